@@ -1,0 +1,32 @@
+// Lint: typescript-eslint's recommended rules plus the house rules of DESIGN.md that a
+// linter can see (no enums or namespaces, no stray console in the library layers).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'coverage/', 'node_modules/', 'bench-results/', '.bench/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        window: 'readonly', document: 'readonly', console: 'readonly', process: 'readonly',
+        globalThis: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly',
+        setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', fetch: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` object with a same-named type (DESIGN.md).' },
+        { selector: 'TSModuleDeclaration[kind="namespace"]', message: 'No namespaces (DESIGN.md).' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'components/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+);

@@ -1,0 +1,20 @@
+// Installs npm dependencies when node_modules is missing or older than the lock file, so that
+// `npm start` and `npm test` work on a fresh clone with nothing but Node and npm.
+import { existsSync, statSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function ensureDeps({ log = console.log } = {}) {
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = join(ROOT, 'package-lock.json');
+  const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
+  if (!stale) return;
+  log('Installing npm dependencies…');
+  execSync(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+}

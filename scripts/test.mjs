@@ -1,0 +1,68 @@
+// `npm test`: every check the project has, in one command, ending with one line
+// `N passed, N failed` that sums every suite. Each whole-tree check (type-check, lint, build,
+// each size budget) counts as one test; test runners contribute their own counts.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDeps, ROOT } from './ensure-deps.mjs';
+import { ensureChrome } from './find-chrome.mjs';
+
+const RESULTS = join(ROOT, '.test-results');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}: ${[cmd, ...args].join(' ')}`);
+  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status === 0;
+}
+
+function record(label, counts) {
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped ?? 0;
+  lines.push(`${label}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+}
+
+function check(label, cmd, args, env) {
+  const ok = run(label, cmd, args, env);
+  record(label, { passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+/** A runner that writes its own counts to a JSON file; a crash without counts is one failure. */
+function suite(label, cmd, args, countsFile, env) {
+  rmSync(countsFile, { force: true });
+  const ok = run(label, cmd, args, env);
+  let counts;
+  try {
+    counts = JSON.parse(readFileSync(countsFile, 'utf8'));
+  } catch {
+    counts = { passed: 0, failed: 1, skipped: 0 };
+  }
+  if (!ok && counts.failed === 0) counts.failed = 1;
+  record(label, counts);
+}
+
+ensureDeps();
+mkdirSync(RESULTS, { recursive: true });
+let chrome;
+try {
+  chrome = ensureChrome();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+check('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+suite('node tests', process.execPath, [join(ROOT, 'scripts/node-tests.mjs')], join(RESULTS, 'node.json'));
+suite('browser tests', bin('web-test-runner'), [], join(RESULTS, 'browser.json'), { CHROME_PATH: chrome });
+check('build', bin('vite'), ['build', '--logLevel', 'warn']);
+suite('size budgets', process.execPath, [join(ROOT, 'scripts/size.mjs'), '--check'], join(RESULTS, 'size.json'));
+
+console.log('\nSummary');
+for (const line of lines) console.log(`  ${line}`);
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed === 0 ? 0 : 1);

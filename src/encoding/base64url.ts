@@ -1,0 +1,20 @@
+import { LatchError } from '../errors/latch-error.ts';
+
+/** base64url without padding (RFC 4648 §5), as stamps, JWTs and WebAuthn use it. */
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Accepts base64url with or without padding; standard `+/` characters are refused. */
+export function fromBase64Url(text: string): Uint8Array {
+  if (typeof text !== 'string' || !/^[A-Za-z0-9_-]*={0,2}$/.test(text) || text.replace(/=+$/, '').length % 4 === 1) {
+    throw new LatchError('ERR_ENCODING_BASE64URL', 'Expected a base64url string.');
+  }
+  const base64 = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}

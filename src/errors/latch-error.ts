@@ -1,0 +1,121 @@
+/**
+ * Every failure the kit reports is a `LatchError` with a stable `code` that callers can
+ * `switch` on. Codes follow `ERR_<AREA>_<CAUSE>`; messages are for people and never
+ * interpolate another error (the original is kept as `cause`).
+ */
+export const LatchErrorCodes = [
+  // encoding
+  'ERR_ENCODING_HEX',
+  'ERR_ENCODING_BASE64URL',
+  'ERR_ENCODING_BASE58',
+  'ERR_ENCODING_CHECKSUM',
+  'ERR_ENCODING_JSON',
+  // keys and signatures
+  'ERR_KEY_FORMAT',
+  'ERR_KEY_NOT_ON_CURVE',
+  'ERR_KEY_NOT_FOUND',
+  'ERR_KEY_MISMATCH',
+  'ERR_SIGNATURE_FORMAT',
+  'ERR_SIGNATURE_INVALID',
+  'ERR_CRYPTO_UNAVAILABLE',
+  // key storage
+  'ERR_STORE_UNAVAILABLE',
+  'ERR_STORE_QUOTA',
+  'ERR_STORE_DATA_CLONE',
+  'ERR_STORE_BLOCKED',
+  'ERR_STORE_EXTRACTABLE',
+  'ERR_STORE_FAILED',
+  // stamps
+  'ERR_STAMP_MALFORMED',
+  'ERR_STAMP_SCHEME',
+  'ERR_STAMP_SIGNATURE',
+  'ERR_STAMP_WEBAUTHN',
+  // bundles
+  'ERR_BUNDLE_MALFORMED',
+  'ERR_BUNDLE_VERSION',
+  'ERR_BUNDLE_SIGNER',
+  'ERR_BUNDLE_SIGNATURE',
+  'ERR_BUNDLE_ORGANIZATION',
+  'ERR_BUNDLE_DECRYPT',
+  // tokens
+  'ERR_JWT_MALFORMED',
+  'ERR_JWT_SIGNATURE',
+  'ERR_JWT_EXPIRED',
+  'ERR_JWT_CLAIMS',
+  // input checked before any request
+  'ERR_INPUT_INVALID',
+  'ERR_ONRAMP_AMOUNT',
+  'ERR_ONRAMP_SUBDIVISION',
+  'ERR_PAGINATION_LIMIT',
+  // transport
+  'ERR_NETWORK_FAILED',
+  'ERR_NETWORK_TIMEOUT',
+  'ERR_NETWORK_ABORTED',
+  'ERR_RESPONSE_MALFORMED',
+  // answers of the service (the service's own code, message and status are kept on the error)
+  'ERR_SERVICE_INVALID_REQUEST',
+  'ERR_SERVICE_UNAUTHENTICATED',
+  'ERR_SERVICE_FORBIDDEN',
+  'ERR_SERVICE_NOT_FOUND',
+  'ERR_SERVICE_RATE_LIMITED',
+  'ERR_SERVICE_INTERNAL',
+  'ERR_SERVICE_UNKNOWN',
+  'ERR_OTP_INVALID',
+  'ERR_OTP_LIMIT',
+  'ERR_OAUTH_DISALLOWED',
+  // activities
+  'ERR_ACTIVITY_FAILED',
+  'ERR_ACTIVITY_REJECTED',
+  'ERR_ACTIVITY_CONSENSUS_NEEDED',
+  'ERR_ACTIVITY_TIMEOUT',
+  // sessions
+  'ERR_SESSION_MISSING',
+  'ERR_SESSION_EXPIRED',
+  'ERR_SESSION_KEY_MISSING',
+  'ERR_SESSION_REFRESH',
+  // flows
+  'ERR_FLOW_STATE',
+  'ERR_OAUTH_STATE',
+  'ERR_OAUTH_POPUP_BLOCKED',
+  'ERR_OAUTH_POPUP_CLOSED',
+  'ERR_OAUTH_CALLBACK',
+  'ERR_OAUTH_NONCE',
+  'ERR_PASSKEY_UNSUPPORTED',
+  'ERR_PASSKEY_CANCELLED',
+  'ERR_PASSKEY_EXISTS',
+  'ERR_PASSKEY_FAILED',
+  // configuration
+  'ERR_CONFIG_INVALID',
+] as const;
+
+export type LatchErrorCode = (typeof LatchErrorCodes)[number];
+
+export interface LatchErrorOptions {
+  cause?: unknown;
+  /** HTTP status of a service answer. */
+  status?: number;
+  /** gRPC code of a service answer (`code` in the service's error body). */
+  serviceCode?: number;
+  /** `turnkeyErrorCode` of the first error detail, when the service gave one. */
+  serviceErrorCode?: string;
+}
+
+export class LatchError extends Error {
+  override readonly name = 'LatchError';
+  readonly code: LatchErrorCode;
+  readonly status: number | undefined;
+  readonly serviceCode: number | undefined;
+  readonly serviceErrorCode: string | undefined;
+
+  constructor(code: LatchErrorCode, message: string, options: LatchErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = options.status;
+    this.serviceCode = options.serviceCode;
+    this.serviceErrorCode = options.serviceErrorCode;
+  }
+}
+
+export function isLatchError(value: unknown, code?: LatchErrorCode): value is LatchError {
+  return value instanceof LatchError && (code === undefined || value.code === code);
+}

@@ -1,0 +1,43 @@
+// One test API for both runners: the shared core tests under test/src run in Chromium
+// (@web/test-runner, mocha globals) and in Node (node:test), proving that src/ works in both.
+import { expect } from '@esm-bundle/chai';
+
+type Body = () => void | Promise<void>;
+type Define = (name: string, body: Body) => void;
+type Hook = (body: Body) => void;
+
+interface Api {
+  describe: Define;
+  it: Define;
+  before: Hook;
+  after: Hook;
+  beforeEach: Hook;
+  afterEach: Hook;
+}
+
+const globals = globalThis as unknown as Partial<Api> & { mocha?: unknown };
+
+async function load(): Promise<Api> {
+  if (typeof globals.describe === 'function' && globals.mocha) return globals as Api;
+  // A computed specifier keeps the browser test server from trying to resolve a Node built-in.
+  const specifier = 'node:test';
+  const t = (await import(/* @vite-ignore */ specifier)) as Api;
+  return { describe: t.describe, it: t.it, before: t.before, after: t.after, beforeEach: t.beforeEach, afterEach: t.afterEach };
+}
+
+const api = await load();
+export const { describe, it, before, after, beforeEach, afterEach } = api;
+export const runtime: 'browser' | 'node' = globals.mocha ? 'browser' : 'node';
+export { expect };
+
+/** Asserts that `fn` rejects with a LatchError carrying `code`. */
+export async function expectCode(fn: () => unknown, code: string): Promise<void> {
+  let caught: unknown;
+  try {
+    await fn();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, `expected a LatchError with code ${code}`).to.be.instanceOf(Error);
+  expect((caught as { code?: string }).code).to.equal(code);
+}

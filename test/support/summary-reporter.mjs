@@ -1,0 +1,31 @@
+// A WTR reporter that counts passed / failed / skipped tests over every session and writes them
+// to a JSON file for scripts/test.mjs. A session that failed without test results (a file that
+// did not load, a browser error) counts as one failure, so nothing fails silently.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+function countSuite(suite, counts) {
+  for (const test of suite.tests ?? []) {
+    if (test.skipped) counts.skipped += 1;
+    else if (test.passed) counts.passed += 1;
+    else counts.failed += 1;
+  }
+  for (const child of suite.suites ?? []) countSuite(child, counts);
+}
+
+export function summaryReporter({ file }) {
+  return {
+    stop({ sessions }) {
+      const counts = { passed: 0, failed: 0, skipped: 0 };
+      for (const session of sessions) {
+        const before = counts.failed;
+        if (session.testResults) countSuite(session.testResults, counts);
+        const sessionFailed = !session.passed || (session.errors?.length ?? 0) > 0;
+        if (sessionFailed && counts.failed === before) counts.failed += 1;
+      }
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(counts));
+      console.log(`browser tests: ${counts.passed} passed, ${counts.failed} failed`);
+    },
+  };
+}

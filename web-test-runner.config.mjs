@@ -1,0 +1,34 @@
+// Browser tests in real Chromium (Debian's; never a downloaded build, never jsdom).
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter } from '@web/test-runner';
+import { CHROME_FLAGS, findChrome } from './scripts/find-chrome.mjs';
+import { summaryReporter } from './test/support/summary-reporter.mjs';
+import { nodeBuiltinStubPlugin } from './test/support/node-builtin-stub-plugin.mjs';
+
+export default {
+  rootDir: '.',
+  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/bench/**'],
+  nodeResolve: { exportConditions: ['browser', 'development'] },
+  concurrency: 2,
+  concurrentBrowsers: 1,
+  testFramework: { config: { timeout: 20000 } },
+  browserStartTimeout: 60000,
+  testsStartTimeout: 60000,
+  testsFinishTimeout: 300000,
+  plugins: [nodeBuiltinStubPlugin(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  // nanostores reads process.env.NODE_ENV; unbundled pages have no `process` (TOOLCHAIN.md #4).
+  testRunnerHtml: (testFramework) => `<!doctype html><html><head>
+    <script>window.process = { env: { NODE_ENV: 'development' } };</script>
+  </head><body><script type="module" src="${testFramework}"></script></body></html>`,
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH || findChrome(),
+        headless: true,
+        args: CHROME_FLAGS,
+      },
+    }),
+  ],
+  reporters: [defaultReporter(), summaryReporter({ file: '.test-results/browser.json' })],
+};
