@@ -1,0 +1,140 @@
+// Size of each public entry as a page loads it: bundled with every dependency (lit included),
+// minified, code-split, and counted as the entry chunk plus the chunks it imports statically
+// (lazy `import()` chunks are reported apart). min, gzip and brotli bytes per entry.
+// `--check` enforces the budgets and writes .test-results/size.json for `npm test`;
+// `--json` prints only JSON.
+import { build } from 'esbuild';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import { ROOT } from './ensure-deps.mjs';
+
+const KB = 1000;
+
+/**
+ * Each entry is a tiny module re-exporting what a page of that kind imports. Budgets are brotli
+ * bytes of initial JavaScript; entries without a budget are reported only.
+ */
+export const ENTRIES = [
+  {
+    name: 'signing session',
+    about: 'key store + stamper + session + Activity client: what a logged-in page needs to stamp and submit',
+    source: `export { IndexedDbKeyStore } from '@/src/keys/indexed-db-key-store.ts';
+export { ApiKeyStamper } from '@/src/stamp/api-key-stamper.ts';
+export { SigningSession } from '@/src/session/signing-session.ts';
+export { ActivityClient } from '@/src/clients/activity-client.ts';`,
+    budget: 10 * KB,
+  },
+  { name: 'core (latchkey)', source: `export * from '@/src/index.ts';` },
+  { name: 'components (latchkey/components)', source: `export * from '@/components/index.ts';` },
+  { name: 'define (latchkey/define)', source: `import '@/components/define.ts';` },
+];
+
+const compress = (bytes) => ({
+  min: bytes.length,
+  gzip: gzipSync(bytes, { level: 9 }).length,
+  brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+});
+
+function sum(parts) {
+  return parts.reduce((a, b) => ({ min: a.min + b.min, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { min: 0, gzip: 0, brotli: 0 });
+}
+
+export async function measure(entries = ENTRIES) {
+  const work = join(ROOT, '.bench', 'size');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(join(work, 'entries'), { recursive: true });
+  const results = [];
+  for (const [index, entry] of entries.entries()) {
+    const file = join(work, 'entries', `entry-${index}.ts`);
+    writeFileSync(file, entry.source.replaceAll("'@/", `'${ROOT}/`) + '\n');
+    const outdir = join(work, 'out', String(index));
+    let result;
+    try {
+      result = await build({
+        entryPoints: [file],
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        minify: true,
+        target: 'es2022',
+        platform: 'browser',
+        outdir,
+        absWorkingDir: ROOT,
+        metafile: true,
+        write: true,
+        logLevel: 'silent',
+        define: { 'process.env.NODE_ENV': '"production"' },
+        tsconfig: join(ROOT, 'tsconfig.json'),
+        // Node built-ins only appear behind dead fallbacks (e.g. @hpke/common); keep them out.
+        external: ['crypto', 'node:*'],
+      });
+    } catch (error) {
+      results.push({ ...entry, error: (error.errors ?? []).map((e) => e.text).join('; ') || error.message });
+      continue;
+    }
+    const outputs = result.metafile.outputs;
+    const entryOut = Object.keys(outputs).find((out) => outputs[out].entryPoint);
+    const initial = new Set();
+    const visit = (out) => {
+      if (initial.has(out)) return;
+      initial.add(out);
+      for (const imp of outputs[out].imports) if (imp.kind === 'import-statement' && outputs[imp.path]) visit(imp.path);
+    };
+    visit(entryOut);
+    const sizeOf = (out) => compress(readFileSync(join(ROOT, out)));
+    const initialSize = sum([...initial].map(sizeOf));
+    const lazy = Object.keys(outputs).filter((out) => out.endsWith('.js') && !initial.has(out));
+    const inputs = Object.keys(outputs[entryOut].inputs ?? {});
+    results.push({
+      name: entry.name,
+      about: entry.about,
+      budget: entry.budget,
+      initial: initialSize,
+      lazy: sum(lazy.map(sizeOf)),
+      lazyChunks: lazy.length,
+      inputs,
+    });
+  }
+  return results;
+}
+
+export function sizeTable(results) {
+  const kb = (n) => (n / KB).toFixed(2);
+  const rows = ['| entry | min KB | gzip KB | brotli KB | budget (brotli) | lazy chunks (brotli KB) |', '|---|---:|---:|---:|---:|---:|'];
+  for (const r of results) {
+    if (r.error) {
+      rows.push(`| ${r.name} | — | — | — | ${r.budget ? kb(r.budget) : ''} | build failed: ${r.error} |`);
+      continue;
+    }
+    const budget = r.budget ? `${kb(r.budget)} ${r.initial.brotli <= r.budget ? '✓' : '✗'}` : '';
+    rows.push(`| ${r.name} | ${kb(r.initial.min)} | ${kb(r.initial.gzip)} | ${kb(r.initial.brotli)} | ${budget} | ${r.lazyChunks} (${kb(r.lazy.brotli)}) |`);
+  }
+  return rows.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = new Set(process.argv.slice(2));
+  const results = await measure();
+  if (args.has('--json')) {
+    console.log(JSON.stringify(results, null, 2));
+  } else {
+    console.log(sizeTable(results));
+  }
+  if (args.has('--check')) {
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    for (const r of results) {
+      if (r.error) {
+        counts.failed += 1;
+        console.log(`✗ ${r.name}: does not build (${r.error})`);
+      } else if (r.budget) {
+        const ok = r.initial.brotli <= r.budget;
+        counts[ok ? 'passed' : 'failed'] += 1;
+        console.log(`${ok ? '✓' : '✗'} ${r.name}: ${r.initial.brotli} B brotli, budget ${r.budget} B`);
+      }
+    }
+    mkdirSync(join(ROOT, '.test-results'), { recursive: true });
+    writeFileSync(join(ROOT, '.test-results', 'size.json'), JSON.stringify(counts));
+    if (counts.failed) process.exitCode = 1;
+  }
+}

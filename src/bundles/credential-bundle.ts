@@ -1,0 +1,121 @@
+/**
+ * Credential bundles (PROTOCOL.md §6): what otp_auth, oauth and create_read_write_session
+ * return. base58check(33-byte compressed enc || ciphertext); the plaintext is the raw
+ * 32-byte P-256 private key of a new API key, which becomes a NON-extractable ECDSA key.
+ */
+import { base58, createBase58check } from '@scure/base';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { p256 } from '@noble/curves/nist.js';
+import { LatchError } from '../errors/latch-error.ts';
+import { fromHex, toHex } from '../encoding/hex.ts';
+import { toBase64Url } from '../encoding/base64url.ts';
+import { concatBytes } from '../encoding/utf8.ts';
+import { subtle } from '../crypto/webcrypto.ts';
+import { compressPublicKey, decompressPublicKey } from '../crypto/p256.ts';
+import type { KeyMetadata, KeyStore, StoredKey } from '../keys/key-store.ts';
+import { hpkeOpen, hpkeSeal } from './hpke-suite.ts';
+
+const base58check = createBase58check(sha256);
+const ENC_LENGTH = 33;
+const KEY_LENGTH = 32;
+const TAG_LENGTH = 16;
+
+export interface DecryptCredentialOptions {
+  /** When given, the imported pair is stored with `store.put(keyPair, metadata)`. */
+  store?: KeyStore;
+  metadata?: KeyMetadata;
+  /** Also return the raw private key bytes (otherwise they are zeroed). For tests and export. */
+  returnRawKey?: boolean;
+}
+
+export interface DecryptedCredential {
+  /** Compressed public key of the API key, lowercase hex: its id. */
+  publicKeyHex: string;
+  /** ECDSA P-256; the private key is non-extractable. */
+  keyPair: CryptoKeyPair;
+  storedKey?: StoredKey;
+  rawPrivateKey?: Uint8Array;
+}
+
+function decodeBase58Check(text: string): Uint8Array {
+  // Decoded twice so a bad character and a bad checksum get different codes.
+  try {
+    base58.decode(text);
+  } catch (error) {
+    throw new LatchError('ERR_ENCODING_BASE58', 'The credential bundle is not base58.', { cause: error });
+  }
+  try {
+    return base58check.decode(text);
+  } catch (error) {
+    throw new LatchError('ERR_ENCODING_CHECKSUM', 'The credential bundle checksum does not match.', { cause: error });
+  }
+}
+
+/** Imports a raw P-256 private key as a non-extractable ECDSA pair (public key extractable). */
+async function importSigningKey(raw: Uint8Array): Promise<{ keyPair: CryptoKeyPair; publicKey: Uint8Array }> {
+  let publicKey: Uint8Array;
+  try {
+    // WebCrypto cannot derive the public point from a private scalar, and JWK import needs it.
+    publicKey = p256.getPublicKey(raw, false);
+  } catch (error) {
+    throw new LatchError('ERR_BUNDLE_MALFORMED', 'The bundle does not hold a valid P-256 private key.', { cause: error });
+  }
+  const x = toBase64Url(publicKey.subarray(1, 33));
+  const y = toBase64Url(publicKey.subarray(33));
+  const algorithm = { name: 'ECDSA', namedCurve: 'P-256' };
+  const privateKey = await subtle().importKey('jwk', { kty: 'EC', crv: 'P-256', x, y, d: toBase64Url(raw), ext: false }, algorithm, false, ['sign']);
+  const publicCryptoKey = await subtle().importKey('jwk', { kty: 'EC', crv: 'P-256', x, y, ext: true }, algorithm, true, ['verify']);
+  return { keyPair: { privateKey, publicKey: publicCryptoKey }, publicKey };
+}
+
+/**
+ * Decrypts a credential bundle with the ECDH target pair whose public key was sent as
+ * `targetPublicKey`, and imports the API key it carries.
+ */
+export async function decryptCredentialBundle(bundle: string, target: CryptoKeyPair, options: DecryptCredentialOptions = {}): Promise<DecryptedCredential> {
+  if (typeof bundle !== 'string' || bundle.length === 0) {
+    throw new LatchError('ERR_BUNDLE_MALFORMED', 'The credential bundle must be a non-empty string.');
+  }
+  const bytes = decodeBase58Check(bundle);
+  if (bytes.length !== ENC_LENGTH + KEY_LENGTH + TAG_LENGTH || (bytes[0] !== 0x02 && bytes[0] !== 0x03)) {
+    throw new LatchError('ERR_BUNDLE_MALFORMED', 'The credential bundle has the wrong length or shape.');
+  }
+  let enc: Uint8Array;
+  try {
+    enc = decompressPublicKey(bytes.subarray(0, ENC_LENGTH));
+  } catch (error) {
+    // A well-formed prefix with an x that is not on the curve: an altered enc.
+    throw new LatchError('ERR_BUNDLE_DECRYPT', 'The bundle could not be decrypted with this key.', { cause: error });
+  }
+  const raw = await hpkeOpen({ enc, ciphertext: bytes.subarray(ENC_LENGTH) }, target);
+  try {
+    if (raw.length !== KEY_LENGTH) {
+      throw new LatchError('ERR_BUNDLE_MALFORMED', 'The credential bundle does not hold a 32-byte private key.');
+    }
+    const { keyPair, publicKey } = await importSigningKey(raw);
+    const result: DecryptedCredential = { publicKeyHex: toHex(compressPublicKey(publicKey)), keyPair };
+    if (options.returnRawKey) result.rawPrivateKey = raw.slice();
+    if (options.store) result.storedKey = await options.store.put(keyPair, options.metadata);
+    return result;
+  } finally {
+    raw.fill(0);
+  }
+}
+
+/**
+ * The service's side (used by the emulator): seals a 32-byte private key to a target
+ * public key given in compressed or uncompressed hex.
+ */
+export async function encryptCredentialBundle(privateKey: Uint8Array, targetPublicKeyHex: string): Promise<string> {
+  if (!(privateKey instanceof Uint8Array) || privateKey.length !== KEY_LENGTH) {
+    throw new LatchError('ERR_KEY_FORMAT', 'A credential bundle carries a 32-byte private key.');
+  }
+  let target: Uint8Array;
+  try {
+    target = fromHex(targetPublicKeyHex);
+  } catch (error) {
+    throw new LatchError('ERR_KEY_FORMAT', 'The target public key must be hex.', { cause: error });
+  }
+  const { enc, ciphertext } = await hpkeSeal(privateKey, target);
+  return base58check.encode(concatBytes(compressPublicKey(enc), ciphertext));
+}
