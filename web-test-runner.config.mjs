@@ -5,10 +5,14 @@ import { defaultReporter } from '@web/test-runner';
 import { CHROME_FLAGS, findChrome } from './scripts/find-chrome.mjs';
 import { summaryReporter } from './test/support/summary-reporter.mjs';
 import { nodeBuiltinStubPlugin } from './test/support/node-builtin-stub-plugin.mjs';
+import { webauthnPlugin } from './test/support/webauthn-plugin.mjs';
+import { emulatorPlugin, emulatorState } from './test/support/emulator-plugin.mjs';
 
 export default {
   rootDir: '.',
-  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/bench/**'],
+  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/**/*.webauthn.test.ts', '!test/bench/**'],
+  // WebAuthn needs window focus: passkey files run alone, one at a time (TOOLCHAIN.md).
+  groups: [{ name: 'webauthn', files: ['test/**/*.webauthn.test.ts'], concurrency: 1 }],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   concurrency: 2,
   concurrentBrowsers: 1,
@@ -16,10 +20,11 @@ export default {
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
   testsFinishTimeout: 300000,
-  plugins: [nodeBuiltinStubPlugin(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  plugins: [emulatorPlugin(), webauthnPlugin(), nodeBuiltinStubPlugin(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   // nanostores reads process.env.NODE_ENV; unbundled pages have no `process` (TOOLCHAIN.md #4).
   testRunnerHtml: (testFramework) => `<!doctype html><html><head>
-    <script>window.process = { env: { NODE_ENV: 'development' } };</script>
+    <script>window.process = { env: { NODE_ENV: 'development' } };
+      window.__LATCHKEY_EMULATOR__ = ${JSON.stringify(emulatorState.urls)};</script>
   </head><body><script type="module" src="${testFramework}"></script></body></html>`,
   browsers: [
     chromeLauncher({
