@@ -10,6 +10,7 @@ import { bytesEqual, utf8Decode, utf8Encode } from '../encoding/utf8.ts';
 import { subtle } from '../crypto/webcrypto.ts';
 import { derToRaw, rawToDer } from '../crypto/der.ts';
 import { decompressPublicKey } from '../crypto/p256.ts';
+import type { HpkeSealed } from './hpke-suite.ts';
 
 export const ENVELOPE_VERSION = 'v1.0.0';
 
@@ -29,7 +30,8 @@ const ECDSA_SHA256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
 
 const malformed = (message: string, cause?: unknown): LatchError => new LatchError('ERR_BUNDLE_MALFORMED', message, cause === undefined ? {} : { cause });
 
-function parseJsonObject(text: string, what: string): Record<string, unknown> {
+/** Parses a JSON object, anything else being ERR_BUNDLE_MALFORMED. */
+export function parseJsonObject(text: string, what: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -48,7 +50,7 @@ export function requireString(object: Record<string, unknown>, field: string): s
 }
 
 /** Hex → bytes, a decoding failure being a malformed bundle. */
-export function bundleHex(hex: string, field: string): Uint8Array {
+function bundleHex(hex: string, field: string): Uint8Array {
   try {
     return fromHex(hex);
   } catch (error) {
@@ -117,6 +119,14 @@ export async function verifyEnvelope(envelope: string, enclavePublicKey: string 
     throw malformed('The bundle data is not UTF-8.', error);
   }
   return parseJsonObject(text, 'bundle data');
+}
+
+/** `{encappedPublic, ciphertext}` (hex) as carried by export data and import bundles. */
+export function readSealedFields(object: Record<string, unknown>): HpkeSealed {
+  const enc = bundleHex(requireString(object, 'encappedPublic'), 'encappedPublic');
+  const ciphertext = bundleHex(requireString(object, 'ciphertext'), 'ciphertext');
+  if (enc.length !== 65 || enc[0] !== 0x04) throw malformed('The bundle encappedPublic is not an uncompressed P-256 key.');
+  return { enc, ciphertext };
 }
 
 /** Throws ERR_BUNDLE_ORGANIZATION unless `data[field]` equals `expected` exactly. */
