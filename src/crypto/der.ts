@@ -28,6 +28,8 @@ export function derToRaw(der: Uint8Array, size = 32): Uint8Array {
   if (seqLength === 0x81) {
     seqLength = der[2]!;
     offset = 3;
+    // DER uses the long form only for lengths >= 128 (Wycheproof: BerEncodedSignature).
+    if (seqLength < 0x80) fail();
   } else if (seqLength & 0x80) fail();
   if (offset + seqLength !== der.length) fail();
   const r = readInteger(der, offset, size);
