@@ -1,0 +1,78 @@
+// IndexedDB factories that fail on purpose, for the store's failure paths. They wrap the real
+// objects in proxies so everything but the one sabotaged call behaves like the browser.
+type Overrides = Record<PropertyKey, (target: never) => unknown>;
+
+export function wrap<T extends object>(target: T, overrides: Overrides): T {
+  return new Proxy(target, {
+    get(t, property) {
+      if (property in overrides) return overrides[property as keyof Overrides](t as never);
+      const value = Reflect.get(t, property, t);
+      return typeof value === 'function' ? value.bind(t) : value;
+    },
+    set(t, property, value) {
+      return Reflect.set(t, property, value, t);
+    },
+  });
+}
+
+/** The real IndexedDB, except that `put` on any object store throws a DOMException `name`. */
+export function factoryWhosePutThrows(name: 'DataCloneError' | 'QuotaExceededError'): IDBFactory {
+  const store = (s: IDBObjectStore): IDBObjectStore =>
+    wrap(s, {
+      put: () => () => {
+        throw new DOMException('sabotaged by the test', name);
+      },
+    });
+  const tx = (t: IDBTransaction): IDBTransaction =>
+    wrap(t, { objectStore: (real: IDBTransaction) => (n: string) => store(real.objectStore(n)) });
+  const db = (d: IDBDatabase): IDBDatabase =>
+    wrap(d, {
+      transaction: (real: IDBDatabase) => (names: string | string[], mode?: IDBTransactionMode) => tx(real.transaction(names, mode)),
+    });
+  const request = (r: IDBOpenDBRequest): IDBOpenDBRequest => wrap(r, { result: (real: IDBOpenDBRequest) => db(real.result) });
+  return wrap(indexedDB, {
+    open: () => (n: string, version?: number) => request(version === undefined ? indexedDB.open(n) : indexedDB.open(n, version)),
+  });
+}
+
+/** A factory whose `open` throws, as some private modes and sandboxed frames do. */
+export const factoryWhoseOpenThrows = {
+  open() {
+    throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+  },
+} as unknown as IDBFactory;
+
+/** A factory whose open request fails asynchronously with `name`. */
+export function factoryWhoseOpenFails(name: string): IDBFactory {
+  return {
+    open() {
+      const request = { error: new DOMException('refused', name) } as unknown as IDBOpenDBRequest;
+      setTimeout(() => request.onerror?.call(request, new Event('error')));
+      return request;
+    },
+  } as unknown as IDBFactory;
+}
+
+/** A factory whose open request never answers (seen in the wild on some mobile browsers). */
+export const factoryThatNeverAnswers = {
+  open: () => ({}) as IDBOpenDBRequest,
+} as unknown as IDBFactory;
+
+export const uniqueDbName = (): string => `latchkey-test-${crypto.randomUUID()}`;
+
+export function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
+}
+
+/** Opens `name` at `version` with the real factory and holds the connection (no versionchange handler). */
+export function holdOpen(name: string, version: number, storeName = 'unrelated'): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name, version);
+    request.onupgradeneeded = () => request.result.createObjectStore(storeName);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}

@@ -1,0 +1,110 @@
+import { describe, it, expect, expectCode, afterEach } from '../../support/harness.ts';
+import { IndexedDbKeyStore, type IndexedDbKeyStoreOptions } from '../../../src/keys/indexed-db-key-store.ts';
+import { keyStoreContract, importedPair } from './key-store-contract.ts';
+import {
+  deleteDatabase,
+  factoryThatNeverAnswers,
+  factoryWhoseOpenFails,
+  factoryWhoseOpenThrows,
+  factoryWhosePutThrows,
+  holdOpen,
+  uniqueDbName,
+} from './fake-indexed-db.ts';
+
+// Every test gets its own database: IndexedDB is shared by all test files in the browser.
+let dbName = uniqueDbName();
+let opened: IndexedDbKeyStore[] = [];
+const make = (options: IndexedDbKeyStoreOptions = {}): IndexedDbKeyStore => {
+  const store = new IndexedDbKeyStore({ dbName, ...options });
+  opened.push(store);
+  return store;
+};
+async function cleanup(): Promise<void> {
+  await Promise.all(opened.map((store) => store.close()));
+  opened = [];
+  await deleteDatabase(dbName);
+  dbName = uniqueDbName();
+}
+
+keyStoreContract('IndexedDbKeyStore', { make: async () => make(), reopen: async () => make(), cleanup });
+
+describe('IndexedDbKeyStore', () => {
+  afterEach(cleanup);
+
+  it('writes one record per key, keyed by id, holding CryptoKeys (not key material)', async () => {
+    const key = await make().create({ purpose: 'session' });
+    const db = await holdOpen(dbName, 1);
+    const record = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const request = db.transaction('keys').objectStore('keys').get(key.id);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    expect(record.id).to.equal(key.id);
+    expect(record.privateKey).to.be.instanceOf(CryptoKey);
+    expect((record.privateKey as CryptoKey).extractable).to.equal(false);
+    expect(record.publicKey).to.be.instanceOf(CryptoKey);
+    expect(Object.keys(record).sort()).to.deep.equal(['createdAt', 'id', 'privateKey', 'publicKey', 'purpose']);
+  });
+
+  it('honours dbName and storeName, and shares a database with another store', async () => {
+    const keys = make({ storeName: 'custom-keys' });
+    const other = make({ storeName: 'other' });
+    const a = await keys.create();
+    const b = await other.create(); // adds its store by upgrading; `keys` steps aside
+    expect((await keys.list()).map((k) => k.id)).to.deep.equal([a.id]);
+    expect((await other.list()).map((k) => k.id)).to.deep.equal([b.id]);
+    expect(await make({ dbName: uniqueDbName() }).get(a.id)).to.equal(undefined);
+  });
+
+  it('maps a missing IndexedDB to ERR_STORE_UNAVAILABLE', async () => {
+    await expectCode(() => make({ indexedDB: undefined }).create(), 'ERR_STORE_UNAVAILABLE');
+    await expectCode(() => make({ indexedDB: null }).list(), 'ERR_STORE_UNAVAILABLE');
+  });
+
+  it('maps an open that throws or fails to ERR_STORE_UNAVAILABLE', async () => {
+    await expectCode(() => make({ indexedDB: factoryWhoseOpenThrows }).list(), 'ERR_STORE_UNAVAILABLE');
+    await expectCode(() => make({ indexedDB: factoryWhoseOpenFails('UnknownError') }).list(), 'ERR_STORE_UNAVAILABLE');
+    await expectCode(() => make({ indexedDB: factoryWhoseOpenFails('QuotaExceededError') }).list(), 'ERR_STORE_QUOTA');
+  });
+
+  it('does not hang when the database never answers', async () => {
+    await expectCode(() => make({ indexedDB: factoryThatNeverAnswers, openTimeoutMs: 50 }).list(), 'ERR_STORE_UNAVAILABLE');
+  });
+
+  it('maps DataCloneError to ERR_STORE_DATA_CLONE and writes nothing', async () => {
+    const broken = make({ indexedDB: factoryWhosePutThrows('DataCloneError') });
+    await expectCode(() => broken.create(), 'ERR_STORE_DATA_CLONE');
+    const pair = await importedPair();
+    await expectCode(() => broken.put(pair), 'ERR_STORE_DATA_CLONE');
+    expect(await broken.list()).to.deep.equal([]);
+    expect(await make().list()).to.deep.equal([]);
+  });
+
+  it('maps QuotaExceededError to ERR_STORE_QUOTA and writes nothing', async () => {
+    const full = make({ indexedDB: factoryWhosePutThrows('QuotaExceededError') });
+    await expectCode(() => full.create(), 'ERR_STORE_QUOTA');
+    expect(await make().list()).to.deep.equal([]);
+  });
+
+  it('gives up on a blocked upgrade with ERR_STORE_BLOCKED, and recovers once unblocked', async () => {
+    // Another "tab" holds version 1 open and ignores versionchange; our store needs version 2
+    // to add its object store.
+    const holder = await holdOpen(dbName, 1);
+    const store = make({ blockedTimeoutMs: 100 });
+    await expectCode(() => store.create(), 'ERR_STORE_BLOCKED');
+    holder.close();
+    const key = await store.create();
+    expect((await store.get(key.id))?.id).to.equal(key.id);
+  });
+
+  it('steps aside when another connection upgrades the database', async () => {
+    const store = make();
+    const key = await store.create();
+    // Our open connection must not block this upgrade (it would hang without onversionchange).
+    const upgraded = await holdOpen(dbName, 5);
+    upgraded.close();
+    expect((await store.get(key.id))?.id).to.equal(key.id);
+  });
+});
+
