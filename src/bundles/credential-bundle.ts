@@ -3,19 +3,17 @@
  * return. base58check(33-byte compressed enc || ciphertext); the plaintext is the raw
  * 32-byte P-256 private key of a new API key, which becomes a NON-extractable ECDSA key.
  */
-import { base58, createBase58check } from '@scure/base';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { p256 } from '@noble/curves/nist.js';
 import { LatchError } from '../errors/latch-error.ts';
 import { fromHex, toHex } from '../encoding/hex.ts';
 import { toBase64Url } from '../encoding/base64url.ts';
+import { fromBase58Check, toBase58Check } from '../encoding/base58check.ts';
 import { concatBytes } from '../encoding/utf8.ts';
 import { subtle } from '../crypto/webcrypto.ts';
 import { compressPublicKey, decompressPublicKey } from '../crypto/p256.ts';
 import type { KeyMetadata, KeyStore, StoredKey } from '../keys/key-store.ts';
 import { hpkeOpen, hpkeSeal } from './hpke-suite.ts';
 
-const base58check = createBase58check(sha256);
 const ENC_LENGTH = 33;
 const KEY_LENGTH = 32;
 const TAG_LENGTH = 16;
@@ -35,20 +33,6 @@ export interface DecryptedCredential {
   keyPair: CryptoKeyPair;
   storedKey?: StoredKey;
   rawPrivateKey?: Uint8Array;
-}
-
-function decodeBase58Check(text: string): Uint8Array {
-  // Decoded twice so a bad character and a bad checksum get different codes.
-  try {
-    base58.decode(text);
-  } catch (error) {
-    throw new LatchError('ERR_ENCODING_BASE58', 'The credential bundle is not base58.', { cause: error });
-  }
-  try {
-    return base58check.decode(text);
-  } catch (error) {
-    throw new LatchError('ERR_ENCODING_CHECKSUM', 'The credential bundle checksum does not match.', { cause: error });
-  }
 }
 
 /** Imports a raw P-256 private key as a non-extractable ECDSA pair (public key extractable). */
@@ -76,7 +60,7 @@ export async function decryptCredentialBundle(bundle: string, target: CryptoKeyP
   if (typeof bundle !== 'string' || bundle.length === 0) {
     throw new LatchError('ERR_BUNDLE_MALFORMED', 'The credential bundle must be a non-empty string.');
   }
-  const bytes = decodeBase58Check(bundle);
+  const bytes = fromBase58Check(bundle); // ERR_ENCODING_BASE58 / ERR_ENCODING_CHECKSUM
   if (bytes.length !== ENC_LENGTH + KEY_LENGTH + TAG_LENGTH || (bytes[0] !== 0x02 && bytes[0] !== 0x03)) {
     throw new LatchError('ERR_BUNDLE_MALFORMED', 'The credential bundle has the wrong length or shape.');
   }
@@ -117,5 +101,5 @@ export async function encryptCredentialBundle(privateKey: Uint8Array, targetPubl
     throw new LatchError('ERR_KEY_FORMAT', 'The target public key must be hex.', { cause: error });
   }
   const { enc, ciphertext } = await hpkeSeal(privateKey, target);
-  return base58check.encode(concatBytes(compressPublicKey(enc), ciphertext));
+  return toBase58Check(concatBytes(compressPublicKey(enc), ciphertext));
 }
