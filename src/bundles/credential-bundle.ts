@@ -47,9 +47,13 @@ async function importSigningKey(raw: Uint8Array): Promise<{ keyPair: CryptoKeyPa
   const x = toBase64Url(publicKey.subarray(1, 33));
   const y = toBase64Url(publicKey.subarray(33));
   const algorithm = { name: 'ECDSA', namedCurve: 'P-256' };
-  const privateKey = await subtle().importKey('jwk', { kty: 'EC', crv: 'P-256', x, y, d: toBase64Url(raw), ext: false }, algorithm, false, ['sign']);
-  const publicCryptoKey = await subtle().importKey('jwk', { kty: 'EC', crv: 'P-256', x, y, ext: true }, algorithm, true, ['verify']);
-  return { keyPair: { privateKey, publicKey: publicCryptoKey }, publicKey };
+  try {
+    const privateKey = await subtle().importKey('jwk', { kty: 'EC', crv: 'P-256', x, y, d: toBase64Url(raw), ext: false }, algorithm, false, ['sign']);
+    const publicCryptoKey = await subtle().importKey('jwk', { kty: 'EC', crv: 'P-256', x, y, ext: true }, algorithm, true, ['verify']);
+    return { keyPair: { privateKey, publicKey: publicCryptoKey }, publicKey };
+  } catch (error) {
+    throw new LatchError('ERR_KEY_FORMAT', 'The decrypted key could not be imported.', { cause: error });
+  }
 }
 
 /**

@@ -58,19 +58,25 @@ function bundleHex(hex: string, field: string): Uint8Array {
   }
 }
 
-function uncompressedKey(hex: string, code: 'ERR_BUNDLE_SIGNER' | 'ERR_KEY_FORMAT'): Uint8Array {
+/** A configured enclave key (compressed or uncompressed hex) → 65 bytes; bad input is a setup error. */
+function uncompressedKey(hex: string): Uint8Array {
   try {
     return decompressPublicKey(fromHex(hex));
   } catch (error) {
-    throw new LatchError(code, 'The enclave public key is not a P-256 public key.', { cause: error });
+    throw new LatchError('ERR_KEY_FORMAT', 'The enclave public key is not a P-256 public key.', { cause: error });
   }
 }
 
 /** Signs `data` (serialized as JSON) into an envelope string. The emulator's side. */
 export async function signEnvelope(data: Record<string, unknown>, signer: EnvelopeSigner): Promise<string> {
   const dataBytes = utf8Encode(JSON.stringify(data));
-  const signature = new Uint8Array(await subtle().sign(ECDSA_SHA256, signer.privateKey, dataBytes.slice()));
-  const enclaveQuorumPublic = toHex(uncompressedKey(signer.publicKeyHex, 'ERR_KEY_FORMAT'));
+  const enclaveQuorumPublic = toHex(uncompressedKey(signer.publicKeyHex));
+  let signature: Uint8Array;
+  try {
+    signature = new Uint8Array(await subtle().sign(ECDSA_SHA256, signer.privateKey, dataBytes.slice()));
+  } catch (error) {
+    throw new LatchError('ERR_KEY_FORMAT', 'The enclave signer must be an ECDSA P-256 private key.', { cause: error });
+  }
   return JSON.stringify({ version: ENVELOPE_VERSION, data: toHex(dataBytes), dataSignature: toHex(rawToDer(signature)), enclaveQuorumPublic });
 }
 
@@ -89,7 +95,7 @@ export async function verifyEnvelope(envelope: string, enclavePublicKey: string 
   const signatureHex = requireString(outer, 'dataSignature');
   const signerHex = requireString(outer, 'enclaveQuorumPublic');
 
-  const pinned = uncompressedKey(enclavePublicKey, 'ERR_KEY_FORMAT');
+  const pinned = uncompressedKey(enclavePublicKey);
   let signer: Uint8Array;
   try {
     signer = fromHex(signerHex);

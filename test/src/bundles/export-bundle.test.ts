@@ -138,6 +138,14 @@ describe('export bundle', () => {
     await expectCode(() => decryptExportBundle(bundle, { ...options, target: other.keyPair }), 'ERR_BUNDLE_DECRYPT');
   });
 
+  it('reports a bad pinned key or signer as ERR_KEY_FORMAT (a setup error, not a bad bundle)', async () => {
+    await expectCode(() => decryptExportBundle(bundle, { ...options, enclavePublicKey: 'zz' }), 'ERR_KEY_FORMAT');
+    await expectCode(() => decryptExportBundle(bundle, { ...options, enclavePublicKey: '04' + '00'.repeat(64) }), 'ERR_KEY_FORMAT');
+    const verifyOnly = { privateKey: (await generateTargetKeyPair()).keyPair.privateKey, publicKeyHex: signer.publicKeyHex };
+    await expectCode(() => createExportBundle(utf8(MNEMONIC), target.publicKeyHex, verifyOnly, ORG), 'ERR_KEY_FORMAT');
+    await expectCode(() => createExportBundle(utf8(MNEMONIC), 'not hex', signer, ORG), 'ERR_KEY_FORMAT');
+  });
+
   it('decodes helpers strictly', () => {
     expect(decodeExportedPrivateKey(new Uint8Array([0, 1, 255]))).to.equal('0001ff');
     expect(() => decodeExportedPrivateKey(new Uint8Array(0))).to.throw().with.property('code', 'ERR_BUNDLE_MALFORMED');
