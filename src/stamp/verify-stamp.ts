@@ -1,0 +1,63 @@
+/**
+ * Server side of `X-Stamp` (PROTOCOL.md §5), used by the emulator on every request. Verifies
+ * over the raw body bytes as received (before any JSON parsing), reads the stamp's JSON in any
+ * key order, and accepts high-S signatures because WebCrypto clients produce them.
+ */
+import { LatchError } from '../errors/latch-error.ts';
+import { derToRaw } from '../crypto/der.ts';
+import { fromBase64Url } from '../encoding/base64url.ts';
+import { fromHex, toHex } from '../encoding/hex.ts';
+import { utf8Decode, utf8Encode } from '../encoding/utf8.ts';
+import { API_KEY_STAMP_SCHEME } from './create-stamp.ts';
+import { importP256PublicKey, verifyP256 } from './ecdsa.ts';
+
+export interface VerifiedStamp {
+  /** The signer's compressed public key, lowercase hex: the API key id to look up. */
+  publicKey: string;
+  scheme: string;
+}
+
+function parseHeader(headerValue: string): { publicKey: string; scheme: string; signature: string } {
+  const malformed = (cause?: unknown): LatchError =>
+    new LatchError('ERR_STAMP_MALFORMED', 'The X-Stamp header is not base64url JSON {publicKey, scheme, signature}.', { cause });
+  if (typeof headerValue !== 'string' || headerValue.length === 0) throw malformed();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(utf8Decode(fromBase64Url(headerValue)));
+  } catch (cause) {
+    throw malformed(cause);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw malformed();
+  const { publicKey, scheme, signature } = parsed as Record<string, unknown>;
+  if (typeof publicKey !== 'string' || typeof scheme !== 'string' || typeof signature !== 'string') throw malformed();
+  return { publicKey, scheme, signature };
+}
+
+/**
+ * Resolves with the signer's key and scheme when `headerValue` is a valid stamp of exactly
+ * `body`. Errors: ERR_STAMP_MALFORMED (header), ERR_STAMP_SCHEME, ERR_KEY_FORMAT or
+ * ERR_KEY_NOT_ON_CURVE (the key), ERR_STAMP_SIGNATURE (signature not DER, or not valid).
+ * Only the body is signed: the caller must still check that the body's `type` fits the route.
+ */
+export async function verifyStamp(body: string | Uint8Array, headerValue: string): Promise<VerifiedStamp> {
+  const stamp = parseHeader(headerValue);
+  if (stamp.scheme !== API_KEY_STAMP_SCHEME) {
+    throw new LatchError('ERR_STAMP_SCHEME', 'The stamp scheme is not SIGNATURE_SCHEME_TK_API_P256.');
+  }
+  // Stamps carry the compressed key: that form is the API key's id on the service.
+  if (!/^0[23][0-9a-fA-F]{64}$/.test(stamp.publicKey)) {
+    throw new LatchError('ERR_KEY_FORMAT', 'The stamp public key is not a compressed P-256 key in hex.');
+  }
+  const key = await importP256PublicKey(stamp.publicKey);
+  let signature: Uint8Array;
+  try {
+    signature = derToRaw(fromHex(stamp.signature));
+  } catch (cause) {
+    throw new LatchError('ERR_STAMP_SIGNATURE', 'The stamp signature is not hex DER.', { cause });
+  }
+  const bytes = typeof body === 'string' ? utf8Encode(body) : body;
+  if (!(await verifyP256(key, signature, bytes))) {
+    throw new LatchError('ERR_STAMP_SIGNATURE', 'The stamp signature does not match the body.');
+  }
+  return { publicKey: toHex(fromHex(stamp.publicKey)), scheme: stamp.scheme };
+}

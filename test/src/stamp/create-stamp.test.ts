@@ -1,0 +1,68 @@
+import { describe, it, expect, expectCode, before } from '../../support/harness.ts';
+import { p256 } from '@noble/curves/nist.js';
+import { createStamp } from '../../../src/stamp/create-stamp.ts';
+import { ApiKeyStamper } from '../../../src/stamp/api-key-stamper.ts';
+import { verifyStamp } from '../../../src/stamp/verify-stamp.ts';
+import { fromBase64Url } from '../../../src/encoding/base64url.ts';
+import { fromHex } from '../../../src/encoding/hex.ts';
+import { utf8Decode, utf8Encode } from '../../../src/encoding/utf8.ts';
+import { generateTestKey, type TestKey } from '../crypto/test-keys.ts';
+
+const decode = (header: string) => JSON.parse(utf8Decode(fromBase64Url(header))) as { publicKey: string; scheme: string; signature: string };
+
+describe('createStamp', () => {
+  let key: TestKey;
+  before(async () => {
+    key = await generateTestKey();
+  });
+
+  it('makes base64url (no padding) of {publicKey, scheme, signature} in that order', async () => {
+    const header = await createStamp('{}', key);
+    expect(header).to.match(/^[A-Za-z0-9_-]+$/);
+    const stamp = decode(header);
+    expect(Object.keys(stamp)).to.deep.equal(['publicKey', 'scheme', 'signature']);
+    expect(stamp.publicKey).to.equal(key.id);
+    expect(stamp.scheme).to.equal('SIGNATURE_SCHEME_TK_API_P256');
+  });
+
+  it('signs the UTF-8 bytes of the body (non-ASCII included), checked by noble', async () => {
+    const body = '{"name":"Zoë 🔑 鍵"}';
+    const stamp = decode(await createStamp(body, key));
+    expect(p256.verify(fromHex(stamp.signature), utf8Encode(body), fromHex(key.id), { lowS: false, prehash: true, format: 'der' })).to.equal(true);
+  });
+
+  it('signs with a non-extractable key, and fresh signatures differ (randomized ECDSA)', async () => {
+    expect(key.privateKey.extractable).to.equal(false);
+    const a = await createStamp('same body', key);
+    const b = await createStamp('same body', key);
+    expect(a).to.not.equal(b);
+    await verifyStamp('same body', a);
+    await verifyStamp('same body', b);
+  });
+
+  it('refuses a key id that is not a compressed public key with ERR_KEY_FORMAT', async () => {
+    await expectCode(() => createStamp('{}', { ...key, id: '04' + key.id.slice(2) }), 'ERR_KEY_FORMAT');
+    await expectCode(() => createStamp('{}', { ...key, id: '' }), 'ERR_KEY_FORMAT');
+  });
+
+  it('refuses a key that cannot sign ECDSA P-256 with ERR_KEY_FORMAT', async () => {
+    const ecdh = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
+    await expectCode(() => createStamp('{}', { id: key.id, privateKey: ecdh.privateKey }), 'ERR_KEY_FORMAT');
+    const p384 = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-384' }, false, ['sign', 'verify']);
+    await expectCode(() => createStamp('{}', { id: key.id, privateKey: p384.privateKey }), 'ERR_KEY_FORMAT');
+    await expectCode(() => createStamp('{}', { id: key.id, privateKey: key.publicKey }), 'ERR_KEY_FORMAT');
+  });
+});
+
+describe('ApiKeyStamper', () => {
+  it('gives an X-Stamp header that verifies for exactly the stamped body', async () => {
+    const key = await generateTestKey();
+    const stamper = new ApiKeyStamper(key);
+    expect(stamper.publicKey).to.equal(key.id);
+    const body = JSON.stringify({ type: 'ACTIVITY_TYPE_CREATE_WALLET', timestampMs: String(Date.now()), organizationId: 'o', parameters: {} });
+    const stamp = await stamper.stamp(body);
+    expect(stamp.stampHeaderName).to.equal('X-Stamp');
+    expect(await verifyStamp(body, stamp.stampHeaderValue)).to.deep.equal({ publicKey: key.id, scheme: 'SIGNATURE_SCHEME_TK_API_P256' });
+    await expectCode(() => verifyStamp(body.replace('WALLET', 'USERS'), stamp.stampHeaderValue), 'ERR_STAMP_SIGNATURE');
+  });
+});
