@@ -1,5 +1,4 @@
 // Helpers shared by the bundle tests (both runtimes). Not a test file itself.
-import { runtime } from '../../support/harness.ts';
 import { toBase64Url } from '../../../src/encoding/base64url.ts';
 import { fromHex, toHex } from '../../../src/encoding/hex.ts';
 import { decompressPublicKey, P256_N, bigIntToBytes, bytesToBigInt } from '../../../src/crypto/p256.ts';
@@ -14,22 +13,6 @@ export interface CredentialBundleVector {
   bundle: string;
   expectedPlaintextHex: string;
   expectedCredentialPublicKeyCompressedHex: string;
-}
-
-/**
- * Reads a file of test/vectors in either runtime: esbuild drops `with { type: 'json' }` for
- * the browser, so the page fetches it from the test server and Node reads it from disk.
- */
-export async function loadVector<T>(name: string): Promise<T> {
-  const url = new URL(`../../vectors/${name}`, import.meta.url);
-  if (runtime === 'browser') {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`cannot load test vector ${name}`);
-    return (await response.json()) as T;
-  }
-  const specifier = 'node:fs/promises'; // computed: the browser test server must not resolve it
-  const fs = (await import(/* @vite-ignore */ specifier)) as { readFile(path: URL, encoding: 'utf8'): Promise<string> };
-  return JSON.parse(await fs.readFile(url, 'utf8')) as T;
 }
 
 /** Imports a known ECDH target private key (tests only) with its public point, as a pair. */

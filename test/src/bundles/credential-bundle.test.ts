@@ -6,7 +6,8 @@ import { generateTargetKeyPair } from '../../../src/bundles/hpke-suite.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
 import { fromHex, toHex } from '../../../src/encoding/hex.ts';
 import { compressPublicKey, decompressPublicKey } from '../../../src/crypto/p256.ts';
-import { flipByte, loadVector, targetFromHex, type CredentialBundleVector } from './bundle-fixtures.ts';
+import { loadVector } from '../crypto/vectors.ts';
+import { flipByte, targetFromHex, type CredentialBundleVector } from './bundle-fixtures.ts';
 
 const codec = createBase58check(sha256);
 let vector: CredentialBundleVector;
