@@ -1,4 +1,5 @@
 // Browser tests in real Chromium (Debian's; never a downloaded build, never jsdom).
+import { readdirSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
@@ -8,11 +9,15 @@ import { nodeBuiltinStubPlugin } from './test/support/node-builtin-stub-plugin.m
 import { webauthnPlugin } from './test/support/webauthn-plugin.mjs';
 import { emulatorPlugin, emulatorState } from './test/support/emulator-plugin.mjs';
 
+const wholeRun = !process.argv.slice(2).some((arg) => !arg.startsWith('-')) &&
+  readdirSync('test', { recursive: true }).some((path) => String(path).endsWith('.webauthn.test.ts'));
+
 export default {
   rootDir: '.',
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/**/*.webauthn.test.ts', '!test/bench/**'],
-  // WebAuthn needs window focus: passkey files run alone, one at a time (TOOLCHAIN.md).
-  groups: [{ name: 'webauthn', files: ['test/**/*.webauthn.test.ts'], concurrency: 1 }],
+  // WebAuthn needs window focus: passkey files run alone, one at a time (TOOLCHAIN.md). Only in
+  // a whole run: a run given file patterns on the command line runs just those.
+  groups: wholeRun ? [{ name: 'webauthn', files: ['test/**/*.webauthn.test.ts'], concurrency: 1 }] : [],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   concurrency: 2,
   concurrentBrowsers: 1,

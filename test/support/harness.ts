@@ -1,6 +1,7 @@
 // One test API for both runners: the shared core tests under test/src run in Chromium
 // (@web/test-runner, mocha globals) and in Node (node:test), proving that src/ works in both.
-import { expect } from '@esm-bundle/chai';
+// The package's `main` does not exist: import its ESM build by path so Node resolves it too.
+import { expect } from '@esm-bundle/chai/esm/chai.js';
 
 type Body = () => void | Promise<void>;
 type Define = (name: string, body: Body) => void;
