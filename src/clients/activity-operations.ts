@@ -1,0 +1,75 @@
+/**
+ * The Activity API's operations as data: shared by the ActivityClient and the emulator, so the
+ * two can never disagree on a `type` value or an intent/result key. Data only (no logic, no
+ * imports): it sits on the logged-in signing path and must stay small.
+ *
+ * Submit operations: path segment → `type`, intent key, result key. The first block is the
+ * seed's table verbatim; the second holds the operations the kit and emulator also need, with
+ * the hosted service's names (its public SDK and OpenAPI files). `result: null` means the
+ * activity's result is the approved activity's own result (approve_activity).
+ */
+export const ACTIVITY_OPERATIONS = {
+  oauth: { type: 'ACTIVITY_TYPE_OAUTH', intent: 'oauthIntent', result: 'oauthResult' },
+  otp_auth: { type: 'ACTIVITY_TYPE_OTP_AUTH', intent: 'otpAuthIntent', result: 'otpAuthResult' },
+  init_otp_auth: { type: 'ACTIVITY_TYPE_INIT_OTP_AUTH_V3', intent: 'initOtpAuthIntentV3', result: 'initOtpAuthResultV2' },
+  create_users: { type: 'ACTIVITY_TYPE_CREATE_USERS_V4', intent: 'createUsersIntentV4', result: 'createUsersResult' },
+  create_api_keys: { type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', intent: 'createApiKeysIntentV2', result: 'createApiKeysResult' },
+  create_invitations: { type: 'ACTIVITY_TYPE_CREATE_INVITATIONS', intent: 'createInvitationsIntent', result: 'createInvitationsResult' },
+  create_policies: { type: 'ACTIVITY_TYPE_CREATE_POLICIES', intent: 'createPoliciesIntent', result: 'createPoliciesResult' },
+  update_policy: { type: 'ACTIVITY_TYPE_UPDATE_POLICY_V2', intent: 'updatePolicyIntentV2', result: 'updatePolicyResultV2' },
+  delete_policy: { type: 'ACTIVITY_TYPE_DELETE_POLICY', intent: 'deletePolicyIntent', result: 'deletePolicyResult' },
+  approve_activity: { type: 'ACTIVITY_TYPE_APPROVE_ACTIVITY', intent: 'approveActivityIntent', result: null },
+  update_user_phone_number: { type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER', intent: 'updateUserPhoneNumberIntent', result: 'updateUserPhoneNumberResult' },
+  delete_oauth_providers: { type: 'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS', intent: 'deleteOauthProvidersIntent', result: 'deleteOauthProvidersResult' },
+  create_read_write_session: { type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', intent: 'createReadWriteSessionIntentV2', result: 'createReadWriteSessionResultV2' },
+  sign_raw_payload: { type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', intent: 'signRawPayloadIntentV2', result: 'signRawPayloadResult' },
+  import_private_key: { type: 'ACTIVITY_TYPE_IMPORT_PRIVATE_KEY', intent: 'importPrivateKeyIntent', result: 'importPrivateKeyResult' },
+  export_private_key: { type: 'ACTIVITY_TYPE_EXPORT_PRIVATE_KEY', intent: 'exportPrivateKeyIntent', result: 'exportPrivateKeyResult' },
+  init_fiat_on_ramp: { type: 'ACTIVITY_TYPE_INIT_FIAT_ON_RAMP', intent: 'initFiatOnRampIntent', result: 'initFiatOnRampResult' },
+  delete_fiat_on_ramp_credential: { type: 'ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL', intent: 'deleteFiatOnRampCredentialIntent', result: 'deleteFiatOnRampCredentialResult' },
+  // The seed leaves this result shape "not shown"; the hosted service answers with its features.
+  set_organization_feature: { type: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE', intent: 'setOrganizationFeatureIntent', result: 'setOrganizationFeatureResult' },
+
+  stamp_login: { type: 'ACTIVITY_TYPE_STAMP_LOGIN', intent: 'stampLoginIntent', result: 'stampLoginResult' },
+  create_sub_organization: { type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7', intent: 'createSubOrganizationIntentV7', result: 'createSubOrganizationResultV7' },
+  create_wallet: { type: 'ACTIVITY_TYPE_CREATE_WALLET', intent: 'createWalletIntent', result: 'createWalletResult' },
+  create_wallet_accounts: { type: 'ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS', intent: 'createWalletAccountsIntent', result: 'createWalletAccountsResult' },
+  export_wallet: { type: 'ACTIVITY_TYPE_EXPORT_WALLET', intent: 'exportWalletIntent', result: 'exportWalletResult' },
+  init_import_private_key: { type: 'ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY', intent: 'initImportPrivateKeyIntent', result: 'initImportPrivateKeyResult' },
+  // The seed's "send-transaction operation that produces a sendTransactionStatusId".
+  eth_send_transaction: { type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION', intent: 'ethSendTransactionIntent', result: 'ethSendTransactionResult' },
+} as const;
+
+/**
+ * Query operations (POST /public/v1/query/<name>): the body fields a request must carry, and
+ * the key a successful answer must carry. Query bodies have no `type` or `timestampMs`.
+ */
+export const QUERY_OPERATIONS = {
+  list_users: { required: ['organizationId'], response: 'users' },
+  list_wallet_accounts: { required: ['organizationId'], response: 'accounts' },
+  get_send_transaction_status: { required: ['organizationId', 'sendTransactionStatusId'], response: 'txStatus' },
+  get_activity: { required: ['organizationId', 'activityId'], response: 'activity' },
+  whoami: { required: ['organizationId'], response: 'organizationId' },
+  get_boot_proof: { required: ['organizationId', 'ephemeralKey'], response: 'bootProof' },
+  list_app_proofs: { required: ['organizationId', 'activityId'], response: 'appProofs' },
+  list_policies: { required: ['organizationId'], response: 'policies' },
+  // The hosted SDK calls this getWallets; its path is list_wallets.
+  list_wallets: { required: ['organizationId'], response: 'wallets' },
+} as const;
+
+export const SUBMIT_PATH = '/public/v1/submit/';
+export const QUERY_PATH = '/public/v1/query/';
+
+/** Activity statuses (PROTOCOL.md §5). CREATED and PENDING are the only non-final ones. */
+export const ActivityStatus = {
+  CREATED: 'ACTIVITY_STATUS_CREATED',
+  PENDING: 'ACTIVITY_STATUS_PENDING',
+  COMPLETED: 'ACTIVITY_STATUS_COMPLETED',
+  FAILED: 'ACTIVITY_STATUS_FAILED',
+  CONSENSUS_NEEDED: 'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+  REJECTED: 'ACTIVITY_STATUS_REJECTED',
+} as const;
+export type ActivityStatus = (typeof ActivityStatus)[keyof typeof ActivityStatus];
+
+export type ActivityOperation = keyof typeof ACTIVITY_OPERATIONS;
+export type QueryOperation = keyof typeof QUERY_OPERATIONS;

@@ -1,0 +1,57 @@
+/**
+ * The constraints the seed states for request bodies, checked before anything is sent (and
+ * reusable by the emulator, which must refuse the same bodies). Each check returns the body to
+ * send, with numbers the wire wants as strings converted, or throws a typed LatchError.
+ */
+import { LatchError } from '../errors/latch-error.ts';
+import { ACTIVITY_OPERATIONS, QUERY_OPERATIONS } from './activity-operations.ts';
+import { isObject, type JsonObject } from './http.ts';
+
+const invalid = (message: string) => new LatchError('ERR_INPUT_INVALID', message);
+const has = (table: object, key: unknown): boolean => typeof key === 'string' && Object.hasOwn(table, key);
+const present = (value: unknown) => value !== undefined && value !== null;
+
+/** A non-empty string, or ERR_INPUT_INVALID naming the field. */
+export function requireString(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !value) throw invalid(`"${field}" must be a non-empty string.`);
+  return value;
+}
+
+/** Checks a submit operation's name and parameters; returns the parameters to send. */
+export function checkSubmit(operation: unknown, parameters: unknown): JsonObject {
+  if (!has(ACTIVITY_OPERATIONS, operation)) throw invalid('Unknown activity operation.');
+  if (!isObject(parameters)) throw invalid('"parameters" must be an object.');
+  if (operation !== 'init_fiat_on_ramp') return parameters;
+
+  const out = { ...parameters };
+  const amount = out.fiatCurrencyAmount;
+  if (present(amount)) {
+    // A plain decimal: "25", "25.50" or 25; anything else (hex, exponents, blanks) is refused.
+    const ok = typeof amount === 'number' ? Number.isFinite(amount) : typeof amount === 'string' && /^\d+(\.\d+)?$/.test(amount);
+    if (!ok || !(Number(amount) > 20)) {
+      throw new LatchError('ERR_ONRAMP_AMOUNT', 'The preset fiat amount must be a number greater than 20.');
+    }
+    out.fiatCurrencyAmount = String(amount);
+  }
+  if (String(out.countryCode).toUpperCase() === 'US' && !out.countrySubdivisionCode) {
+    throw new LatchError('ERR_ONRAMP_SUBDIVISION', 'A subdivision code (e.g. US-NY) is required for US purchasers.');
+  }
+  return out;
+}
+
+/** Checks a query's name and body; returns the body to send. */
+export function checkQuery(operation: unknown, body: unknown): JsonObject {
+  if (!has(QUERY_OPERATIONS, operation)) throw invalid('Unknown query operation.');
+  if (!isObject(body)) throw invalid('The query body must be an object.');
+  for (const field of QUERY_OPERATIONS[operation as keyof typeof QUERY_OPERATIONS].required) {
+    requireString(body[field], field);
+  }
+  const pagination = body.paginationOptions;
+  if (operation !== 'list_wallet_accounts' || !isObject(pagination) || !present(pagination.limit)) return body;
+  const limit = pagination.limit;
+  const n = typeof limit === 'number' ? limit : typeof limit === 'string' && /^\d+$/.test(limit) ? Number(limit) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 100) {
+    throw new LatchError('ERR_PAGINATION_LIMIT', 'The page size must be an integer from 1 to 100.');
+  }
+  return { ...body, paginationOptions: { ...pagination, limit: String(n) } };
+}
