@@ -1,0 +1,89 @@
+/**
+ * `X-Stamp-Webauthn` (PROTOCOL.md §5): a WebAuthn assertion whose challenge is the ASCII of the
+ * lowercase hex SHA-256 of the body (64 characters), sent as plain JSON
+ * `{authenticatorData, clientDataJson, credentialId, signature}` (base64url each).
+ * @simplewebauthn/browser is loaded on first use, so importing this module costs a page nothing.
+ */
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialDescriptorJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import { LatchError } from '../errors/latch-error.ts';
+import { sha256 } from '../crypto/webcrypto.ts';
+import { toBase64Url } from '../encoding/base64url.ts';
+import { toHex } from '../encoding/hex.ts';
+import { utf8Encode } from '../encoding/utf8.ts';
+import type { Stamp, Stamper } from './stamper.ts';
+import { mapWebauthnError } from './webauthn-error.ts';
+
+export { mapWebauthnError };
+
+/** Runs the assertion ceremony; the default is @simplewebauthn/browser's `startAuthentication`. */
+export type WebauthnAuthenticate = (options: { optionsJSON: PublicKeyCredentialRequestOptionsJSON }) => Promise<AuthenticationResponseJSON>;
+
+export interface WebauthnStamperOptions {
+  /** Relying party id, e.g. the page's registrable domain (`localhost` in tests). */
+  rpId: string;
+  /** Credential ids (base64url) the user may answer with; empty or absent = any discoverable one. */
+  allowCredentials?: ReadonlyArray<string | PublicKeyCredentialDescriptorJSON>;
+  /** Milliseconds; default 5 minutes. */
+  timeout?: number;
+  /** Default 'preferred'. */
+  userVerification?: UserVerificationRequirement;
+  /** Replaces the browser ceremony (tests, other platforms). */
+  authenticate?: WebauthnAuthenticate;
+}
+
+const DEFAULT_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** The challenge the authenticator signs for `body`: lowercase hex SHA-256 (64 characters). */
+export async function webauthnChallengeForBody(body: string): Promise<string> {
+  return toHex(await sha256(utf8Encode(body)));
+}
+
+async function browserAuthenticate(options: { optionsJSON: PublicKeyCredentialRequestOptionsJSON }): Promise<AuthenticationResponseJSON> {
+  if (typeof globalThis.PublicKeyCredential !== 'function') {
+    throw new LatchError('ERR_PASSKEY_UNSUPPORTED', 'Passkeys are not supported here.');
+  }
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  return startAuthentication(options);
+}
+
+export class WebauthnStamper implements Stamper {
+  readonly #options: WebauthnStamperOptions;
+
+  constructor(options: WebauthnStamperOptions) {
+    this.#options = options;
+  }
+
+  async stamp(body: string): Promise<Stamp> {
+    const { rpId, allowCredentials = [], timeout = DEFAULT_TIMEOUT_MS, userVerification = 'preferred' } = this.#options;
+    const challenge = await webauthnChallengeForBody(body);
+    const optionsJSON: PublicKeyCredentialRequestOptionsJSON = {
+      // SimpleWebAuthn takes the challenge bytes as base64url: here, the 64 ASCII hex characters.
+      challenge: toBase64Url(utf8Encode(challenge)),
+      rpId,
+      allowCredentials: allowCredentials.map((credential) => (typeof credential === 'string' ? { id: credential, type: 'public-key' } : credential)),
+      timeout,
+      userVerification,
+    };
+    let assertion: AuthenticationResponseJSON;
+    try {
+      assertion = await (this.#options.authenticate ?? browserAuthenticate)({ optionsJSON });
+    } catch (error) {
+      throw mapWebauthnError(error);
+    }
+    const { response, rawId } = assertion ?? {};
+    if (!response || typeof rawId !== 'string') {
+      throw new LatchError('ERR_PASSKEY_FAILED', 'The authenticator returned no assertion.');
+    }
+    const stampHeaderValue = JSON.stringify({
+      authenticatorData: response.authenticatorData,
+      clientDataJson: response.clientDataJSON,
+      credentialId: rawId,
+      signature: response.signature,
+    });
+    return { stampHeaderName: 'X-Stamp-Webauthn', stampHeaderValue };
+  }
+}
