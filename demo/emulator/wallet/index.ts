@@ -1,0 +1,26 @@
+/** The emulator's wallet library: pure functions, no I/O. See each module for details. */
+export { WalletError, WalletErrorCodes, isWalletError, type WalletErrorCode } from './wallet-error.ts';
+export {
+  ADDRESS_FORMATS, CURVES, Curve, HashFunction, PATH_FORMAT_BIP32, PayloadEncoding,
+  assertCurve, assertPathFormat, isAddressFormat, isCurve,
+  type AddressFormat, type PathFormat,
+} from './wallet-enums.ts';
+export {
+  MNEMONIC_LENGTHS, assertMnemonic, generateMnemonic, mnemonicToSeed, normalizeMnemonic, validateMnemonic,
+  type MnemonicLength,
+} from './mnemonic.ts';
+export {
+  HARDENED_OFFSET, MAX_PATH_DEPTH, childNumber, formatDerivationPath, parseDerivationPath, type PathLevel,
+} from './derivation-path.ts';
+export { deriveKey, type DerivedKey } from './derive-key.ts';
+export { assertPrivateKey, normalizePublicKey, publicKeyFromPrivateKey, uncompressedPublicKey } from './keys.ts';
+export {
+  SUPPORTED_ADDRESS_FORMATS, assertAddressFormatSupported, assertCurveForAddressFormat, curvesForAddressFormat,
+  defaultPathForAddressFormat, isAddressFormatSupported,
+} from './address-formats.ts';
+export { addressFromPublicKey, ethereumAddress } from './address.ts';
+export { decodePayload, signRawPayload, type RawSignature, type SignRawPayloadInput } from './sign-raw-payload.ts';
+export {
+  addressFromPrivateKey, assertAccountSpec, deriveAccount, deriveAccounts, privateKeyToAccount,
+  type AccountSpec, type DerivedAccount, type ImportedKeyAccount, type SeedSource,
+} from './account.ts';
