@@ -1,0 +1,132 @@
+/**
+ * Email and SMS one-time-password login, exactly as the hosted service's own clients do it
+ * (PROTOCOL.md §3): otp_init → the user types the code → a new non-extractable key K →
+ * otp_verify binds K into the verification token → account lookup → sign-up when there is no
+ * account → otp_login with a client signature made by K → a session JWT for K.
+ */
+import { LatchError } from '../errors/latch-error.ts';
+import type { KeyStore, StoredKey } from '../keys/key-store.ts';
+import type { ProxyClient } from '../clients/proxy-client.ts';
+import type { OtpType, SignupRequest, WalletParams } from '../clients/proxy-types.ts';
+import { parseVerificationToken } from '../tokens/verification-token.ts';
+import { createLoginClientSignature, createSignupClientSignature } from '../tokens/client-signature.ts';
+import { withNewKey, type LoginResult } from './login-result.ts';
+
+export interface FlowDeps {
+  proxy: ProxyClient;
+  keyStore: KeyStore;
+  signal?: AbortSignal;
+}
+
+/** Details used only when the contact has no account yet. */
+export interface SignupDetails {
+  userName?: string;
+  organizationName?: string;
+  userTag?: string;
+  /** Create a wallet with the new account (e.g. an ETH and a SOL account). */
+  wallet?: WalletParams;
+}
+
+export interface StartOtpRequest {
+  otpType: OtpType;
+  /** An email address, or a phone number in E.164 form. */
+  contact: string;
+}
+
+export interface CompleteOtpRequest extends StartOtpRequest {
+  otpId: string;
+  otpCode: string;
+  /** Sign up when the contact has no account (default true); false makes that an error. */
+  signupIfMissing?: boolean;
+  signup?: SignupDetails;
+  /** Ask the service to invalidate this user's earlier OTP sessions. */
+  invalidateExisting?: boolean;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** Checks a contact the way the form should before anything is sent. */
+export function checkContact(otpType: OtpType, contact: string): string {
+  const value = typeof contact === 'string' ? contact.trim() : '';
+  const ok = otpType === 'OTP_TYPE_EMAIL' ? EMAIL.test(value) : E164.test(value);
+  if (!ok) {
+    throw new LatchError(
+      'ERR_INPUT_INVALID',
+      otpType === 'OTP_TYPE_EMAIL' ? 'Enter a valid email address.' : 'Enter a phone number in international form, e.g. +14155550123.',
+    );
+  }
+  return value;
+}
+
+/** Sends the code. Returns the id the code must be verified against. */
+export async function startOtp(deps: Pick<FlowDeps, 'proxy' | 'signal'>, request: StartOtpRequest): Promise<{ otpId: string }> {
+  const contact = checkContact(request.otpType, request.contact);
+  return deps.proxy.otpInit({ otpType: request.otpType, contact }, { signal: deps.signal });
+}
+
+/**
+ * Verifies the code and logs in, signing up first when the contact has no account. The new key
+ * is deleted again if any step fails, so a wrong code leaves nothing behind.
+ */
+export async function completeOtp(deps: FlowDeps, request: CompleteOtpRequest): Promise<LoginResult> {
+  const { proxy, signal } = deps;
+  const contact = checkContact(request.otpType, request.contact);
+  if (typeof request.otpCode !== 'string' || !request.otpCode.trim()) {
+    throw new LatchError('ERR_INPUT_INVALID', 'Enter the code you received.');
+  }
+  return withNewKey(deps.keyStore, 'session', async (key) => {
+    const { verificationToken } = await proxy.otpVerify(
+      { otpId: request.otpId, otpCode: request.otpCode.trim(), publicKey: key.id },
+      { signal },
+    );
+    const tokenId = parseVerificationToken(verificationToken).id;
+    const filterType = request.otpType === 'OTP_TYPE_EMAIL' ? 'EMAIL' : 'PHONE_NUMBER';
+    const account = await proxy.account({ filterType, filterValue: contact, verificationToken }, { signal });
+
+    let organizationId = account.organizationId;
+    let signup: LoginResult['signup'];
+    if (!organizationId) {
+      if (request.signupIfMissing === false) {
+        throw new LatchError('ERR_FLOW_STATE', 'There is no account for this contact.');
+      }
+      signup = await signUp(deps, key, { verificationToken, tokenId, contact, otpType: request.otpType, details: request.signup });
+      organizationId = signup.organizationId;
+    }
+
+    const clientSignature = await createLoginClientSignature({ tokenId, sessionPublicKey: key.id, signingKey: key });
+    const { session } = await proxy.otpLogin(
+      { verificationToken, publicKey: key.id, organizationId, invalidateExisting: request.invalidateExisting ?? false, clientSignature },
+      { signal },
+    );
+    return { sessionJwt: session, key, organizationId, created: signup !== undefined, ...(signup ? { signup } : {}) };
+  });
+}
+
+async function signUp(
+  deps: FlowDeps,
+  key: StoredKey,
+  input: { verificationToken: string; tokenId: string; contact: string; otpType: OtpType; details?: SignupDetails },
+): Promise<NonNullable<LoginResult['signup']>> {
+  const { details = {} } = input;
+  const request: SignupRequest = {
+    ...(input.otpType === 'OTP_TYPE_EMAIL' ? { userEmail: input.contact } : { userPhoneNumber: input.contact }),
+    ...(details.userName ? { userName: details.userName } : {}),
+    ...(details.userTag ? { userTag: details.userTag } : {}),
+    ...(details.organizationName ? { organizationName: details.organizationName } : {}),
+    ...(details.wallet ? { wallet: details.wallet } : {}),
+    verificationToken: input.verificationToken,
+    apiKeys: [],
+    authenticators: [],
+    oauthProviders: [],
+  };
+  // The signed usage names the contact `email` / `phoneNumber` (the hosted SDK's signupV2).
+  const usage = {
+    apiKeys: request.apiKeys,
+    authenticators: request.authenticators,
+    oauthProviders: request.oauthProviders,
+    ...(input.otpType === 'OTP_TYPE_EMAIL' ? { email: input.contact } : { phoneNumber: input.contact }),
+  };
+  const clientSignature = await createSignupClientSignature({ tokenId: input.tokenId, signup: usage, signingKey: key });
+  return deps.proxy.signup({ ...request, clientSignature }, { signal: deps.signal });
+}
