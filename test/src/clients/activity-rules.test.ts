@@ -1,0 +1,79 @@
+// The seed's request constraints as pure checks (the ActivityClient and the emulator share them).
+import { describe, it, expect, expectCode } from '../../support/harness.ts';
+import { checkQuery, checkSubmit } from '../../../src/clients/activity-rules.ts';
+
+const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+const RAMP = {
+  onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERB',
+  walletAddress: 'bc1q',
+  network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_BITCOIN',
+  cryptoCurrencyCode: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_BTC',
+};
+
+describe('checkSubmit', () => {
+  it('refuses unknown operations and non-object parameters', async () => {
+    await expectCode(() => checkSubmit('make_coffee', {}), 'ERR_INPUT_INVALID');
+    await expectCode(() => checkSubmit('toString', {}), 'ERR_INPUT_INVALID');
+    await expectCode(() => checkSubmit(42, {}), 'ERR_INPUT_INVALID');
+    await expectCode(() => checkSubmit('create_wallet', null), 'ERR_INPUT_INVALID');
+    await expectCode(() => checkSubmit('create_wallet', []), 'ERR_INPUT_INVALID');
+  });
+
+  it('passes other operations through untouched', () => {
+    const parameters = { walletName: 'main', accounts: [] };
+    expect(checkSubmit('create_wallet', parameters)).to.equal(parameters);
+  });
+
+  it('accepts an on-ramp amount above 20 and sends it as a string', () => {
+    expect(checkSubmit('init_fiat_on_ramp', { ...RAMP, fiatCurrencyAmount: '20.01' }).fiatCurrencyAmount).to.equal('20.01');
+    expect(checkSubmit('init_fiat_on_ramp', { ...RAMP, fiatCurrencyAmount: 21 }).fiatCurrencyAmount).to.equal('21');
+    expect(checkSubmit('init_fiat_on_ramp', RAMP)).to.not.have.property('fiatCurrencyAmount');
+  });
+
+  for (const amount of ['20', 20, '0', '-25', '', ' 25', '25 ', '0x20', '1e3', 'NaN', Infinity, NaN, true, {}]) {
+    it(`refuses the amount ${show(amount)} with ERR_ONRAMP_AMOUNT`, async () => {
+      await expectCode(() => checkSubmit('init_fiat_on_ramp', { ...RAMP, fiatCurrencyAmount: amount }), 'ERR_ONRAMP_AMOUNT');
+    });
+  }
+
+  it('requires a subdivision for US purchasers only', async () => {
+    await expectCode(() => checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'US' }), 'ERR_ONRAMP_SUBDIVISION');
+    await expectCode(() => checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'us', countrySubdivisionCode: '' }), 'ERR_ONRAMP_SUBDIVISION');
+    expect(checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'US', countrySubdivisionCode: 'US-CA' }).countrySubdivisionCode).to.equal('US-CA');
+    expect(checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'FR' }).countryCode).to.equal('FR');
+  });
+
+  it('does not change the caller parameters', () => {
+    const parameters = { ...RAMP, fiatCurrencyAmount: 30 };
+    checkSubmit('init_fiat_on_ramp', parameters);
+    expect(parameters.fiatCurrencyAmount).to.equal(30);
+  });
+});
+
+describe('checkQuery', () => {
+  it('refuses unknown queries and missing required fields', async () => {
+    await expectCode(() => checkQuery('list_everything', { organizationId: 'o' }), 'ERR_INPUT_INVALID');
+    await expectCode(() => checkQuery('list_users', {}), 'ERR_INPUT_INVALID');
+    await expectCode(() => checkQuery('list_users', { organizationId: 7 }), 'ERR_INPUT_INVALID');
+    await expectCode(() => checkQuery('get_send_transaction_status', { organizationId: 'o' }), 'ERR_INPUT_INVALID');
+    await expectCode(() => checkQuery('get_boot_proof', 'o'), 'ERR_INPUT_INVALID');
+  });
+
+  it('accepts page sizes 1 to 100, as string or number, and sends a string', () => {
+    for (const [limit, sent] of [['1', '1'], [1, '1'], ['100', '100'], [100, '100'], ['10', '10']] as const) {
+      const body = checkQuery('list_wallet_accounts', { organizationId: 'o', paginationOptions: { limit, before: 'acc-1' } });
+      expect(body.paginationOptions).to.deep.equal({ limit: sent, before: 'acc-1' });
+    }
+    expect(checkQuery('list_wallet_accounts', { organizationId: 'o', paginationOptions: { after: 'x' } })).to.deep.equal({
+      organizationId: 'o',
+      paginationOptions: { after: 'x' },
+    });
+  });
+
+  for (const limit of [0, '0', 101, '101', 2.5, '2.5', '-1', '', ' 5', '1e2', 'ten', NaN, true]) {
+    it(`refuses the page size ${show(limit)} with ERR_PAGINATION_LIMIT`, async () => {
+      await expectCode(() => checkQuery('list_wallet_accounts', { organizationId: 'o', paginationOptions: { limit } }), 'ERR_PAGINATION_LIMIT');
+    });
+  }
+});
