@@ -1,0 +1,133 @@
+import { describe, it, expect, expectCode, before } from '../../support/harness.ts';
+import { p256 } from '@noble/curves/nist.js';
+import {
+  createLoginClientSignature,
+  createSignupClientSignature,
+  verifyClientSignature,
+  type ClientSignature,
+} from '../../../src/tokens/client-signature.ts';
+import { P256_N, bigIntToBytes, bytesToBigInt } from '../../../src/crypto/p256.ts';
+import { rawToDer } from '../../../src/crypto/der.ts';
+import { fromHex, toHex } from '../../../src/encoding/hex.ts';
+import { concatBytes, utf8Encode } from '../../../src/encoding/utf8.ts';
+import { generateTestKey, type TestKey } from '../crypto/test-keys.ts';
+
+describe('client signatures', () => {
+  let otpKey: TestKey;
+  let sessionKey: TestKey;
+  const tokenId = 'verification-token-id';
+  before(async () => {
+    otpKey = await generateTestKey();
+    sessionKey = await generateTestKey();
+  });
+
+  const login = () => createLoginClientSignature({ tokenId, sessionPublicKey: sessionKey.id, signingKey: otpKey });
+  const expectLogin = () => ({ expectedPublicKey: otpKey.id, expectedType: 'USAGE_TYPE_LOGIN' as const, expectedTokenId: tokenId });
+
+  it('login: the exact message of PROTOCOL.md §2, signed as raw r||s hex by the bound key', async () => {
+    const cs = await login();
+    expect(cs.message).to.equal(`{"login":{"publicKey":"${sessionKey.id}"},"tokenId":"${tokenId}","type":"USAGE_TYPE_LOGIN"}`);
+    expect(cs.message).to.equal(JSON.stringify({ login: { publicKey: sessionKey.id }, tokenId, type: 'USAGE_TYPE_LOGIN' }));
+    expect(cs.publicKey).to.equal(otpKey.id);
+    expect(cs.scheme).to.equal('CLIENT_SIGNATURE_SCHEME_API_P256');
+    expect(cs.signature).to.match(/^[0-9a-f]{128}$/);
+    expect(p256.verify(fromHex(cs.signature), utf8Encode(cs.message), fromHex(otpKey.id), { prehash: true, lowS: false })).to.equal(true);
+  });
+
+  it("signup: the hosted SDK's signupV2 message (its own test case), whatever order the fields come in", async () => {
+    const cs = await createSignupClientSignature({
+      tokenId,
+      signup: { email: 'alice@example.com', oauthProviders: [], authenticators: [], apiKeys: [] },
+      signingKey: otpKey,
+    });
+    expect(cs.message).to.equal(
+      JSON.stringify({ signupV2: { apiKeys: [], authenticators: [], oauthProviders: [], email: 'alice@example.com' }, tokenId: 'verification-token-id', type: 'USAGE_TYPE_SIGNUP' }),
+    );
+    expect(p256.verify(fromHex(cs.signature), utf8Encode(cs.message), fromHex(otpKey.id), { prehash: true, lowS: false })).to.equal(true);
+  });
+
+  it('signup: leaves out fields that were not given, keeps phoneNumber last', async () => {
+    const apiKey = { apiKeyName: 'k', publicKey: sessionKey.id, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '60' };
+    const cs = await createSignupClientSignature({ tokenId, signup: { phoneNumber: '+15555550100', apiKeys: [apiKey] }, signingKey: otpKey });
+    expect(cs.message).to.equal(JSON.stringify({ signupV2: { apiKeys: [apiKey], phoneNumber: '+15555550100' }, tokenId, type: 'USAGE_TYPE_SIGNUP' }));
+  });
+
+  it('verifyClientSignature returns the parsed login message', async () => {
+    const cs = await login();
+    expect(await verifyClientSignature(cs, expectLogin())).to.deep.equal({ login: { publicKey: sessionKey.id }, tokenId, type: 'USAGE_TYPE_LOGIN' });
+  });
+
+  it('verifyClientSignature returns the parsed signup message', async () => {
+    const cs = await createSignupClientSignature({ tokenId, signup: { email: 'a@b.c', apiKeys: [] }, signingKey: otpKey });
+    const parsed = await verifyClientSignature(cs, { expectedPublicKey: otpKey.id, expectedType: 'USAGE_TYPE_SIGNUP', expectedTokenId: tokenId });
+    expect(parsed).to.deep.equal({ signupV2: { apiKeys: [], email: 'a@b.c' }, tokenId, type: 'USAGE_TYPE_SIGNUP' });
+  });
+
+  it('accepts the expected key in uncompressed form', async () => {
+    await verifyClientSignature(await login(), { ...expectLogin(), expectedPublicKey: toHex(otpKey.publicKeyBytes) });
+  });
+
+  it('accepts the high-S twin of a valid signature', async () => {
+    const cs = await login();
+    const raw = fromHex(cs.signature);
+    const twin = concatBytes(raw.subarray(0, 32), bigIntToBytes(P256_N - bytesToBigInt(raw.subarray(32))));
+    await verifyClientSignature({ ...cs, signature: toHex(twin) }, expectLogin());
+  });
+
+  it('verifies the message BYTES: a re-serialised equal message fails with ERR_SIGNATURE_INVALID', async () => {
+    const cs = await login();
+    const spaced = JSON.stringify(JSON.parse(cs.message), null, 1);
+    await expectCode(() => verifyClientSignature({ ...cs, message: spaced }, expectLogin()), 'ERR_SIGNATURE_INVALID');
+    const otherSession = cs.message.replace(sessionKey.id, otpKey.id);
+    await expectCode(() => verifyClientSignature({ ...cs, message: otherSession }, expectLogin()), 'ERR_SIGNATURE_INVALID');
+  });
+
+  it('refuses a tampered or mis-encoded signature with ERR_SIGNATURE_INVALID', async () => {
+    const cs = await login();
+    const raw = fromHex(cs.signature);
+    raw[5]! ^= 0x10;
+    await expectCode(() => verifyClientSignature({ ...cs, signature: toHex(raw) }, expectLogin()), 'ERR_SIGNATURE_INVALID');
+    await expectCode(() => verifyClientSignature({ ...cs, signature: toHex(rawToDer(fromHex(cs.signature))) }, expectLogin()), 'ERR_SIGNATURE_INVALID');
+    await expectCode(() => verifyClientSignature({ ...cs, signature: cs.signature.slice(2) }, expectLogin()), 'ERR_SIGNATURE_INVALID');
+    await expectCode(() => verifyClientSignature({ ...cs, signature: 'xyz' }, expectLogin()), 'ERR_SIGNATURE_INVALID');
+  });
+
+  it('refuses a signature by another key with ERR_SIGNATURE_INVALID', async () => {
+    const bySession = await createLoginClientSignature({ tokenId, sessionPublicKey: sessionKey.id, signingKey: sessionKey });
+    await expectCode(() => verifyClientSignature(bySession, expectLogin()), 'ERR_SIGNATURE_INVALID');
+    // Claiming the bound key while signing with another.
+    await expectCode(() => verifyClientSignature({ ...bySession, publicKey: otpKey.id }, expectLogin()), 'ERR_SIGNATURE_INVALID');
+  });
+
+  it('refuses another usage type or token id with ERR_INPUT_INVALID (after the signature checks out)', async () => {
+    const cs = await login();
+    await expectCode(() => verifyClientSignature(cs, { ...expectLogin(), expectedType: 'USAGE_TYPE_SIGNUP' }), 'ERR_INPUT_INVALID');
+    await expectCode(() => verifyClientSignature(cs, { ...expectLogin(), expectedTokenId: 'another-token' }), 'ERR_INPUT_INVALID');
+  });
+
+  it('refuses a validly signed message that is not the expected JSON with ERR_INPUT_INVALID', async () => {
+    const signed = async (message: string): Promise<ClientSignature> => {
+      const raw = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, otpKey.privateKey, utf8Encode(message).slice()));
+      return { publicKey: otpKey.id, scheme: 'CLIENT_SIGNATURE_SCHEME_API_P256', message, signature: toHex(raw) };
+    };
+    for (const message of [
+      'not json',
+      '[1,2]',
+      JSON.stringify({ tokenId, type: 'USAGE_TYPE_LOGIN' }),
+      JSON.stringify({ login: {}, tokenId, type: 'USAGE_TYPE_LOGIN' }),
+      JSON.stringify({ login: { publicKey: 1 }, tokenId, type: 'USAGE_TYPE_LOGIN' }),
+    ]) {
+      await expectCode(async () => verifyClientSignature(await signed(message), expectLogin()), 'ERR_INPUT_INVALID');
+    }
+    const signup = await signed(JSON.stringify({ signup: {}, tokenId, type: 'USAGE_TYPE_SIGNUP' }));
+    await expectCode(() => verifyClientSignature(signup, { ...expectLogin(), expectedType: 'USAGE_TYPE_SIGNUP' }), 'ERR_INPUT_INVALID');
+  });
+
+  it('refuses a malformed client signature with ERR_INPUT_INVALID', async () => {
+    const cs = await login();
+    await expectCode(() => verifyClientSignature({ ...cs, scheme: 'SIGNATURE_SCHEME_TK_API_P256' } as unknown as ClientSignature, expectLogin()), 'ERR_INPUT_INVALID');
+    await expectCode(() => verifyClientSignature({ ...cs, message: undefined } as unknown as ClientSignature, expectLogin()), 'ERR_INPUT_INVALID');
+    await expectCode(() => verifyClientSignature(null as unknown as ClientSignature, expectLogin()), 'ERR_INPUT_INVALID');
+    await expectCode(() => verifyClientSignature({ ...cs, publicKey: 'nothex' }, expectLogin()), 'ERR_INPUT_INVALID');
+  });
+});

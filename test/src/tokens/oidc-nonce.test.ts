@@ -1,0 +1,37 @@
+import { describe, it, expect, expectCode, before } from '../../support/harness.ts';
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
+import { oidcNonce } from '../../../src/tokens/oidc-nonce.ts';
+import { fromHex, toHex } from '../../../src/encoding/hex.ts';
+import { loadVector } from '../crypto/vectors.ts';
+
+interface NonceVector {
+  publicKeyCompressedHex: string;
+  expectedNonce: string;
+}
+
+describe('oidcNonce', () => {
+  let vector: NonceVector;
+  before(async () => {
+    vector = await loadVector<NonceVector>('oidc-nonce.json');
+  });
+
+  it("matches the service's published nonce", async () => {
+    expect(await oidcNonce(vector.publicKeyCompressedHex)).to.equal(vector.expectedNonce);
+  });
+
+  it('hashes the hex STRING, not the 33 key bytes', async () => {
+    const nonce = await oidcNonce(vector.publicKeyCompressedHex);
+    expect(nonce).to.not.equal(toHex(nobleSha256(fromHex(vector.publicKeyCompressedHex))));
+    expect(nonce).to.match(/^[0-9a-f]{64}$/);
+  });
+
+  it('hashes the string exactly as given (the service hashes the publicKey it receives)', async () => {
+    expect(await oidcNonce(vector.publicKeyCompressedHex.toUpperCase())).to.not.equal(vector.expectedNonce);
+  });
+
+  for (const bad of ['', '04' + 'ab'.repeat(64), '0294e549c71fa99dd5cf752fba623090be314949b74e4cdf7ca72031dd638e28', 'zz94e549c71fa99dd5cf752fba623090be314949b74e4cdf7ca72031dd638e281a']) {
+    it(`refuses ${JSON.stringify(bad.slice(0, 12))}… with ERR_KEY_FORMAT`, async () => {
+      await expectCode(() => oidcNonce(bad), 'ERR_KEY_FORMAT');
+    });
+  }
+});
