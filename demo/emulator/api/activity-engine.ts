@@ -1,0 +1,105 @@
+/**
+ * Submitting an activity: route → stamp over the raw bytes → body envelope → organization →
+ * principal → idempotency → policy hook → handler → one atomic commit → answer. Every check
+ * runs before anything is staged, and staged changes are applied only when all succeed, so a
+ * refused request changes nothing.
+ */
+import { ActivityStatus } from '../../../src/clients/activity-operations.ts';
+import { sha256 } from '../../../src/crypto/webcrypto.ts';
+import { toHex } from '../../../src/encoding/hex.ts';
+import { invalidRequest, notFound, unauthenticated } from '../http/service-error.ts';
+import { jsonResponse } from '../http/exchange.ts';
+import { parseJsonObject } from '../http/parse-json.ts';
+import { optionalBoolean, requireObject, requireString } from '../http/fields.ts';
+import { checkStamp } from './stamp-check.ts';
+import { resolvePrincipal } from './principal.ts';
+import { requireOrganization } from './organizations.ts';
+import { checkTimestamp } from './timestamp-window.ts';
+import { submitSpec } from './operations.ts';
+import { wireActivity } from './envelope.ts';
+import type { EmulatorContext } from '../context.ts';
+import type { EmuRequest, EmuResponse } from '../http/exchange.ts';
+import type { ActivityRecord } from '../state/records.ts';
+import type { Tx } from '../state/store.ts';
+import type { ActivityHandler } from './handler-types.ts';
+import type { Principal } from './principal.ts';
+
+export type ActivityRegistry = ReadonlyMap<string, ActivityHandler>;
+
+export async function fingerprintOf(body: Uint8Array): Promise<string> {
+  return `sha256:${toHex(await sha256(body))}`;
+}
+
+/** A credential may vanish while the request waits for the lock: check it again inside. */
+function recheckPrincipal(tx: Tx, principal: Principal): void {
+  const gone = principal.apiKeyId ? !tx.apiKeys.get(principal.apiKeyId) : !tx.authenticators.get(principal.authenticatorId ?? '');
+  if (gone) throw unauthenticated('PUBLIC_KEY_NOT_FOUND', 'The credential that stamped this request no longer exists.');
+}
+
+export async function submitActivity(ctx: EmulatorContext, registry: ActivityRegistry, operation: string, request: EmuRequest): Promise<EmuResponse> {
+  const spec = submitSpec(operation);
+  const handler = registry.get(operation);
+  if (!spec || !handler) throw notFound('NOT_FOUND', 'Unknown activity operation.');
+
+  const check = await checkStamp(request);
+  const body = parseJsonObject(request.body);
+  const type = requireString(body, 'type');
+  if (type !== spec.type) throw invalidRequest(`The body type does not match the route: this route takes ${spec.type}.`);
+  const timestampMs = checkTimestamp(body.timestampMs, ctx.now(), ctx.timestampWindow);
+  const organizationId = requireString(body, 'organizationId');
+  const parameters = requireObject(body, 'parameters');
+  const generateAppProofs = optionalBoolean(body, 'generateAppProofs') ?? false;
+
+  requireOrganization(ctx.store.read, organizationId);
+  const principal = await resolvePrincipal(ctx, ctx.store.read, check, organizationId, request.body);
+  const fingerprint = await fingerprintOf(request.body);
+
+  const record = await ctx.store.transact(async (tx): Promise<ActivityRecord> => {
+    // Identical bodies are one activity; checked under the lock so concurrent twins agree.
+    const existing = tx.activities.findBy('fingerprint', fingerprint)[0];
+    if (existing) return existing;
+    const organization = requireOrganization(tx, organizationId);
+    recheckPrincipal(tx, principal);
+    const now = ctx.now();
+    const activityId = crypto.randomUUID();
+    const decision = await ctx.hooks.policy({ operation, type, activityId, fingerprint, organization, principal, parameters }, tx);
+    let status: string = ActivityStatus.CONSENSUS_NEEDED;
+    let result: Record<string, unknown> = {};
+    if (decision.outcome === 'ALLOW') {
+      const value = await handler.run({ ctx, tx, operation, organization, principal, parameters, activityId, now });
+      result = spec.result === null ? value : { [spec.result]: value };
+      status = ActivityStatus.COMPLETED;
+    }
+    if (principal.authenticatorId && principal.newCounter !== undefined) {
+      const authenticator = tx.authenticators.get(principal.authenticatorId);
+      if (authenticator && principal.newCounter > authenticator.counter) {
+        tx.authenticators.put({ ...authenticator, counter: principal.newCounter, updatedAt: now });
+      }
+    }
+    let activity: ActivityRecord = {
+      id: activityId,
+      organizationId,
+      type,
+      status,
+      timestampMs,
+      fingerprint,
+      intent: { [spec.intent]: parameters },
+      result,
+      votes: decision.outcome === 'CONSENSUS_NEEDED' ? (decision.votes ?? []) : [],
+      userId: principal.userId,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (generateAppProofs && status === ActivityStatus.COMPLETED) {
+      activity = { ...activity, appProofs: await ctx.hooks.appProofs(activity) };
+    }
+    return tx.activities.put(activity);
+  });
+
+  try {
+    ctx.hooks.onActivity(record);
+  } catch (error) {
+    ctx.log(`onActivity hook failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return jsonResponse(200, { activity: wireActivity(record) });
+}

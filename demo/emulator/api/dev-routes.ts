@@ -1,0 +1,40 @@
+/**
+ * The emulator's own JSON endpoints, for developers and tests (not part of the service):
+ * `GET /__keys` (public keys the kit must be told to trust) and `GET /__outbox` (OTP messages
+ * that a real service would have emailed or texted, newest first).
+ */
+import { jsonResponse } from '../http/exchange.ts';
+import { OAUTH_PROVIDER_NAMES } from '../config/proxy-config.ts';
+import { oauthIssuer } from '../oauth/issuers.ts';
+import type { EmulatorContext } from '../context.ts';
+import type { Router } from '../http/router.ts';
+
+export function keysDocument(ctx: EmulatorContext): Record<string, unknown> {
+  const { keys, urls } = ctx;
+  return {
+    /** Verifies session JWTs (double-SHA-256 ES256, PROTOCOL.md §4). */
+    notarizerPublicKey: keys.notarizer.publicKeyHex,
+    /** Verifies OTP verification tokens (ES256). */
+    verificationTokenPublicKey: keys.verificationSigner.publicKeyHex,
+    /** Signs export bundles and import targets (PROTOCOL.md §6). */
+    enclavePublicKey: keys.enclave.publicKeyHex,
+    oauthJwksUrl: `${urls.oauthUrl}/jwks`,
+    oauthIssuers: Object.fromEntries(OAUTH_PROVIDER_NAMES.map((p) => [p, oauthIssuer(ctx, p)])),
+    webhookJwks: { keys: [keys.webhook.publicJwk] },
+  };
+}
+
+export function devRoutes(ctx: EmulatorContext) {
+  return (router: Router): void => {
+    router.add('GET', '/__keys', async () => jsonResponse(200, keysDocument(ctx), { 'cache-control': 'no-store' }));
+    router.add('GET', '/__outbox', async (request) => {
+      const to = request.query.get('to');
+      const messages = ctx.store.read.outbox
+        .values()
+        .filter((m) => !to || m.to.toLowerCase() === to.toLowerCase())
+        .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
+        .map((m) => ({ ...m, createdAtIso: new Date(m.createdAt).toISOString() }));
+      return jsonResponse(200, { messages }, { 'cache-control': 'no-store' });
+    });
+  };
+}

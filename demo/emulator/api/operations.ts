@@ -1,0 +1,39 @@
+/**
+ * The operations the emulator serves: the kit's shared table (so both sides agree on every
+ * `type`, intent key and result key) plus the operations the hosted auth proxy calls upstream,
+ * which the kit itself never sends. Their names are the hosted service's.
+ */
+import { ACTIVITY_OPERATIONS, QUERY_OPERATIONS } from '../../../src/clients/activity-operations.ts';
+
+export interface OperationSpec {
+  readonly type: string;
+  readonly intent: string;
+  /** null: the result is another activity's (approve_activity). */
+  readonly result: string | null;
+}
+
+export interface QuerySpec {
+  readonly required: readonly string[];
+  readonly response: string;
+}
+
+/** Called by the auth proxy only (hosted names; not in the kit's table). */
+export const PROXY_UPSTREAM_OPERATIONS = {
+  verify_otp: { type: 'ACTIVITY_TYPE_VERIFY_OTP', intent: 'verifyOtpIntent', result: 'verifyOtpResult' },
+  otp_login: { type: 'ACTIVITY_TYPE_OTP_LOGIN', intent: 'otpLoginIntent', result: 'otpLoginResult' },
+  oauth_login: { type: 'ACTIVITY_TYPE_OAUTH_LOGIN', intent: 'oauthLoginIntent', result: 'oauthLoginResult' },
+  oauth2_authenticate: { type: 'ACTIVITY_TYPE_OAUTH2_AUTHENTICATE', intent: 'oauth2AuthenticateIntent', result: 'oauth2AuthenticateResult' },
+} as const satisfies Record<string, OperationSpec>;
+
+export const PROXY_UPSTREAM_QUERIES = {
+  get_sub_org_ids: { required: ['organizationId', 'filterType', 'filterValue'], response: 'organizationIds' },
+} as const satisfies Record<string, QuerySpec>;
+
+export const SUBMIT_OPERATIONS: Readonly<Record<string, OperationSpec>> = { ...ACTIVITY_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS };
+export const QUERY_SPECS: Readonly<Record<string, QuerySpec>> = { ...QUERY_OPERATIONS, ...PROXY_UPSTREAM_QUERIES };
+
+export const submitSpec = (operation: string): OperationSpec | undefined =>
+  Object.hasOwn(SUBMIT_OPERATIONS, operation) ? SUBMIT_OPERATIONS[operation] : undefined;
+
+export const querySpec = (operation: string): QuerySpec | undefined =>
+  Object.hasOwn(QUERY_SPECS, operation) ? QUERY_SPECS[operation] : undefined;

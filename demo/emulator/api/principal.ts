@@ -1,0 +1,57 @@
+/**
+ * Second half of authentication: who signed, and may they act on the target organization?
+ * A credential belongs to a user; the user's organization must be the target or one of its
+ * ancestors. Expired API keys are refused with API_KEY_EXPIRED.
+ */
+import { forbidden, unauthenticated } from '../http/service-error.ts';
+import { verifyPasskeyStamp } from '../identity/webauthn-assertion.ts';
+import { governs } from './organizations.ts';
+import type { EmulatorContext } from '../context.ts';
+import type { StateView } from '../state/store.ts';
+import type { StampCheck } from './stamp-check.ts';
+
+export interface Principal {
+  kind: 'API_KEY' | 'PASSKEY';
+  userId: string;
+  /** The user's own organization: the target or an ancestor of it. */
+  organizationId: string;
+  /** Compressed public key (API key) or credential id (passkey). */
+  credential: string;
+  apiKeyId?: string;
+  authenticatorId?: string;
+  /** A passkey's new signature counter, stored when the request changes state. */
+  newCounter?: number;
+}
+
+export async function resolvePrincipal(
+  ctx: EmulatorContext,
+  view: StateView,
+  check: StampCheck,
+  targetOrgId: string,
+  body: Uint8Array,
+): Promise<Principal> {
+  if (check.kind === 'API_KEY') {
+    const keys = view.apiKeys.findBy('publicKey', check.publicKey);
+    if (keys.length === 0) throw unauthenticated('PUBLIC_KEY_NOT_FOUND', 'No API key with the stamp public key.');
+    const eligible = keys.filter((k) => governs(view, k.organizationId, targetOrgId));
+    if (eligible.length === 0) throw forbidden('The API key may not act on this organization.');
+    const now = ctx.now();
+    const live = eligible.find((k) => k.expiresAt === undefined || k.expiresAt > now);
+    if (!live) throw unauthenticated('API_KEY_EXPIRED', 'The API key has expired.');
+    return { kind: 'API_KEY', userId: live.userId, organizationId: live.organizationId, credential: check.publicKey, apiKeyId: live.id };
+  }
+  const authenticators = view.authenticators.findBy('credentialId', check.stamp.credentialId);
+  if (authenticators.length === 0) throw unauthenticated('PUBLIC_KEY_NOT_FOUND', 'No authenticator with this credential id.');
+  const eligible = authenticators.filter((a) => governs(view, a.organizationId, targetOrgId));
+  const authenticator = eligible[0];
+  if (!authenticator) throw forbidden('The authenticator may not act on this organization.');
+  const newCounter = await verifyPasskeyStamp(check.stamp, body, authenticator, ctx.webauthn);
+  return {
+    kind: 'PASSKEY',
+    userId: authenticator.userId,
+    organizationId: authenticator.organizationId,
+    credential: authenticator.credentialId,
+    authenticatorId: authenticator.id,
+    newCounter,
+  };
+}

@@ -1,0 +1,27 @@
+/** Queries: same route, stamp and authorization checks as submits; nothing is written. */
+import { notFound } from '../http/service-error.ts';
+import { jsonResponse } from '../http/exchange.ts';
+import { parseJsonObject } from '../http/parse-json.ts';
+import { requireString } from '../http/fields.ts';
+import { checkStamp } from './stamp-check.ts';
+import { resolvePrincipal } from './principal.ts';
+import { requireOrganization } from './organizations.ts';
+import { querySpec } from './operations.ts';
+import type { EmulatorContext } from '../context.ts';
+import type { EmuRequest, EmuResponse } from '../http/exchange.ts';
+import type { QueryHandler } from './handler-types.ts';
+
+export type QueryRegistry = ReadonlyMap<string, QueryHandler>;
+
+export async function runQuery(ctx: EmulatorContext, registry: QueryRegistry, operation: string, request: EmuRequest): Promise<EmuResponse> {
+  const spec = querySpec(operation);
+  const handler = registry.get(operation);
+  if (!spec || !handler) throw notFound('NOT_FOUND', 'Unknown query operation.');
+  const check = await checkStamp(request);
+  const body = parseJsonObject(request.body);
+  for (const field of spec.required) requireString(body, field);
+  const view = ctx.store.read;
+  const organization = requireOrganization(view, body.organizationId as string);
+  const principal = await resolvePrincipal(ctx, view, check, organization.id, request.body);
+  return jsonResponse(200, await handler.run({ ctx, view, organization, principal, body }));
+}

@@ -1,0 +1,213 @@
+/**
+ * Auth proxy configurations (the hosted service keeps them in a dashboard; the emulator takes
+ * them as JSON). The configuration `demo` always exists; `--config FILE` adds others (or
+ * overrides `demo` by reusing its id). Theme, locale and copy are Latchkey's own extension:
+ * the hosted service sends none of them, and the kit works without them.
+ */
+import { LatchError } from '../../../src/errors/latch-error.ts';
+import type { WalletKitProvider, WalletKitTheme } from '../../../src/clients/proxy-types.ts';
+import { normalizeOrigin } from '../http/cors.ts';
+
+export const WALLET_KIT_PROVIDERS: readonly WalletKitProvider[] = ['email', 'sms', 'passkey', 'wallet', 'google', 'apple', 'facebook', 'x', 'discord'];
+export const OAUTH_PROVIDER_NAMES = ['google', 'apple', 'facebook', 'x', 'discord'] as const;
+export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];
+
+export interface ProxyConfig {
+  id: string;
+  enabled: boolean;
+  /** Name of the parent organization created for this configuration on first start. */
+  organizationName: string;
+  /** Pins the id of that organization (otherwise a random UUID). */
+  organizationId?: string;
+  /** Exact origins, or `*` for all (the service's default). */
+  allowedOrigins: string[];
+  enabledProviders: WalletKitProvider[];
+  otpLength: number;
+  otpAlphanumeric: boolean;
+  otpExpirationSeconds: number;
+  /** Wrong codes accepted before an OTP is burned. */
+  otpMaxAttempts: number;
+  /** OTPs a contact may be sent within `otpResendWindowSeconds`. */
+  otpMaxResends: number;
+  otpResendWindowSeconds: number;
+  sessionExpirationSeconds: number;
+  appName: string;
+  emailCustomization?: { logoUrl?: string; magicLinkTemplate?: string; templateVariables?: string; templateId?: string };
+  smsCustomization?: { template?: string };
+  sendFromEmailAddress?: string;
+  sendFromEmailSenderName?: string;
+  replyToEmailAddress?: string;
+  /** Provider (google, apple, facebook, x, discord) → OAuth client id. */
+  oauthClientIds: Partial<Record<OAuthProviderName, string>>;
+  oauthRedirectUrl?: string;
+  theme?: WalletKitTheme;
+  locale?: string;
+  copy?: Record<string, string>;
+}
+
+export const DEFAULT_CONFIG_ID = 'demo';
+
+export function defaultProxyConfig(): ProxyConfig {
+  return {
+    id: DEFAULT_CONFIG_ID,
+    enabled: true,
+    organizationName: 'Latchkey Demo',
+    allowedOrigins: ['*'],
+    enabledProviders: [...WALLET_KIT_PROVIDERS],
+    otpLength: 6,
+    otpAlphanumeric: false,
+    otpExpirationSeconds: 300,
+    otpMaxAttempts: 3,
+    otpMaxResends: 5,
+    otpResendWindowSeconds: 600,
+    sessionExpirationSeconds: 900,
+    appName: 'Latchkey Demo',
+    oauthClientIds: Object.fromEntries(OAUTH_PROVIDER_NAMES.map((p) => [p, `latchkey-demo-${p}`])),
+  };
+}
+
+const bad = (where: string, what: string): LatchError =>
+  new LatchError('ERR_CONFIG_INVALID', `Proxy configuration ${where}: ${what}.`);
+
+type Input = Record<string, unknown>;
+const isObject = (v: unknown): v is Input => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function str(input: Input, key: string, where: string): string | undefined {
+  const v = input[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || v.length === 0) throw bad(where, `${key} must be a non-empty string`);
+  return v;
+}
+
+function int(input: Input, key: string, where: string, min: number, max: number): number | undefined {
+  const v = input[key];
+  if (v === undefined) return undefined;
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) throw bad(where, `${key} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+function bool(input: Input, key: string, where: string): boolean | undefined {
+  const v = input[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'boolean') throw bad(where, `${key} must be a boolean`);
+  return v;
+}
+
+function stringRecord(input: Input, key: string, where: string): Record<string, string> | undefined {
+  const v = input[key];
+  if (v === undefined) return undefined;
+  if (!isObject(v) || !Object.values(v).every((x) => typeof x === 'string')) throw bad(where, `${key} must map names to strings`);
+  return { ...(v as Record<string, string>) };
+}
+
+function origins(input: Input, where: string): string[] | undefined {
+  const v = input.allowedOrigins;
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || v.length === 0) throw bad(where, 'allowedOrigins must be a non-empty array');
+  return v.map((entry) => {
+    const origin = typeof entry === 'string' ? normalizeOrigin(entry) : null;
+    // Exact origins only: the service supports no partial wildcards in a host.
+    if (!origin) throw bad(where, 'allowedOrigins entries must be exact http(s) origins or "*"');
+    return origin;
+  });
+}
+
+function providers(input: Input, where: string): WalletKitProvider[] | undefined {
+  const v = input.enabledProviders;
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || !v.every((p) => (WALLET_KIT_PROVIDERS as readonly unknown[]).includes(p))) {
+    throw bad(where, `enabledProviders entries must be among ${WALLET_KIT_PROVIDERS.join(', ')}`);
+  }
+  return [...new Set(v as WalletKitProvider[])];
+}
+
+function theme(input: Input, where: string): WalletKitTheme | undefined {
+  const v = input.theme;
+  if (v === undefined) return undefined;
+  if (!isObject(v)) throw bad(where, 'theme must be an object');
+  const out: WalletKitTheme = {};
+  const colors = stringRecord(v, 'colors', `${where}.theme`);
+  if (colors) out.colors = colors;
+  for (const key of ['radius', 'font', 'logoUrl'] as const) {
+    const s = str(v, key, `${where}.theme`);
+    if (s !== undefined) out[key] = s;
+  }
+  if (v.darkMode !== undefined) {
+    if (typeof v.darkMode !== 'boolean' && v.darkMode !== 'auto') throw bad(where, 'theme.darkMode must be true, false or "auto"');
+    out.darkMode = v.darkMode;
+  }
+  return out;
+}
+
+function redirectUrl(input: Input, where: string): string | undefined {
+  const v = str(input, 'oauthRedirectUrl', where);
+  if (v === undefined) return undefined;
+  try {
+    const url = new URL(v);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+  } catch {
+    throw bad(where, 'oauthRedirectUrl must be an absolute http(s) URL');
+  }
+  return v;
+}
+
+/** Validates one configuration from JSON, filling defaults from `base`. */
+export function parseProxyConfig(input: unknown, index: number, base: ProxyConfig = defaultProxyConfig()): ProxyConfig {
+  const where = `#${index}`;
+  if (!isObject(input)) throw bad(where, 'must be an object');
+  const id = str(input, 'id', where);
+  if (!id || !/^[A-Za-z0-9_.-]{1,100}$/.test(id)) throw bad(where, 'id must be 1 to 100 letters, digits, dot, dash or underscore');
+  const clientIds = stringRecord(input, 'oauthClientIds', where);
+  if (clientIds && !Object.keys(clientIds).every((p) => (OAUTH_PROVIDER_NAMES as readonly string[]).includes(p))) {
+    throw bad(where, `oauthClientIds keys must be among ${OAUTH_PROVIDER_NAMES.join(', ')}`);
+  }
+  const emailCustomization = stringRecord(input, 'emailCustomization', where);
+  const smsCustomization = stringRecord(input, 'smsCustomization', where);
+  const config: ProxyConfig = {
+    ...base,
+    id,
+    enabled: bool(input, 'enabled', where) ?? true,
+    organizationName: str(input, 'organizationName', where) ?? (id === DEFAULT_CONFIG_ID ? base.organizationName : `Organization ${id}`),
+    allowedOrigins: origins(input, where) ?? base.allowedOrigins,
+    enabledProviders: providers(input, where) ?? base.enabledProviders,
+    otpLength: int(input, 'otpLength', where, 6, 9) ?? base.otpLength,
+    otpAlphanumeric: bool(input, 'otpAlphanumeric', where) ?? base.otpAlphanumeric,
+    otpExpirationSeconds: int(input, 'otpExpirationSeconds', where, 30, 86_400) ?? base.otpExpirationSeconds,
+    otpMaxAttempts: int(input, 'otpMaxAttempts', where, 1, 100) ?? base.otpMaxAttempts,
+    otpMaxResends: int(input, 'otpMaxResends', where, 1, 1000) ?? base.otpMaxResends,
+    otpResendWindowSeconds: int(input, 'otpResendWindowSeconds', where, 1, 86_400) ?? base.otpResendWindowSeconds,
+    sessionExpirationSeconds: int(input, 'sessionExpirationSeconds', where, 60, 31_536_000) ?? base.sessionExpirationSeconds,
+    appName: str(input, 'appName', where) ?? base.appName,
+    oauthClientIds: clientIds ?? { ...base.oauthClientIds },
+  };
+  const organizationId = str(input, 'organizationId', where);
+  if (organizationId) config.organizationId = organizationId;
+  if (emailCustomization) config.emailCustomization = emailCustomization;
+  if (smsCustomization) config.smsCustomization = smsCustomization;
+  for (const key of ['sendFromEmailAddress', 'sendFromEmailSenderName', 'replyToEmailAddress', 'locale'] as const) {
+    const value = str(input, key, where);
+    if (value) config[key] = value;
+  }
+  const redirect = redirectUrl(input, where);
+  if (redirect) config.oauthRedirectUrl = redirect;
+  const parsedTheme = theme(input, where);
+  if (parsedTheme) config.theme = parsedTheme;
+  const copy = stringRecord(input, 'copy', where);
+  if (copy) config.copy = copy;
+  return config;
+}
+
+/** The `demo` configuration plus `extra` (a JSON array, e.g. the `--config` file's content). */
+export function resolveProxyConfigs(extra: unknown = []): Map<string, ProxyConfig> {
+  if (!Array.isArray(extra)) throw new LatchError('ERR_CONFIG_INVALID', 'The proxy configuration file must hold a JSON array.');
+  const configs = new Map<string, ProxyConfig>([[DEFAULT_CONFIG_ID, defaultProxyConfig()]]);
+  const seen = new Set<string>();
+  extra.forEach((input, i) => {
+    const config = parseProxyConfig(input, i);
+    if (seen.has(config.id)) throw bad(`#${i}`, 'id is used twice');
+    seen.add(config.id);
+    configs.set(config.id, config);
+  });
+  return configs;
+}

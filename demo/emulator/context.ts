@@ -1,0 +1,45 @@
+/**
+ * What every emulator service reads: the state, the emulator's keys, the proxy configurations,
+ * the resolved options, the clock, the log, the public URLs, and the hooks later features plug
+ * into (policies, webhooks, App Proofs).
+ */
+import type { Store } from './state/store.ts';
+import type { EmulatorKeys } from './keys/emulator-keys.ts';
+import type { ProxyConfig } from './config/proxy-config.ts';
+import type { EmulatorHooks } from './api/hooks.ts';
+
+export interface EmulatorUrls {
+  apiUrl: string;
+  proxyUrl: string;
+  oauthUrl: string;
+}
+
+export interface WebAuthnSettings {
+  /** Relying party ids accepted for passkey stamps and registrations. */
+  rpIds: string[];
+  /** Exact origins accepted; when absent, any origin whose host is an rpId (or below it). */
+  origins?: string[];
+}
+
+export interface TimestampWindow {
+  /** How old a body's `timestampMs` may be. */
+  pastMs: number;
+  /** How far ahead of the emulator's clock it may be. */
+  futureMs: number;
+}
+
+export interface EmulatorContext {
+  store: Store;
+  keys: EmulatorKeys;
+  configs: ReadonlyMap<string, ProxyConfig>;
+  urls: EmulatorUrls;
+  hooks: EmulatorHooks;
+  webauthn: WebAuthnSettings;
+  timestampWindow: TimestampWindow;
+  /** A fixed OTP code (only with the explicit dev flag). */
+  devFixedOtp?: string;
+  /** True: no console line per OTP. */
+  quiet: boolean;
+  now(): number;
+  log(line: string): void;
+}

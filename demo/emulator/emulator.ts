@@ -1,0 +1,125 @@
+/**
+ * The emulator of the wallet service: an Activity API origin (with the emulator's own pages:
+ * keys, OTP outbox, OAuth provider) and an auth proxy on its own origin, so CORS and origin
+ * checks are real. Usable from tests (`port: 0`), from the test runner and from the CLI.
+ *
+ *   const emulator = createEmulator({ port: 0 });
+ *   const { apiUrl, proxyUrl, oauthUrl } = await emulator.start();
+ *   …
+ *   await emulator.stop();
+ */
+import type { Server } from 'node:http';
+import { Store } from './state/store.ts';
+import { DataFile, readDataFile, serializeData } from './state/data-file.ts';
+import { resolveProxyConfigs } from './config/proxy-config.ts';
+import { loadEmulatorKeys } from './keys/emulator-keys.ts';
+import { bootstrap } from './bootstrap.ts';
+import { defaultHooks } from './api/hooks.ts';
+import { DEFAULT_TIMESTAMP_WINDOW } from './api/timestamp-window.ts';
+import { createApiApp } from './api/api-app.ts';
+import { devRoutes } from './api/dev-routes.ts';
+import { createProxyApp } from './proxy/proxy-app.ts';
+import { proxyEndpoints } from './proxy/endpoints/registry.ts';
+import { activityRegistry } from './activities/registry.ts';
+import { queryRegistry } from './queries/registry.ts';
+import { oauthRoutes } from './oauth/oauth-routes.ts';
+import { close, createNodeServer, listen } from './http/node-adapter.ts';
+import { DEFAULT_HOST, DEFAULT_WEBAUTHN } from './options.ts';
+import type { EmulatorOptions } from './options.ts';
+import type { EmulatorContext, EmulatorUrls } from './context.ts';
+import type { EmuApp } from './http/node-adapter.ts';
+
+export type { EmulatorOptions, EmulatorUrls };
+
+export interface Emulator {
+  start(): Promise<EmulatorUrls>;
+  stop(): Promise<void>;
+  /** The live state (tests compare `state.snapshot()` before and after a refused request). */
+  readonly state: Store;
+  /** Available after start(). */
+  readonly context: EmulatorContext;
+  /** The Activity API's handler, for in-process calls (benchmarks, the proxy). */
+  readonly api: EmuApp;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const store = new Store();
+  const host = options.host ?? DEFAULT_HOST;
+  const log = options.log ?? ((line: string) => console.log(`[emulator] ${line}`));
+  const now = options.now ?? (() => Date.now());
+  const servers: Server[] = [];
+  let dataFile: DataFile | undefined;
+  let ctx: EmulatorContext | undefined;
+  let api: EmuApp | undefined;
+  let started = false;
+
+  return {
+    state: store,
+    get context() {
+      if (!ctx) throw new Error('The emulator has not started.');
+      return ctx;
+    },
+    get api() {
+      if (!api) throw new Error('The emulator has not started.');
+      return api;
+    },
+    async start() {
+      if (started) throw new Error('The emulator is already started.');
+      started = true;
+      const configs = resolveProxyConfigs(options.proxyConfigs ?? []);
+      if (options.dataFile) {
+        const data = readDataFile(options.dataFile);
+        if (data) store.load(data);
+        dataFile = new DataFile(options.dataFile, () => serializeData(store.dump()), log);
+        const file = dataFile;
+        store.onCommit(() => file.persist());
+      }
+      const keys = await loadEmulatorKeys(store, now());
+      await bootstrap(store, configs, options.rootApiKeys ?? [], now());
+      // A fresh data file is written even when nothing needed creating (e.g. an empty state).
+      if (dataFile) await dataFile.persist();
+
+      const urls: EmulatorUrls = { apiUrl: '', proxyUrl: '', oauthUrl: '' };
+      const context: EmulatorContext = {
+        store,
+        keys,
+        configs,
+        urls,
+        hooks: { ...defaultHooks(), ...options.hooks },
+        webauthn: options.webauthn ?? DEFAULT_WEBAUTHN,
+        timestampWindow: options.timestampWindow ?? DEFAULT_TIMESTAMP_WINDOW,
+        quiet: options.quiet ?? false,
+        now,
+        log,
+        ...(options.devFixedOtp !== undefined ? { devFixedOtp: options.devFixedOtp } : {}),
+      };
+      ctx = context;
+      api = createApiApp(context, {
+        activities: activityRegistry(),
+        queries: queryRegistry(),
+        routes: [devRoutes(context), oauthRoutes(context)],
+      });
+      const proxy = createProxyApp(context, api, proxyEndpoints());
+
+      const apiServer = createNodeServer(api, { bodyLimit: options.bodyLimit, log });
+      const proxyServer = createNodeServer(proxy, { bodyLimit: options.bodyLimit, log });
+      servers.push(apiServer, proxyServer);
+      const port = options.port ?? 0;
+      const apiPort = await listen(apiServer, host, port);
+      const proxyPort = await listen(proxyServer, host, options.proxyPort ?? (port === 0 ? 0 : port + 1));
+      urls.apiUrl = `http://${urlHost(host)}:${apiPort}`;
+      urls.proxyUrl = `http://${urlHost(host)}:${proxyPort}`;
+      urls.oauthUrl = `${urls.apiUrl}/oauth`;
+      return { ...urls };
+    },
+    async stop() {
+      await Promise.all(servers.splice(0).map((server) => close(server)));
+      await dataFile?.drain();
+    },
+  };
+}

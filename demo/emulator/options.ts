@@ -1,0 +1,35 @@
+/** What `createEmulator` accepts, and the defaults. */
+import type { TimestampWindow, WebAuthnSettings } from './context.ts';
+import type { EmulatorHooks } from './api/hooks.ts';
+
+export interface EmulatorOptions {
+  /** Interface to bind; loopback unless told otherwise. */
+  host?: string;
+  /** Activity API port (0: any free port). */
+  port?: number;
+  /** Auth proxy port: its own origin. Default port + 1, or any free port when port is 0. */
+  proxyPort?: number;
+  /** `--data FILE`: persist every acknowledged change there. In memory when absent. */
+  dataFile?: string;
+  /** Extra proxy configurations (the `--config` file's JSON array). */
+  proxyConfigs?: unknown[];
+  /** `--dev-fixed-otp CODE`: every OTP is this code. Development only. */
+  devFixedOtp?: string;
+  /** No console line per OTP. */
+  quiet?: boolean;
+  /** Where log lines go (default: console.log unless quiet). */
+  log?: (line: string) => void;
+  /** Maximum request body size in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  timestampWindow?: TimestampWindow;
+  webauthn?: WebAuthnSettings;
+  /** Compressed P-256 public keys (hex) of a root user of the `demo` organization. */
+  rootApiKeys?: string[];
+  /** The clock (tests move it instead of waiting). */
+  now?: () => number;
+  /** Replace the default hooks (policies, webhooks, App Proofs). */
+  hooks?: Partial<EmulatorHooks>;
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_WEBAUTHN: WebAuthnSettings = { rpIds: ['localhost'] };

@@ -1,0 +1,122 @@
+/**
+ * The emulator's state: typed tables, read views, and all-or-nothing transactions. A request
+ * stages every change in a transaction; if anything throws, nothing is applied, so a rejected
+ * request never changes state. Committed changes are handed to persistence (if any) and the
+ * caller's answer waits until they are durable.
+ */
+import { Mutex } from './mutex.ts';
+import { Table, TableTx } from './table.ts';
+import type { TableView } from './table.ts';
+import type * as R from './records.ts';
+
+function createTables() {
+  return {
+    organizations: new Table<R.OrganizationRecord>('organizations').index('parentId', (r) => r.parentId),
+    users: new Table<R.UserRecord>('users').index('organizationId', (r) => r.organizationId),
+    apiKeys: new Table<R.ApiKeyRecord>('apiKeys')
+      .index('publicKey', (r) => r.publicKey)
+      .index('userId', (r) => r.userId),
+    authenticators: new Table<R.AuthenticatorRecord>('authenticators')
+      .index('userId', (r) => r.userId)
+      .index('credentialId', (r) => r.credentialId),
+    oauthProviders: new Table<R.OauthProviderRecord>('oauthProviders')
+      .index('userId', (r) => r.userId)
+      .index('subject', (r) => `${r.issuer} ${r.subject}`),
+    invitations: new Table<R.InvitationRecord>('invitations').index('organizationId', (r) => r.organizationId),
+    policies: new Table<R.PolicyRecord>('policies').index('organizationId', (r) => r.organizationId),
+    activities: new Table<R.ActivityRecord>('activities').index('fingerprint', (r) => r.fingerprint),
+    otps: new Table<R.OtpRecord>('otps').index('contact', (r) => `${r.organizationId} ${r.contact}`),
+    tokenUses: new Table<R.TokenUseRecord>('tokenUses'),
+    outbox: new Table<R.OutboxRecord>('outbox'),
+    wallets: new Table<R.WalletRecord>('wallets').index('organizationId', (r) => r.organizationId),
+    walletAccounts: new Table<R.WalletAccountRecord>('walletAccounts')
+      .index('organizationId', (r) => r.organizationId)
+      .index('address', (r) => r.address),
+    privateKeys: new Table<R.PrivateKeyRecord>('privateKeys').index('organizationId', (r) => r.organizationId),
+    importTargets: new Table<R.ImportTargetRecord>('importTargets'),
+    oauthCodes: new Table<R.OAuthCodeRecord>('oauthCodes'),
+    proxyBindings: new Table<R.ProxyBindingRecord>('proxyBindings'),
+    keys: new Table<R.KeysRecord>('keys'),
+    sendTransactions: new Table<R.SendTransactionRecord>('sendTransactions'),
+  };
+}
+
+export type Tables = ReturnType<typeof createTables>;
+export type TableName = keyof Tables;
+type RecordOf<K extends TableName> = Tables[K] extends Table<infer T> ? T : never;
+
+/** Read access to every table (a transaction's view includes its own staged changes). */
+export type StateView = { readonly [K in TableName]: TableView<RecordOf<K>> };
+/** A transaction: read its own writes, stage puts and deletes. */
+export type Tx = { readonly [K in TableName]: TableTx<RecordOf<K>> };
+
+export const TABLE_NAMES = Object.keys(createTables()) as TableName[];
+
+/** Called after each commit with the changed table names; resolves when the change is durable. */
+export type CommitListener = (changed: TableName[]) => Promise<void>;
+
+const anyTable = (tables: Tables, name: TableName): Table<R.BaseRecord> => tables[name] as unknown as Table<R.BaseRecord>;
+
+export class Store {
+  readonly tables: Tables = createTables();
+  private readonly mutex = new Mutex();
+  private listener: CommitListener | undefined;
+
+  /** The committed state (what queries read). */
+  get read(): StateView {
+    return this.tables as unknown as StateView;
+  }
+
+  onCommit(listener: CommitListener | undefined): void {
+    this.listener = listener;
+  }
+
+  /**
+   * Runs `fn` against a fresh transaction, one at a time. If it resolves, every staged change
+   * is applied at once and the answer waits for persistence; if it throws, nothing changes.
+   */
+  async transact<T>(fn: (tx: Tx) => Promise<T> | T): Promise<T> {
+    const { result, changed } = await this.mutex.run(async () => {
+      const tx = Object.fromEntries(TABLE_NAMES.map((name) => [name, new TableTx(anyTable(this.tables, name))])) as unknown as Tx;
+      const value = await fn(tx);
+      return { result: value, changed: this.apply(tx) };
+    });
+    if (changed.length > 0 && this.listener) await this.listener(changed);
+    return result;
+  }
+
+  private apply(tx: Tx): TableName[] {
+    const changed: TableName[] = [];
+    for (const name of TABLE_NAMES) {
+      const staged = (tx[name] as unknown as TableTx<R.BaseRecord>).staged;
+      if (staged.size === 0) continue;
+      changed.push(name);
+      const table = anyTable(this.tables, name);
+      for (const [id, record] of staged) {
+        if (record) table.applyPut(record);
+        else table.applyDelete(id);
+      }
+    }
+    return changed;
+  }
+
+  /** Every table as arrays of records, sorted by id: for the data file and for tests. */
+  dump(): Record<TableName, R.BaseRecord[]> {
+    return Object.fromEntries(
+      TABLE_NAMES.map((name) => [name, anyTable(this.tables, name).values().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))]),
+    ) as Record<TableName, R.BaseRecord[]>;
+  }
+
+  /** A comparable picture of the whole state (tests: "a rejected request changes nothing"). */
+  snapshot(): string {
+    return JSON.stringify(this.dump());
+  }
+
+  /** Replaces the contents of an empty store (loading a data file). */
+  load(data: Partial<Record<TableName, R.BaseRecord[]>>): void {
+    for (const name of TABLE_NAMES) {
+      const table = anyTable(this.tables, name);
+      for (const record of data[name] ?? []) table.applyPut(structuredClone(record));
+    }
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * One collection of immutable records with single-key secondary indexes, and the transaction
+ * overlay that lets a request stage changes and either commit all of them or none.
+ */
+import type { BaseRecord } from './records.ts';
+
+export type IndexKey<T> = (record: T) => string | undefined;
+
+/** What readers see, inside or outside a transaction. */
+export interface TableView<T extends BaseRecord> {
+  get(id: string): T | undefined;
+  values(): T[];
+  /** Records whose index `indexName` key equals `value`. */
+  findBy(indexName: string, value: string): T[];
+}
+
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+export class Table<T extends BaseRecord> implements TableView<T> {
+  private readonly rows = new Map<string, T>();
+  private readonly indexes = new Map<string, { key: IndexKey<T>; map: Map<string, Set<string>> }>();
+
+  constructor(readonly name: string) {}
+
+  index(indexName: string, key: IndexKey<T>): this {
+    this.indexes.set(indexName, { key, map: new Map() });
+    return this;
+  }
+
+  indexKey(indexName: string, record: T): string | undefined {
+    const index = this.indexes.get(indexName);
+    if (!index) throw new Error(`no index ${indexName} on ${this.name}`);
+    return index.key(record);
+  }
+
+  get(id: string): T | undefined {
+    return this.rows.get(id);
+  }
+
+  values(): T[] {
+    return [...this.rows.values()];
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  findBy(indexName: string, value: string): T[] {
+    const index = this.indexes.get(indexName);
+    if (!index) throw new Error(`no index ${indexName} on ${this.name}`);
+    const ids = index.map.get(value);
+    if (!ids) return [];
+    return [...ids].map((id) => this.rows.get(id)!);
+  }
+
+  /** Only the store calls these, when a transaction commits or a snapshot loads. */
+  applyPut(record: T): void {
+    this.applyDelete(record.id);
+    deepFreeze(record);
+    this.rows.set(record.id, record);
+    for (const { key, map } of this.indexes.values()) {
+      const k = key(record);
+      if (k === undefined) continue;
+      let ids = map.get(k);
+      if (!ids) map.set(k, (ids = new Set()));
+      ids.add(record.id);
+    }
+  }
+
+  applyDelete(id: string): void {
+    const old = this.rows.get(id);
+    if (!old) return;
+    this.rows.delete(id);
+    for (const { key, map } of this.indexes.values()) {
+      const k = key(old);
+      if (k === undefined) continue;
+      const ids = map.get(k);
+      ids?.delete(id);
+      if (ids?.size === 0) map.delete(k);
+    }
+  }
+}
+
+/** Staged changes over a table; nothing touches the table until the store commits. */
+export class TableTx<T extends BaseRecord> implements TableView<T> {
+  /** id → new record, or null for a deletion. */
+  readonly staged = new Map<string, T | null>();
+
+  constructor(private readonly base: Table<T>) {}
+
+  get(id: string): T | undefined {
+    if (this.staged.has(id)) return this.staged.get(id) ?? undefined;
+    return this.base.get(id);
+  }
+
+  values(): T[] {
+    const out = this.base.values().filter((r) => !this.staged.has(r.id));
+    for (const record of this.staged.values()) if (record) out.push(record);
+    return out;
+  }
+
+  findBy(indexName: string, value: string): T[] {
+    const out = this.base.findBy(indexName, value).filter((r) => !this.staged.has(r.id));
+    for (const record of this.staged.values()) {
+      if (record && this.base.indexKey(indexName, record) === value) out.push(record);
+    }
+    return out;
+  }
+
+  put(record: T): T {
+    deepFreeze(record);
+    this.staged.set(record.id, record);
+    return record;
+  }
+
+  delete(id: string): void {
+    this.staged.set(id, null);
+  }
+}
