@@ -69,7 +69,8 @@ const ENDED: Record<string, [LatchErrorCode, string]> = {
 };
 
 function checkActivity(value: unknown): Activity {
-  if (!isObject(value) || typeof value.id !== 'string' || typeof value.status !== 'string') throw malformed();
+  const ok = isObject(value) && ['id', 'organizationId', 'status'].every((key) => typeof value[key] === 'string');
+  if (!ok) throw malformed();
   return value as unknown as Activity;
 }
 

@@ -195,7 +195,8 @@ describe('ActivityClient', () => {
 
     for (const [label, answer] of [
       ['no activity', {}],
-      ['an activity without id', { activity: { status: 'ACTIVITY_STATUS_COMPLETED' } }],
+      ['an activity without id', { activity: { organizationId: ORG, status: 'ACTIVITY_STATUS_COMPLETED' } }],
+      ['an activity without organizationId', { activity: { id: 'act-1', status: 'ACTIVITY_STATUS_PENDING' } }],
       ['an unknown status', { activity: activity('ACTIVITY_STATUS_SOMETHING') }],
     ] as const) {
       it(`refuses a submit answer with ${label} (ERR_RESPONSE_MALFORMED)`, async () => {
