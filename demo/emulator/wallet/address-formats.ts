@@ -95,7 +95,7 @@ export function assertCurveForAddressFormat(curve: Curve, format: AddressFormat)
 export function defaultPathForAddressFormat(format: AddressFormat, options: { curve?: Curve; accountIndex?: number } = {}): string {
   const { curve, accountIndex = 0 } = options;
   const { curves, defaultPath } = spec(format);
-  if (curve !== undefined && !curves.includes(curve)) assertCurveForAddressFormat(curve, format);
+  if (curve !== undefined) assertCurveForAddressFormat(curve, format);
   if (!Number.isSafeInteger(accountIndex) || accountIndex < 0 || accountIndex >= 0x80000000) {
     throw new WalletError('PATH_INVALID', 'The account index must be an integer from 0 to 2^31 - 1.');
   }
