@@ -2,7 +2,7 @@
 // the Node-only ones (**/*.node.test.ts), through node:test with tsx. Writes its counts to
 // .test-results/node.json for scripts/test.mjs.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT } from './ensure-deps.mjs';
 
@@ -21,7 +21,7 @@ const files = walk(join(ROOT, 'test'))
 
 const results = join(ROOT, '.test-results');
 mkdirSync(results, { recursive: true });
-const tap = join(results, 'node.tap');
+const tap = join(results, `node-${process.pid}.tap`);
 const res = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=60000',
@@ -30,6 +30,7 @@ const res = spawnSync(
   { cwd: ROOT, stdio: 'inherit' },
 );
 const text = readFileSync(tap, 'utf8');
+rmSync(tap, { force: true });
 const count = (name) => Number(text.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
 const counts = { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
 if (files.length === 0 || (res.status !== 0 && counts.failed === 0)) counts.failed += 1;

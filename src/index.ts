@@ -1,0 +1,88 @@
+/**
+ * `latchkey`: the framework-agnostic core. Runs in browsers and in Node 20+; no lit, no DOM at
+ * import time. Heavy pieces (HPKE, curve libraries, SimpleWebAuthn) sit in their own modules
+ * and are loaded only by the functions that need them, so a bundler keeps a page that only
+ * signs small.
+ */
+export { LatchError, LatchErrorCodes, isLatchError } from './errors/latch-error.ts';
+export type { LatchErrorCode, LatchErrorOptions } from './errors/latch-error.ts';
+
+// Encodings and P-256 helpers
+export { toHex, fromHex } from './encoding/hex.ts';
+export { toBase64Url, fromBase64Url } from './encoding/base64url.ts';
+export { toBase58Check, fromBase58Check } from './encoding/base58check.ts';
+export { compressPublicKey, decompressPublicKey, toCompressedHex } from './crypto/p256.ts';
+export { derToRaw, rawToDer } from './crypto/der.ts';
+
+// Key storage
+export type { KeyStore, StoredKey, KeyMetadata } from './keys/key-store.ts';
+export { MemoryKeyStore } from './keys/memory-key-store.ts';
+export { IndexedDbKeyStore } from './keys/indexed-db-key-store.ts';
+export type { IndexedDbKeyStoreOptions } from './keys/indexed-db-key-store.ts';
+export { openKeyStore } from './keys/open-key-store.ts';
+export type { OpenedKeyStore } from './keys/open-key-store.ts';
+
+// Stamps
+export type { Stamp, Stamper } from './stamp/stamper.ts';
+export { createStamp } from './stamp/create-stamp.ts';
+export { ApiKeyStamper } from './stamp/api-key-stamper.ts';
+export { verifyStamp } from './stamp/verify-stamp.ts';
+export type { VerifiedStamp } from './stamp/verify-stamp.ts';
+export { WebauthnStamper, webauthnChallengeForBody, mapWebauthnError } from './stamp/webauthn-stamper.ts';
+export type { WebauthnStamperOptions } from './stamp/webauthn-stamper.ts';
+
+// Bundles
+export { generateTargetKeyPair } from './bundles/hpke-suite.ts';
+export type { TargetKeyPair } from './bundles/hpke-suite.ts';
+export { decryptCredentialBundle, encryptCredentialBundle } from './bundles/credential-bundle.ts';
+export type { DecryptCredentialOptions, DecryptedCredential } from './bundles/credential-bundle.ts';
+export {
+  decryptExportBundle,
+  createExportBundle,
+  decodeExportedMnemonic,
+  decodeExportedPrivateKey,
+  HOSTED_ENCLAVE_PUBLIC_KEY,
+} from './bundles/export-bundle.ts';
+export type { DecryptExportOptions, EnvelopeSigner } from './bundles/export-bundle.ts';
+export { createImportTarget, encryptToTarget, decryptImportBundle } from './bundles/import-bundle.ts';
+
+// Tokens
+export { decodeJwt } from './tokens/jwt.ts';
+export { verifySessionJwt, parseSessionJwt, signSessionJwt, HOSTED_NOTARIZER_PUBLIC_KEY } from './tokens/session-jwt.ts';
+export type { SessionClaims, SessionType } from './tokens/session-jwt.ts';
+export { parseVerificationToken, verifyVerificationToken, signVerificationToken } from './tokens/verification-token.ts';
+export type { VerificationTokenClaims } from './tokens/verification-token.ts';
+export { oidcNonce } from './tokens/oidc-nonce.ts';
+export { createLoginClientSignature, createSignupClientSignature, verifyClientSignature } from './tokens/client-signature.ts';
+export type { ClientSignature } from './tokens/client-signature.ts';
+
+// Clients
+export { ProxyClient, normalizeWalletKitConfig } from './clients/proxy-client.ts';
+export type { ProxyClientOptions } from './clients/proxy-client.ts';
+export type * from './clients/proxy-types.ts';
+export { ActivityClient, activityResult } from './clients/activity-client.ts';
+export type { ActivityClientOptions } from './clients/activity-client.ts';
+export { ActivityError } from './clients/activity-error.ts';
+export { ACTIVITY_OPERATIONS, QUERY_OPERATIONS, ActivityStatus } from './clients/activity-operations.ts';
+export type * from './clients/activity-types.ts';
+
+// Session
+export { SigningSession } from './session/signing-session.ts';
+export type { SigningSessionOptions, SessionSummary, ListWalletAccountsOptions } from './session/signing-session.ts';
+export { sessionFromCredentialBundle } from './session/session-from-credential-bundle.ts';
+export { SessionChangeEvent, SessionExpiryEvent } from './session/session-events.ts';
+export type { SessionStore, PersistedSession } from './session/session-store.ts';
+export { MemorySessionStore } from './session/session-store.ts';
+export { IndexedDbSessionStore } from './session/indexed-db-session-store.ts';
+export { createSessionStore } from './session/create-session-store.ts';
+
+// Flows
+export type { LoginResult } from './flows/login-result.ts';
+export { startOtp, completeOtp, checkContact } from './flows/otp-flow.ts';
+export type { StartOtpRequest, CompleteOtpRequest, SignupDetails } from './flows/otp-flow.ts';
+export { prepareOAuth, completeOAuth, parseOAuthCallback, isOAuthCallback, abandonOAuth, sessionStoragePendingStore } from './flows/oauth-flow.ts';
+export type { PendingOAuth, OAuthCallback, PendingOAuthStore, PrepareOAuthRequest } from './flows/oauth-flow.ts';
+export { launchOAuth, waitForOAuthPopup, readOAuthRedirect } from './flows/oauth-popup.ts';
+export { OAuthProviders } from './flows/oauth-providers.ts';
+export type { OAuthProvider } from './flows/oauth-providers.ts';
+export { signUpWithPasskey, logInWithPasskey, isPasskeySupported } from './flows/passkey-flow.ts';
