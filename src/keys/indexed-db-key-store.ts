@@ -7,13 +7,9 @@ export interface IndexedDbKeyStoreOptions extends IndexedDbOptions {
   storeName?: string;
 }
 
-function fromRecord(value: unknown): StoredKey | undefined {
-  const record = value as Partial<StoredKey> | undefined;
-  if (!record || typeof record.id !== 'string' || !record.privateKey || !record.publicKey || typeof record.createdAt !== 'number') {
-    return undefined; // not ours (or damaged): never hand it out as a key
-  }
-  return toStoredKey(record.id, { privateKey: record.privateKey, publicKey: record.publicKey }, record, record.createdAt);
-}
+// Not ours (or damaged): never hand it out as a key.
+const fromRecord = (record: Partial<StoredKey> | undefined): StoredKey | undefined =>
+  typeof record?.id === 'string' && record.privateKey && record.publicKey && typeof record.createdAt === 'number' ? (record as StoredKey) : undefined;
 
 /**
  * Keeps non-extractable ECDSA P-256 keys in IndexedDB, so they survive reloads while no script
@@ -46,7 +42,7 @@ export class IndexedDbKeyStore implements KeyStore {
   }
 
   async list(): Promise<StoredKey[]> {
-    const records = await this.#db.run<unknown[]>('readonly', (store) => store.getAll());
+    const records = await this.#db.run<StoredKey[]>('readonly', (store) => store.getAll());
     return records.flatMap((record) => fromRecord(record) ?? []).sort((a, b) => a.createdAt - b.createdAt);
   }
 
@@ -59,19 +55,6 @@ export class IndexedDbKeyStore implements KeyStore {
     await this.#db.run('readwrite', (store) => store.clear());
   }
 
-  /**
-   * Proves the store works here: writes a fresh key and deletes it in ONE transaction, so a
-   * browser that cannot store CryptoKeys (ERR_STORE_DATA_CLONE) is found before a login.
-   */
-  async probe(): Promise<void> {
-    const pair = await generateSigningKeyPair();
-    const key = toStoredKey(await keyIdOf(pair.publicKey), pair);
-    await this.#db.run('readwrite', (store) => {
-      store.put({ ...key });
-      store.delete(key.id);
-    });
-  }
-
   /** Closes the database connection; the next call opens it again. */
   close(): Promise<void> {
     return this.#db.close();
@@ -79,7 +62,7 @@ export class IndexedDbKeyStore implements KeyStore {
 
   async #save(pair: CryptoKeyPair, metadata?: KeyMetadata): Promise<StoredKey> {
     const key = toStoredKey(await keyIdOf(pair.publicKey), pair, metadata);
-    await this.#db.run('readwrite', (store) => store.put({ ...key }));
+    await this.#db.run('readwrite', (store) => store.put(key));
     return key;
   }
 }

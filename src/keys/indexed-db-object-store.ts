@@ -24,8 +24,8 @@ export interface IndexedDbOptions {
 export function storeError(error: unknown): LatchError {
   if (error instanceof LatchError) return error;
   const name = (error as { name?: unknown } | null)?.name;
-  if (name === 'QuotaExceededError') return new LatchError('ERR_STORE_QUOTA', 'The browser refused to store more data.', { cause: error });
-  if (name === 'DataCloneError') return new LatchError('ERR_STORE_DATA_CLONE', 'This browser cannot store this value in IndexedDB.', { cause: error });
+  if (name === 'QuotaExceededError') return new LatchError('ERR_STORE_QUOTA', 'The storage quota is exceeded.', { cause: error });
+  if (name === 'DataCloneError') return new LatchError('ERR_STORE_DATA_CLONE', 'IndexedDB cannot store this value.', { cause: error });
   return new LatchError('ERR_STORE_FAILED', 'The IndexedDB operation failed.', { cause: error });
 }
 
@@ -82,7 +82,7 @@ function openOnce(p: OpenParams): Promise<IDBDatabase> {
     request.onblocked = () => {
       clearTimeout(timer);
       timer = setTimeout(
-        () => settle(new LatchError('ERR_STORE_BLOCKED', 'Another tab holds an older version of the database open.')),
+        () => settle(new LatchError('ERR_STORE_BLOCKED', 'Another tab blocks the database upgrade.')),
         p.blockedTimeoutMs,
       );
     };

@@ -61,11 +61,8 @@ let lastCreatedAt = 0;
 // Strictly increasing within a page, so keys made in the same millisecond still list in order.
 const nextCreatedAt = (): number => (lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1));
 
-export function toStoredKey(id: string, pair: CryptoKeyPair, metadata: KeyMetadata = {}, createdAt = nextCreatedAt()): StoredKey {
-  const key: { -readonly [K in keyof StoredKey]: StoredKey[K] } = { id, privateKey: pair.privateKey, publicKey: pair.publicKey, createdAt };
-  if (metadata.purpose !== undefined) key.purpose = metadata.purpose;
-  if (metadata.expiresAt !== undefined) key.expiresAt = metadata.expiresAt;
-  return key;
+export function toStoredKey(id: string, pair: CryptoKeyPair, metadata?: KeyMetadata): StoredKey {
+  return { ...metadata, id, privateKey: pair.privateKey, publicKey: pair.publicKey, createdAt: nextCreatedAt() };
 }
 
 /** Validates a key id as given by a caller (any case), returning the canonical lowercase form. */

@@ -22,7 +22,8 @@ export interface OpenedKeyStore {
 export async function openKeyStore(options: IndexedDbKeyStoreOptions = {}): Promise<OpenedKeyStore> {
   const store = new IndexedDbKeyStore(options);
   try {
-    await store.probe();
+    // Proves CryptoKeys can be stored here (some browsers throw DataCloneError) before a login.
+    await store.delete((await store.create({ purpose: 'probe' })).id);
     return { store, persistent: true };
   } catch (error) {
     await store.close();

@@ -1,0 +1,363 @@
+import { describe, it, expect, expectCode, afterEach } from '../../support/harness.ts';
+import { SigningSession, type SigningSessionOptions } from '../../../src/session/signing-session.ts';
+import type { SessionChangeEvent} from '../../../src/session/session-events.ts';
+import { SessionExpiryEvent } from '../../../src/session/session-events.ts';
+import { MemorySessionStore } from '../../../src/session/session-store.ts';
+import { processLocks } from '../../../src/session/session-locks.ts';
+import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
+import { LatchError } from '../../../src/errors/latch-error.ts';
+import { $session, trackSession } from '../../../src/state/session-state.ts';
+import { FakeClock, FakeService, MemoryChannelBus, ORG, USER, makeNotarizer, mintJwt, nextEvent, stampVerifies } from './session-fixtures.ts';
+
+let sessions: SigningSession[] = [];
+afterEach(() => {
+  for (const session of sessions) session.dispose();
+  sessions = [];
+});
+const keep = (session: SigningSession): SigningSession => (sessions.push(session), session);
+
+async function setup() {
+  const clock = new FakeClock();
+  const notarizer = await makeNotarizer();
+  const service = new FakeService(notarizer, clock);
+  const keyStore = new MemoryKeyStore();
+  const sessionStore = new MemorySessionStore();
+  const bus = new MemoryChannelBus();
+  const options = (extra: Partial<SigningSessionOptions> = {}): SigningSessionOptions => ({
+    keyStore,
+    sessionStore,
+    channel: bus.channel(),
+    locks: processLocks,
+    clock,
+    notarizerPublicKey: notarizer.publicKeyHex,
+    createClient: service.createClient,
+    ...extra,
+  });
+  const key = await keyStore.create({ purpose: 'session' });
+  const exp = Math.floor(clock.now() / 1000) + 900;
+  const jwt = await mintJwt(notarizer, { public_key: key.id, exp });
+  return { clock, notarizer, service, keyStore, sessionStore, bus, options, key, exp, jwt };
+}
+
+describe('SigningSession.fromJwt', () => {
+  it('verifies the JWT, finds its key, saves the session and announces the login', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    expect(session.active).to.equal(true);
+    expect(session.jwt).to.equal(t.jwt);
+    expect(session.publicKey).to.equal(t.key.id);
+    expect(session.claims).to.deep.equal({ exp: t.exp, public_key: t.key.id, session_type: 'SESSION_TYPE_READ_WRITE', user_id: USER, organization_id: ORG });
+    expect(session.summary).to.deep.equal({ organizationId: ORG, userId: USER, publicKey: t.key.id, sessionType: 'SESSION_TYPE_READ_WRITE', expiresAt: t.exp * 1000 });
+    expect((await t.sessionStore.load())?.jwt).to.equal(t.jwt);
+    expect(t.bus.posted.map((m) => m.type)).to.deep.equal(['login']);
+  });
+
+  it('refuses expired sessions, missing keys, other notarizers and mismatched keys', async () => {
+    const t = await setup();
+    const stale = await mintJwt(t.notarizer, { public_key: t.key.id, exp: Math.floor(t.clock.now() / 1000) - 1 });
+    await expectCode(() => SigningSession.fromJwt(stale, t.options()), 'ERR_SESSION_EXPIRED');
+    const orphan = await mintJwt(t.notarizer, { public_key: '02' + 'ab'.repeat(32), exp: t.exp });
+    await expectCode(() => SigningSession.fromJwt(orphan, t.options()), 'ERR_SESSION_KEY_MISSING');
+    const stranger = await makeNotarizer();
+    const forged = await mintJwt(stranger, { public_key: t.key.id, exp: t.exp });
+    await expectCode(() => SigningSession.fromJwt(forged, t.options()), 'ERR_JWT_SIGNATURE');
+    const other = await t.keyStore.create();
+    await expectCode(() => SigningSession.fromJwt(t.jwt, { ...t.options(), key: other }), 'ERR_KEY_MISMATCH');
+    // The hosted notarizer is the default trust: a locally minted JWT fails without configuration.
+    await expectCode(() => SigningSession.fromJwt(t.jwt, { ...t.options(), notarizerPublicKey: undefined }), 'ERR_JWT_SIGNATURE');
+    expect(await t.sessionStore.load()).to.equal(undefined);
+  });
+});
+
+describe('SigningSession.restore', () => {
+  it('restores the saved session with its key', async () => {
+    const t = await setup();
+    keep(await SigningSession.fromJwt(t.jwt, t.options())).dispose();
+    const restored = keep(await SigningSession.restore(t.options()));
+    expect(restored.jwt).to.equal(t.jwt);
+    expect(restored.publicKey).to.equal(t.key.id);
+    const { stampHeaderValue } = await restored.stamp('{"x":1}');
+    expect(await stampVerifies(stampHeaderValue, '{"x":1}')).to.deep.equal({ publicKey: t.key.id, valid: true });
+  });
+
+  it('rejects when nothing is saved', async () => {
+    const t = await setup();
+    await expectCode(() => SigningSession.restore(t.options()), 'ERR_SESSION_MISSING');
+  });
+
+  it('rejects an expired session and deletes its key and the saved session', async () => {
+    const t = await setup();
+    keep(await SigningSession.fromJwt(t.jwt, t.options())).dispose();
+    t.clock.advance(900_000);
+    await expectCode(() => SigningSession.restore(t.options()), 'ERR_SESSION_EXPIRED');
+    expect(await t.sessionStore.load()).to.equal(undefined);
+    expect(await t.keyStore.get(t.key.id)).to.equal(undefined);
+  });
+
+  it('rejects a session whose key is gone and forgets it', async () => {
+    const t = await setup();
+    keep(await SigningSession.fromJwt(t.jwt, t.options())).dispose();
+    await t.keyStore.delete(t.key.id);
+    await expectCode(() => SigningSession.restore(t.options()), 'ERR_SESSION_KEY_MISSING');
+    expect(await t.sessionStore.load()).to.equal(undefined);
+  });
+
+  it('rejects damaged saved claims', async () => {
+    const t = await setup();
+    await t.sessionStore.save({ jwt: t.jwt, claims: { public_key: t.key.id } as never });
+    await expectCode(() => SigningSession.restore(t.options()), 'ERR_JWT_CLAIMS');
+    await t.sessionStore.save({ claims: { exp: t.exp, public_key: 'zz', session_type: 'SESSION_TYPE_READ_WRITE', user_id: USER, organization_id: ORG } });
+    await expectCode(() => SigningSession.restore(t.options()), 'ERR_KEY_FORMAT');
+  });
+});
+
+describe('SigningSession requests', () => {
+  it('stamps exactly the body with the session key', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    const body = '{"organizationId":"org-7f3c","b":[1,2]}';
+    const stamp = await session.stamp(body);
+    expect(stamp.stampHeaderName).to.equal('X-Stamp');
+    expect(await stampVerifies(stamp.stampHeaderValue, body)).to.deep.equal({ publicKey: t.key.id, valid: true });
+    expect((await stampVerifies(stamp.stampHeaderValue, body + ' ')).valid).to.equal(false);
+  });
+
+  it('submits in the session organization, stamped by the session key, and unwraps results', async () => {
+    const t = await setup();
+    t.service.results.sign_raw_payload = () => ({ r: 'aa', s: 'bb', v: '00' });
+    t.service.results.init_fiat_on_ramp = () => ({ onRampUrl: 'https://ramp.example/x', onRampTransactionId: 'tx-1' });
+    t.service.results.create_api_keys = () => ({ apiKeyIds: ['k-1'] });
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+
+    const signed = await session.signRawPayload({ signWith: 'addr', payload: 'cafe', encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' });
+    expect(signed).to.deep.equal({ r: 'aa', s: 'bb', v: '00' });
+    const ramp = await session.initFiatOnRamp({
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERA',
+      walletAddress: '0xabc',
+      network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_BASE',
+      cryptoCurrencyCode: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC',
+    });
+    expect(ramp.onRampTransactionId).to.equal('tx-1');
+    const apiKeys = [{ apiKeyName: 'ci', publicKey: '02' + '11'.repeat(32), curveType: 'API_KEY_CURVE_P256' as const }];
+    expect(await session.createApiKeys(apiKeys)).to.deep.equal(['k-1']);
+    const activity = await session.submit('sign_raw_payload', { signWith: 'a', payload: '00', encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' }, { generateAppProofs: true });
+    expect(activity.status).to.equal('ACTIVITY_STATUS_COMPLETED');
+
+    const submits = t.service.calls.filter((c) => c.kind === 'submit');
+    expect(submits.map((c) => c.operation)).to.deep.equal(['sign_raw_payload', 'init_fiat_on_ramp', 'create_api_keys', 'sign_raw_payload']);
+    for (const call of submits) {
+      expect(call.request.organizationId).to.equal(ORG);
+      expect(call.stampedBy).to.equal(t.key.id);
+    }
+    expect(submits[2]!.request.parameters).to.deep.equal({ apiKeys, userId: USER });
+    expect(submits[3]!.request.generateAppProofs).to.equal(true);
+    expect('generateAppProofs' in submits[0]!.request).to.equal(false);
+  });
+
+  it('queries with the session organization: whoami and list_wallet_accounts with pagination', async () => {
+    const t = await setup();
+    t.service.queries.whoami = (body) => ({ organizationId: body.organizationId, organizationName: 'o', userId: USER, username: 'u' });
+    t.service.queries.list_wallet_accounts = () => ({ accounts: [{ address: '0x1' }] });
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    expect((await session.whoami()).organizationId).to.equal(ORG);
+    expect(await session.listWalletAccounts()).to.deep.equal([{ address: '0x1' }]);
+    await session.listWalletAccounts({ walletId: 'w-1', includeWalletDetails: true, limit: 5, after: 'acc-9' });
+    const queries = t.service.calls.filter((c) => c.kind === 'query').map((c) => c.request);
+    // As sent on the wire (JSON drops what is undefined).
+    expect(JSON.parse(JSON.stringify(queries))).to.deep.equal([
+      { organizationId: ORG },
+      { organizationId: ORG },
+      { organizationId: ORG, walletId: 'w-1', includeWalletDetails: true, paginationOptions: { limit: 5, after: 'acc-9' } },
+    ]);
+  });
+
+  it('refuses to sign once expired or logged out', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    t.clock.advance(900_000);
+    await expectCode(() => session.stamp('{}'), 'ERR_SESSION_EXPIRED');
+    await expectCode(() => session.whoami(), 'ERR_SESSION_EXPIRED');
+    await expectCode(() => session.refresh(), 'ERR_SESSION_EXPIRED');
+    await session.logout();
+    await expectCode(() => session.stamp('{}'), 'ERR_SESSION_MISSING');
+    expect(() => session.publicKey).to.throw(LatchError);
+  });
+});
+
+describe('SigningSession expiry events', () => {
+  it('fires expiring at the lead time and expired at expiry', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options({ expiringLeadMs: 120_000 })));
+    const seen: string[] = [];
+    session.addEventListener('expiring', (e) => seen.push(`expiring@${(e as SessionExpiryEvent).expiresAt}`));
+    session.addEventListener('expired', (e) => seen.push(`expired@${(e as SessionExpiryEvent).expiresAt}`));
+    t.clock.advance(900_000 - 120_001);
+    expect(seen).to.deep.equal([]);
+    t.clock.advance(1);
+    expect(seen).to.deep.equal([`expiring@${t.exp * 1000}`]);
+    t.clock.advance(120_000);
+    expect(seen).to.deep.equal([`expiring@${t.exp * 1000}`, `expired@${t.exp * 1000}`]);
+  });
+
+  it('reschedules after a refresh and stops on logout', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    const seen: string[] = [];
+    session.addEventListener('expiring', () => seen.push('expiring'));
+    session.addEventListener('expired', () => seen.push('expired'));
+    t.clock.advance(850_000);
+    expect(seen).to.deep.equal(['expiring']);
+    await session.refresh();
+    t.clock.advance(60_000); // past the old expiry: nothing, the new session lives on
+    expect(seen).to.deep.equal(['expiring']);
+    await session.logout();
+    expect(t.clock.pending).to.equal(0);
+  });
+
+  it('fires expiring at once for a session already inside the lead time', async () => {
+    const t = await setup();
+    t.clock.advance(880_000);
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    const expiring = nextEvent(session, 'expiring');
+    t.clock.advance(0);
+    expect(await expiring).to.be.instanceOf(SessionExpiryEvent);
+  });
+});
+
+describe('SigningSession.refresh', () => {
+  it('moves to a new key through stamp_login signed by the old one, then deletes the old key', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options({ refreshExpirationSeconds: 600 })));
+    const changed = nextEvent(session, 'change');
+    await session.refresh();
+    expect(((await changed) as SessionChangeEvent).reason).to.equal('refresh');
+    const [call] = t.service.calls;
+    expect(call!.kind).to.equal('stampLogin');
+    expect(call!.stampedBy).to.equal(t.key.id);
+    expect(call!.request).to.deep.equal({ organizationId: ORG, publicKey: session.publicKey, expirationSeconds: '600', invalidateExisting: false });
+    expect(session.publicKey).to.not.equal(t.key.id);
+    expect(session.jwt).to.not.equal(t.jwt);
+    expect(session.summary!.expiresAt).to.equal(t.clock.now() + 600_000);
+    const keys = await t.keyStore.list();
+    expect(keys.map((k) => k.id)).to.deep.equal([session.publicKey]);
+    expect(keys[0]!.privateKey.extractable).to.equal(false);
+    expect((await t.sessionStore.load())?.jwt).to.equal(session.jwt);
+    expect(t.bus.posted.map((m) => m.type)).to.deep.equal(['login', 'refresh']);
+    const stamp = await session.stamp('{}');
+    expect(await stampVerifies(stamp.stampHeaderValue, '{}')).to.deep.equal({ publicKey: session.publicKey, valid: true });
+  });
+
+  it('keeps the old session and drops the new key when stamp_login fails', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    t.service.failStampLogin = new LatchError('ERR_SERVICE_UNAUTHENTICATED', 'no');
+    let caught: LatchError | undefined;
+    await session.refresh().catch((error: LatchError) => (caught = error));
+    expect(caught?.code).to.equal('ERR_SESSION_REFRESH');
+    expect((caught?.cause as LatchError).code).to.equal('ERR_SERVICE_UNAUTHENTICATED');
+    expect(session.publicKey).to.equal(t.key.id);
+    expect((await t.keyStore.list()).map((k) => k.id)).to.deep.equal([t.key.id]);
+    expect((await t.sessionStore.load())?.jwt).to.equal(t.jwt);
+  });
+
+  it('refuses a new JWT for another key, another user or from another notarizer', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    const stranger = await makeNotarizer();
+    const answers: ((publicKey: string) => Promise<string>)[] = [
+      () => mintJwt(t.notarizer, { public_key: t.key.id, exp: t.exp + 100 }),
+      (publicKey) => mintJwt(t.notarizer, { public_key: publicKey, exp: t.exp + 100, user_id: 'someone-else' }),
+      (publicKey) => mintJwt(stranger, { public_key: publicKey, exp: t.exp + 100 }),
+    ];
+    for (const answer of answers) {
+      t.service.session = answer;
+      await expectCode(() => session.refresh(), 'ERR_SESSION_REFRESH');
+      expect(session.publicKey).to.equal(t.key.id);
+      expect((await t.keyStore.list()).map((k) => k.id)).to.deep.equal([t.key.id]);
+    }
+  });
+
+  it('serializes concurrent refreshes: the second adopts the first one\'s session', async () => {
+    const t = await setup();
+    const a = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    const b = keep(await SigningSession.restore(t.options())); // a second "tab" over the same stores
+    let open!: () => void;
+    t.service.gate = new Promise((resolve) => (open = resolve));
+    const both = Promise.all([a.refresh(), b.refresh()]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    open();
+    await both;
+    expect(t.service.count('stampLogin')).to.equal(1);
+    expect(a.publicKey).to.equal(b.publicKey);
+    expect(a.jwt).to.equal(b.jwt);
+    expect((await t.keyStore.list()).map((k) => k.id)).to.deep.equal([a.publicKey]);
+  });
+});
+
+describe('SigningSession across tabs', () => {
+  it('follows another tab\'s refresh and logout', async () => {
+    const t = await setup();
+    const a = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    const b = keep(await SigningSession.restore(t.options()));
+    const adopted = nextEvent(b, 'change');
+    await a.refresh();
+    expect(((await adopted) as SessionChangeEvent).reason).to.equal('adopt');
+    expect(b.publicKey).to.equal(a.publicKey);
+    expect(b.jwt).to.equal(a.jwt);
+    const ended = nextEvent(b, 'change');
+    await a.logout();
+    expect(((await ended) as SessionChangeEvent).reason).to.equal('logout');
+    expect(b.active).to.equal(false);
+    expect(b.summary).to.equal(null);
+    expect(await t.keyStore.list()).to.deep.equal([]);
+    expect(await t.sessionStore.load()).to.equal(undefined);
+  });
+
+  it('ignores announcements that do not verify or whose key is not here', async () => {
+    const t = await setup();
+    const b = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    const liar = t.bus.channel();
+    const other = await t.keyStore.create();
+    const forged = await mintJwt(await makeNotarizer(), { public_key: other.id, exp: t.exp + 10 });
+    const orphan = await mintJwt(t.notarizer, { public_key: '03' + 'cd'.repeat(32), exp: t.exp + 10 });
+    for (const jwt of [forged, orphan]) {
+      liar.post({ type: 'refresh', sender: 'x', session: { jwt, claims: { exp: t.exp + 10, public_key: other.id, session_type: 'SESSION_TYPE_READ_WRITE', user_id: USER, organization_id: ORG } } });
+    }
+    liar.post({ type: 'login', sender: 'x' } as never); // no session at all
+    liar.post({ type: 'refresh', sender: 'x', session: { claims: { exp: t.exp + 10, public_key: other.id } } } as never); // damaged claims
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(b.publicKey).to.equal(t.key.id);
+    expect(b.active).to.equal(true);
+  });
+});
+
+describe('SigningSession logout', () => {
+  it('deletes the key and the saved session, announces it, and fires change', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    const changed = nextEvent(session, 'change');
+    await session.logout();
+    expect(((await changed) as SessionChangeEvent).reason).to.equal('logout');
+    expect(session.active).to.equal(false);
+    expect(await t.keyStore.get(t.key.id)).to.equal(undefined);
+    expect(await t.sessionStore.load()).to.equal(undefined);
+    expect(t.bus.posted.at(-1)).to.deep.include({ type: 'logout', publicKey: t.key.id });
+    await session.logout(); // twice is harmless
+  });
+});
+
+describe('$session', () => {
+  it('mirrors a tracked session through refresh and logout', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    const stop = trackSession(session);
+    expect($session.get()?.publicKey).to.equal(t.key.id);
+    await session.refresh();
+    expect($session.get()?.publicKey).to.equal(session.publicKey);
+    await session.logout();
+    expect($session.get()).to.equal(null);
+    stop();
+    trackSession(null);
+    expect($session.get()).to.equal(null);
+  });
+});
