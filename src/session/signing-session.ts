@@ -140,6 +140,8 @@ const expiredError = (): LatchError => new LatchError('ERR_SESSION_EXPIRED', 'Th
  *
  * Build one with {@link SigningSession.fromJwt} after a login, {@link SigningSession.restore}
  * after a reload, or `sessionFromCredentialBundle` (its own module) for credential bundles.
+ * An origin has one session: its tabs share it through the session store and channel, so a
+ * login, refresh or logout in one tab is taken over by the others.
  *
  * @event expiring - {@link SessionExpiryEvent}, `expiringLeadMs` before expiry: time to `refresh()`.
  * @event expired - {@link SessionExpiryEvent}, at expiry; requests now fail with ERR_SESSION_EXPIRED.
@@ -362,7 +364,9 @@ export class SigningSession extends EventTarget {
    * the switch and the old key deleted. Runs under a cross-tab lock; a tab that gets the lock
    * after another tab refreshed adopts that session instead of refreshing again (parallel
    * refreshes would evict each other's keys: the service keeps few keys per user).
-   * Fails with ERR_SESSION_EXPIRED / ERR_SESSION_MISSING, or ERR_SESSION_REFRESH (cause chained).
+   * Fails with ERR_SESSION_EXPIRED / ERR_SESSION_MISSING before starting, ERR_STORE_* when the
+   * new key cannot be stored, else ERR_SESSION_REFRESH (cause chained; the new key is deleted and
+   * the session stays as it was).
    */
   async refresh(): Promise<void> {
     const started = this.#usable();
