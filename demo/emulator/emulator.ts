@@ -23,6 +23,9 @@ import { proxyEndpoints } from './proxy/endpoints/registry.ts';
 import { activityRegistry } from './activities/registry.ts';
 import { queryRegistry } from './queries/registry.ts';
 import { oauthRoutes } from './oauth/oauth-routes.ts';
+import { createPolicyHook } from './policy/policy-feature.ts';
+import { onRampRoutes } from './onramp/onramp-feature.ts';
+import { WebhookDelivery, webhookRoutes } from './webhooks/webhook-feature.ts';
 import { close, createNodeServer, listen } from './http/node-adapter.ts';
 import { DEFAULT_HOST, DEFAULT_WEBAUTHN } from './options.ts';
 import type { EmulatorOptions } from './options.ts';
@@ -56,6 +59,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   let dataFile: DataFile | undefined;
   let ctx: EmulatorContext | undefined;
   let api: EmuApp | undefined;
+  let webhooks: WebhookDelivery | undefined;
   let started = false;
 
   return {
@@ -90,7 +94,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         keys,
         configs,
         urls,
-        hooks: { ...defaultHooks(), ...options.hooks },
+        hooks: { ...defaultHooks(), policy: createPolicyHook({ now }), ...options.hooks },
         webauthn: options.webauthn ?? DEFAULT_WEBAUTHN,
         timestampWindow: options.timestampWindow ?? DEFAULT_TIMESTAMP_WINDOW,
         quiet: options.quiet ?? false,
@@ -99,10 +103,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         ...(options.devFixedOtp !== undefined ? { devFixedOtp: options.devFixedOtp } : {}),
       };
       ctx = context;
+      const delivery = (webhooks = new WebhookDelivery(context, options.webhooks));
+      if (!options.hooks?.onActivity) context.hooks.onActivity = (activity) => delivery.onActivity(activity);
       api = createApiApp(context, {
         activities: activityRegistry(),
         queries: queryRegistry(),
-        routes: [devRoutes(context), oauthRoutes(context)],
+        routes: [devRoutes(context), oauthRoutes(context), onRampRoutes(context), webhookRoutes(context, delivery)],
       });
       const proxy = createProxyApp(context, api, proxyEndpoints());
 
@@ -118,6 +124,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       return { ...urls };
     },
     async stop() {
+      webhooks?.close();
       await Promise.all(servers.splice(0).map((server) => close(server)));
       await dataFile?.drain();
     },

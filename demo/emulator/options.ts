@@ -1,6 +1,7 @@
 /** What `createEmulator` accepts, and the defaults. */
 import type { TimestampWindow, WebAuthnSettings } from './context.ts';
 import type { EmulatorHooks } from './api/hooks.ts';
+import type { WebhookOptions } from './webhooks/webhook-feature.ts';
 
 export interface EmulatorOptions {
   /** Interface to bind; loopback unless told otherwise. */
@@ -29,6 +30,8 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Replace the default hooks (policies, webhooks, App Proofs). */
   hooks?: Partial<EmulatorHooks>;
+  /** Webhook delivery: attempts, backoff, timeouts (tests make them fast). */
+  webhooks?: WebhookOptions;
 }
 
 export const DEFAULT_HOST = '127.0.0.1';

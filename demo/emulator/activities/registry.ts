@@ -1,6 +1,62 @@
-/** Every submit operation the emulator runs: path segment → handler module. */
+/**
+ * Every submit operation the emulator runs: path segment → handler module. Later features add
+ * their modules here (policies, approve_activity, on-ramp, transactions).
+ */
+import { createApiKeys } from './create-api-keys.ts';
+import { createInvitations } from './create-invitations.ts';
+import { createReadWriteSession } from './create-read-write-session.ts';
+import { createSubOrganization } from './create-sub-organization.ts';
+import { createUsers } from './create-users.ts';
+import { createWallet } from './create-wallet.ts';
+import { createWalletAccounts } from './create-wallet-accounts.ts';
+import { deleteOauthProviders } from './delete-oauth-providers.ts';
+import { exportPrivateKey } from './export-private-key.ts';
+import { exportWallet } from './export-wallet.ts';
+import { importPrivateKey } from './import-private-key.ts';
+import { initImportPrivateKey } from './init-import-private-key.ts';
+import { initOtpAuth } from './init-otp-auth.ts';
+import { oauth } from './oauth.ts';
+import { oauth2Authenticate } from './oauth2-authenticate.ts';
+import { oauthLogin } from './oauth-login.ts';
+import { otpAuth } from './otp-auth.ts';
+import { otpLogin } from './otp-login.ts';
+import { setOrganizationFeature } from './set-organization-feature.ts';
+import { signRawPayload } from './sign-raw-payload.ts';
+import { stampLogin } from './stamp-login.ts';
+import { updateUserPhoneNumber } from './update-user-phone-number.ts';
+import { verifyOtp } from './verify-otp.ts';
+import { policyActivities } from '../policy/policy-feature.ts';
+import { onRampActivities } from '../onramp/onramp-feature.ts';
+import { webhookActivities } from '../webhooks/webhook-feature.ts';
 import type { ActivityHandler } from '../api/handler-types.ts';
 
 export function activityRegistry(): Map<string, ActivityHandler> {
-  return new Map<string, ActivityHandler>([]);
+  const registry = new Map<string, ActivityHandler>([
+    ['create_api_keys', createApiKeys],
+    ['create_invitations', createInvitations],
+    ['create_read_write_session', createReadWriteSession],
+    ['create_sub_organization', createSubOrganization],
+    ['create_users', createUsers],
+    ['create_wallet', createWallet],
+    ['create_wallet_accounts', createWalletAccounts],
+    ['delete_oauth_providers', deleteOauthProviders],
+    ['export_private_key', exportPrivateKey],
+    ['export_wallet', exportWallet],
+    ['import_private_key', importPrivateKey],
+    ['init_import_private_key', initImportPrivateKey],
+    ['init_otp_auth', initOtpAuth],
+    ['oauth', oauth],
+    ['oauth2_authenticate', oauth2Authenticate],
+    ['oauth_login', oauthLogin],
+    ['otp_auth', otpAuth],
+    ['otp_login', otpLogin],
+    ['set_organization_feature', setOrganizationFeature],
+    ['sign_raw_payload', signRawPayload],
+    ['stamp_login', stampLogin],
+    ['update_user_phone_number', updateUserPhoneNumber],
+    ['verify_otp', verifyOtp],
+  ]);
+  // Policies, approve_activity, on-ramp, transactions and webhooks (their modules take precedence).
+  for (const [name, handler] of [...policyActivities(() => registry), ...onRampActivities, ...webhookActivities]) registry.set(name, handler);
+  return registry;
 }

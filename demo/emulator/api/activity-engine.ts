@@ -37,9 +37,11 @@ function recheckPrincipal(tx: Tx, principal: Principal): void {
 }
 
 export async function submitActivity(ctx: EmulatorContext, registry: ActivityRegistry, operation: string, request: EmuRequest): Promise<EmuResponse> {
-  const spec = submitSpec(operation);
-  const handler = registry.get(operation);
-  if (!spec || !handler) throw notFound('NOT_FOUND', 'Unknown activity operation.');
+  const found = submitSpec(operation);
+  const foundHandler = registry.get(operation);
+  if (!found || !foundHandler) throw notFound('NOT_FOUND', 'Unknown activity operation.');
+  const spec = found;
+  const handler = foundHandler;
 
   const check = await checkStamp(request);
   const body = parseJsonObject(request.body);
@@ -54,7 +56,8 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
   const principal = await resolvePrincipal(ctx, ctx.store.read, check, organizationId, request.body);
   const fingerprint = await fingerprintOf(request.body);
 
-  const record = await ctx.store.transact(async (tx): Promise<ActivityRecord> => {
+  let keepChanges = false;
+  const execute = async (tx: Tx): Promise<ActivityRecord> => {
     // Identical bodies are one activity; checked under the lock so concurrent twins agree.
     const existing = tx.activities.findBy('fingerprint', fingerprint)[0];
     if (existing) return existing;
@@ -66,7 +69,10 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
     let status: string = ActivityStatus.CONSENSUS_NEEDED;
     let result: Record<string, unknown> = {};
     if (decision.outcome === 'ALLOW') {
-      const value = await handler.run({ ctx, tx, operation, organization, principal, parameters, activityId, now });
+      const keepChangesOnRefusal = () => {
+        keepChanges = true;
+      };
+      const value = await handler.run({ ctx, tx, operation, organization, principal, parameters, activityId, now, keepChangesOnRefusal });
       result = spec.result === null ? value : { [spec.result]: value };
       status = ActivityStatus.COMPLETED;
     }
@@ -94,7 +100,18 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
       activity = { ...activity, appProofs: await ctx.hooks.appProofs(activity) };
     }
     return tx.activities.put(activity);
+  };
+
+  const outcome = await ctx.store.transact(async (tx): Promise<{ record: ActivityRecord } | { refusal: unknown }> => {
+    try {
+      return { record: await execute(tx) };
+    } catch (refusal) {
+      if (keepChanges) return { refusal };
+      throw refusal;
+    }
   });
+  if ('refusal' in outcome) throw outcome.refusal;
+  const record = outcome.record;
 
   try {
     ctx.hooks.onActivity(record);

@@ -16,6 +16,11 @@ export interface ActivityInput {
   activityId: string;
   /** The request's clock reading: use it for every timestamp of this activity. */
   now: number;
+  /**
+   * Call before throwing a refusal whose staged changes must still apply (a wrong OTP code
+   * counts as an attempt). The activity itself is not stored. Use for nothing else.
+   */
+  keepChangesOnRefusal(): void;
 }
 
 export interface ActivityHandler {

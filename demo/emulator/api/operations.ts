@@ -4,6 +4,7 @@
  * which the kit itself never sends. Their names are the hosted service's.
  */
 import { ACTIVITY_OPERATIONS, QUERY_OPERATIONS } from '../../../src/clients/activity-operations.ts';
+import { ONRAMP_QUERIES, ONRAMP_SUBMIT_OPERATIONS } from '../onramp/onramp-operations.ts';
 
 export interface OperationSpec {
   readonly type: string;
@@ -29,8 +30,8 @@ export const PROXY_UPSTREAM_QUERIES = {
   get_sub_org_ids: { required: ['organizationId', 'filterType', 'filterValue'], response: 'organizationIds' },
 } as const satisfies Record<string, QuerySpec>;
 
-export const SUBMIT_OPERATIONS: Readonly<Record<string, OperationSpec>> = { ...ACTIVITY_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS };
-export const QUERY_SPECS: Readonly<Record<string, QuerySpec>> = { ...QUERY_OPERATIONS, ...PROXY_UPSTREAM_QUERIES };
+export const SUBMIT_OPERATIONS: Readonly<Record<string, OperationSpec>> = { ...ACTIVITY_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS, ...ONRAMP_SUBMIT_OPERATIONS };
+export const QUERY_SPECS: Readonly<Record<string, QuerySpec>> = { ...QUERY_OPERATIONS, ...PROXY_UPSTREAM_QUERIES, ...ONRAMP_QUERIES };
 
 export const submitSpec = (operation: string): OperationSpec | undefined =>
   Object.hasOwn(SUBMIT_OPERATIONS, operation) ? SUBMIT_OPERATIONS[operation] : undefined;

@@ -64,7 +64,12 @@ export class Upstream {
   }
 
   /** Submits an activity for `organizationId`: its value under the result key, and the activity. */
-  async submit(operation: string, organizationId: string, parameters: JsonObject): Promise<{ result: JsonObject; activity: JsonObject }> {
+  async submit(
+    operation: string,
+    organizationId: string,
+    parameters: JsonObject,
+    options: { generateAppProofs?: boolean } = {},
+  ): Promise<{ result: JsonObject; activity: JsonObject }> {
     const spec = submitSpec(operation);
     if (!spec || spec.result === null) throw new Error(`not a proxy upstream operation: ${operation}`);
     const response = await this.post(`/public/v1/submit/${operation}`, {
@@ -72,6 +77,7 @@ export class Upstream {
       timestampMs: String(this.ctx.now()),
       organizationId,
       parameters,
+      ...(options.generateAppProofs ? { generateAppProofs: true } : {}),
     });
     const activity = isObject(response.activity) ? response.activity : {};
     if (activity.status !== ActivityStatus.COMPLETED) {

@@ -1,6 +1,30 @@
-/** Every query the emulator answers: path segment → handler module. */
+/** Every query the emulator answers: path segment → handler module (get_boot_proof comes with issue 5). */
+import { getActivity } from './get-activity.ts';
+import { getSendTransactionStatus } from './get-send-transaction-status.ts';
+import { getSubOrgIds } from './get-sub-org-ids.ts';
+import { listAppProofs } from './list-app-proofs.ts';
+import { listPolicies } from './list-policies.ts';
+import { listUsers } from './list-users.ts';
+import { listWalletAccounts } from './list-wallet-accounts.ts';
+import { listWallets } from './list-wallets.ts';
+import { whoami } from './whoami.ts';
+import { policyQueries } from '../policy/policy-feature.ts';
+import { onRampQueries } from '../onramp/onramp-feature.ts';
 import type { QueryHandler } from '../api/handler-types.ts';
 
 export function queryRegistry(): Map<string, QueryHandler> {
-  return new Map<string, QueryHandler>([]);
+  const registry = new Map<string, QueryHandler>([
+    ['get_activity', getActivity],
+    ['get_send_transaction_status', getSendTransactionStatus],
+    ['get_sub_org_ids', getSubOrgIds],
+    ['list_app_proofs', listAppProofs],
+    ['list_policies', listPolicies],
+    ['list_users', listUsers],
+    ['list_wallet_accounts', listWalletAccounts],
+    ['list_wallets', listWallets],
+    ['whoami', whoami],
+  ]);
+  // Policies, on-ramp and transactions (their modules take precedence).
+  for (const [name, handler] of [...policyQueries, ...onRampQueries]) registry.set(name, handler);
+  return registry;
 }

@@ -21,6 +21,8 @@ export interface OrganizationRecord extends BaseRecord, Stamped {
   /** The parent organization of a sub-organization. A parent's users act on its children. */
   readonly parentId?: string;
   readonly rootUserIds: readonly string[];
+  /** Root users whose approval a root quorum needs (policies read it). */
+  readonly rootQuorumThreshold?: number;
   /** set_organization_feature values, e.g. FEATURE_NAME_WEBHOOK → URL. */
   readonly features: Readonly<Record<string, string>>;
 }

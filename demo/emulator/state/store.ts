@@ -8,6 +8,7 @@ import { Mutex } from './mutex.ts';
 import { Table, TableTx } from './table.ts';
 import type { TableView } from './table.ts';
 import type * as R from './records.ts';
+import type { FiatOnRampCredentialRecord, OnRampTransactionRecord } from '../onramp/onramp-records.ts';
 
 function createTables() {
   return {
@@ -38,6 +39,8 @@ function createTables() {
     proxyBindings: new Table<R.ProxyBindingRecord>('proxyBindings'),
     keys: new Table<R.KeysRecord>('keys'),
     sendTransactions: new Table<R.SendTransactionRecord>('sendTransactions'),
+    onRampTransactions: new Table<OnRampTransactionRecord>('onRampTransactions'),
+    fiatOnRampCredentials: new Table<FiatOnRampCredentialRecord>('fiatOnRampCredentials').index('organizationId', (r) => r.organizationId),
   };
 }
 

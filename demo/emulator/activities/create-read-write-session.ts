@@ -1,0 +1,22 @@
+/**
+ * create_read_write_session (ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2): a new API key for the
+ * user (by default the one who stamped), in a credential bundle encrypted to targetPublicKey.
+ */
+import { optionalBoolean, optionalString, optionalUint } from '../http/fields.ts';
+import { checkClientPublicKey, issueCredential, MAX_SESSION_SECONDS } from '../identity/sessions.ts';
+import { requireUser } from '../identity/find-users.ts';
+import type { ActivityHandler } from '../api/handler-types.ts';
+
+export const createReadWriteSession: ActivityHandler = {
+  async run({ ctx, tx, organization, principal, parameters: p, now }) {
+    const targetPublicKey = checkClientPublicKey(p.targetPublicKey, 'parameters.targetPublicKey');
+    const userId = optionalString(p, 'userId', 'parameters');
+    const apiKeyName = optionalString(p, 'apiKeyName', 'parameters', { max: 256 });
+    const expirationSeconds = optionalUint(p, 'expirationSeconds', 'parameters', { min: 1, max: MAX_SESSION_SECONDS });
+    const invalidateExisting = optionalBoolean(p, 'invalidateExisting', 'parameters') ?? false;
+    const user = userId ? requireUser(tx, organization.id, userId) : requireUser(tx, principal.organizationId, principal.userId);
+    const userOrg = tx.organizations.get(user.organizationId)!;
+    const credential = await issueCredential(ctx, tx, { user, organizationId: userOrg.id, targetPublicKey, invalidateExisting, origin: 'SESSION', ...(apiKeyName ? { apiKeyName } : {}), ...(expirationSeconds ? { expirationSeconds } : {}) }, now);
+    return { organizationId: userOrg.id, organizationName: userOrg.name, userId: user.id, username: user.userName, ...credential };
+  },
+};

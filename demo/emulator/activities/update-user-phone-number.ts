@@ -1,0 +1,31 @@
+/**
+ * update_user_phone_number (ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER): a new number must come
+ * with a verification token of an SMS OTP sent to that very number; an empty string removes
+ * the number (no token needed).
+ */
+import { forbidden } from '../http/service-error.ts';
+import { requireString } from '../http/fields.ts';
+import { checkPhone } from '../identity/contact.ts';
+import { requireUser } from '../identity/find-users.ts';
+import { checkVerificationToken, consumeVerificationToken } from '../identity/verification.ts';
+import type { ActivityHandler } from '../api/handler-types.ts';
+
+export const updateUserPhoneNumber: ActivityHandler = {
+  async run({ ctx, tx, organization, parameters: p, now }) {
+    const user = requireUser(tx, organization.id, requireString(p, 'userId', 'parameters'));
+    const number = requireString(p, 'userPhoneNumber', 'parameters', { allowEmpty: true, max: 32 });
+    if (number === '') {
+      const { userPhoneNumber: _removed, ...rest } = user;
+      tx.users.put({ ...rest, updatedAt: now });
+      return { userId: user.id };
+    }
+    checkPhone(number, 'parameters.userPhoneNumber');
+    const claims = await checkVerificationToken(ctx, p.verificationToken);
+    if (claims.verification_type !== 'OTP_TYPE_SMS' || claims.contact !== number) {
+      throw forbidden('The verification token does not verify this phone number.');
+    }
+    consumeVerificationToken(tx, claims, 'UPDATE_PHONE_NUMBER', now);
+    tx.users.put({ ...user, userPhoneNumber: number, updatedAt: now });
+    return { userId: user.id };
+  },
+};

@@ -1,0 +1,79 @@
+/** Command-line arguments of the emulator (pure, so tests can check them). */
+import { LatchError } from '../../src/errors/latch-error.ts';
+
+export interface CliArgs {
+  help: boolean;
+  host: string;
+  port: number;
+  proxyPort?: number;
+  dataFile?: string;
+  configFile?: string;
+  devFixedOtp?: string;
+  quiet: boolean;
+}
+
+export const DEFAULT_PORT = 8787;
+
+export const USAGE = `Usage: latchkey-emulator [options]
+
+  --port N            Activity API port (default ${DEFAULT_PORT}); the auth proxy takes N+1
+  --proxy-port N      auth proxy port (default: --port + 1)
+  --host HOST         interface to bind (default 127.0.0.1, loopback only)
+  --data FILE         keep the state in FILE (written atomically on every change)
+  --config FILE       JSON array of extra auth proxy configurations
+  --dev-fixed-otp C   every OTP code is C (development only: never expose this emulator)
+  --quiet             no console line per OTP
+  --help              this text`;
+
+const bad = (message: string) => new LatchError('ERR_CONFIG_INVALID', message);
+
+function port(value: string | undefined, flag: string): number {
+  if (value === undefined || !/^\d{1,5}$/.test(value) || Number(value) > 65535) throw bad(`${flag} takes a port number from 0 to 65535.`);
+  return Number(value);
+}
+
+function text(value: string | undefined, flag: string): string {
+  if (value === undefined || value === '' || value.startsWith('--')) throw bad(`${flag} takes a value.`);
+  return value;
+}
+
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  const args: CliArgs = { help: false, host: '127.0.0.1', port: DEFAULT_PORT, quiet: false };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const next = () => argv[++i];
+    switch (flag) {
+      case '--help':
+      case '-h':
+        args.help = true;
+        break;
+      case '--port':
+        args.port = port(next(), flag);
+        break;
+      case '--proxy-port':
+        args.proxyPort = port(next(), flag);
+        break;
+      case '--host':
+        args.host = text(next(), flag);
+        break;
+      case '--data':
+        args.dataFile = text(next(), flag);
+        break;
+      case '--config':
+        args.configFile = text(next(), flag);
+        break;
+      case '--dev-fixed-otp': {
+        const code = text(next(), flag);
+        if (!/^[0-9A-Za-z]{6,9}$/.test(code)) throw bad('--dev-fixed-otp takes 6 to 9 letters or digits.');
+        args.devFixedOtp = code;
+        break;
+      }
+      case '--quiet':
+        args.quiet = true;
+        break;
+      default:
+        throw bad(`Unknown option ${flag}. Try --help.`);
+    }
+  }
+  return args;
+}

@@ -1,0 +1,79 @@
+/**
+ * `latchkey-emulator` / `npm run emulator -- …`: runs the emulator until SIGINT or SIGTERM.
+ * Exit codes: 0 stopped, 1 could not start (corrupt data file, port taken), 2 bad arguments.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { isLatchError } from '../../src/errors/latch-error.ts';
+import { createEmulator } from './emulator.ts';
+import { parseCliArgs, USAGE } from './cli-args.ts';
+import type { CliArgs } from './cli-args.ts';
+
+function readConfigFile(path: string): unknown[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    console.error(`latchkey-emulator: cannot read --config ${path} as JSON.`);
+    process.exit(2);
+  }
+  if (!Array.isArray(parsed)) {
+    console.error(`latchkey-emulator: --config ${path} must hold a JSON array of proxy configurations.`);
+    process.exit(2);
+  }
+  return parsed;
+}
+
+async function main(): Promise<void> {
+  let args: CliArgs;
+  try {
+    args = parseCliArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`latchkey-emulator: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (args.help) {
+    console.log(USAGE);
+    return;
+  }
+  const emulator = createEmulator({
+    host: args.host,
+    port: args.port,
+    ...(args.proxyPort !== undefined ? { proxyPort: args.proxyPort } : {}),
+    ...(args.dataFile ? { dataFile: resolve(args.dataFile) } : {}),
+    ...(args.configFile ? { proxyConfigs: readConfigFile(args.configFile) } : {}),
+    ...(args.devFixedOtp ? { devFixedOtp: args.devFixedOtp } : {}),
+    quiet: args.quiet,
+  });
+  let urls;
+  try {
+    urls = await emulator.start();
+  } catch (error) {
+    const message = isLatchError(error) || (error instanceof Error && 'code' in error) ? error.message : String(error);
+    console.error(`latchkey-emulator: ${message}`);
+    await emulator.stop().catch(() => undefined);
+    process.exit(1);
+  }
+  if (args.host !== '127.0.0.1' && args.host !== 'localhost' && args.host !== '::1') {
+    console.warn(`latchkey-emulator: listening on ${args.host}, beyond loopback. It holds keys in the clear: keep it off untrusted networks.`);
+  }
+  if (args.devFixedOtp) console.warn('latchkey-emulator: --dev-fixed-otp is set: every OTP code is the same. Development only.');
+  console.log(`Latchkey emulator
+  Activity API  ${urls.apiUrl}
+  auth proxy    ${urls.proxyUrl}   (X-Auth-Proxy-Config-Id: demo)
+  OAuth         ${urls.oauthUrl}
+  keys          ${urls.apiUrl}/__keys
+  OTP outbox    ${urls.apiUrl}/__outbox
+  state         ${args.dataFile ? resolve(args.dataFile) : 'in memory'}`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await emulator.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+await main();

@@ -1,0 +1,54 @@
+/**
+ * Where OTP messages go instead of email and SMS: the `outbox` table (`GET /__outbox`) and one
+ * console line each, unless quiet. Only the newest messages are kept.
+ */
+import type { EmulatorContext } from '../context.ts';
+import type { Tx } from '../state/store.ts';
+import type { OutboxRecord } from '../state/records.ts';
+
+export const OUTBOX_LIMIT = 1000;
+
+export interface OutgoingMessage {
+  otpId: string;
+  organizationId: string;
+  channel: 'EMAIL' | 'SMS';
+  to: string;
+  code: string;
+  appName: string;
+  smsTemplate?: string;
+  expiresInSeconds: number;
+}
+
+function render(message: OutgoingMessage): { subject?: string; text: string } {
+  if (message.channel === 'SMS') {
+    const template = message.smsTemplate ?? '{{.AppName}}: your code is {{.OtpCode}}';
+    return { text: template.replaceAll('{{.OtpCode}}', message.code).replaceAll('{{.AppName}}', message.appName) };
+  }
+  const minutes = Math.max(1, Math.round(message.expiresInSeconds / 60));
+  return {
+    subject: `Your ${message.appName} code`,
+    text: `Your ${message.appName} verification code is ${message.code}. It expires in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  };
+}
+
+export function sendToOutbox(ctx: EmulatorContext, tx: Tx, message: OutgoingMessage, now: number): OutboxRecord {
+  const record: OutboxRecord = {
+    id: crypto.randomUUID(),
+    otpId: message.otpId,
+    organizationId: message.organizationId,
+    channel: message.channel,
+    to: message.to,
+    code: message.code,
+    ...render(message),
+    createdAt: now,
+    updatedAt: now,
+  };
+  tx.outbox.put(record);
+  const all = tx.outbox.values();
+  if (all.length > OUTBOX_LIMIT) {
+    all.sort((a, b) => a.createdAt - b.createdAt);
+    for (const old of all.slice(0, all.length - OUTBOX_LIMIT)) tx.outbox.delete(old.id);
+  }
+  if (!ctx.quiet) ctx.log(`OTP ${message.channel.toLowerCase()} to ${message.to}: ${message.code}`);
+  return record;
+}
