@@ -1,43 +1,44 @@
 /**
  * The Activity API's operations as data: shared by the ActivityClient and the emulator, so the
- * two can never disagree on a `type` value or an intent/result key. Data only (no logic, no
- * imports): it sits on the logged-in signing path and must stay small.
+ * two can never disagree on a `type` value or an intent/result key. Data plus one tiny rule, no
+ * imports: it sits on the logged-in signing path and must stay small.
  *
- * Submit operations: path segment → `type`, intent key, result key. The first block is the
- * seed's table verbatim; the second holds the operations the kit and emulator also need, with
- * the hosted service's names (its public SDK and OpenAPI files). `result: null` means the
- * activity's result is the approved activity's own result (approve_activity).
+ * Submit operations: path segment → `type` and result key. The first block is the seed's table
+ * verbatim; the second holds the operations the kit and emulator also need, with the hosted
+ * service's names (its public SDK and OpenAPI files). `result: null` means the activity's
+ * result is the approved activity's own result (approve_activity). Intent keys follow one rule
+ * (see `intentKey`), so they are derived rather than shipped to every logged-in page.
  */
 export const ACTIVITY_OPERATIONS = {
-  oauth: { type: 'ACTIVITY_TYPE_OAUTH', intent: 'oauthIntent', result: 'oauthResult' },
-  otp_auth: { type: 'ACTIVITY_TYPE_OTP_AUTH', intent: 'otpAuthIntent', result: 'otpAuthResult' },
-  init_otp_auth: { type: 'ACTIVITY_TYPE_INIT_OTP_AUTH_V3', intent: 'initOtpAuthIntentV3', result: 'initOtpAuthResultV2' },
-  create_users: { type: 'ACTIVITY_TYPE_CREATE_USERS_V4', intent: 'createUsersIntentV4', result: 'createUsersResult' },
-  create_api_keys: { type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', intent: 'createApiKeysIntentV2', result: 'createApiKeysResult' },
-  create_invitations: { type: 'ACTIVITY_TYPE_CREATE_INVITATIONS', intent: 'createInvitationsIntent', result: 'createInvitationsResult' },
-  create_policies: { type: 'ACTIVITY_TYPE_CREATE_POLICIES', intent: 'createPoliciesIntent', result: 'createPoliciesResult' },
-  update_policy: { type: 'ACTIVITY_TYPE_UPDATE_POLICY_V2', intent: 'updatePolicyIntentV2', result: 'updatePolicyResultV2' },
-  delete_policy: { type: 'ACTIVITY_TYPE_DELETE_POLICY', intent: 'deletePolicyIntent', result: 'deletePolicyResult' },
-  approve_activity: { type: 'ACTIVITY_TYPE_APPROVE_ACTIVITY', intent: 'approveActivityIntent', result: null },
-  update_user_phone_number: { type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER', intent: 'updateUserPhoneNumberIntent', result: 'updateUserPhoneNumberResult' },
-  delete_oauth_providers: { type: 'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS', intent: 'deleteOauthProvidersIntent', result: 'deleteOauthProvidersResult' },
-  create_read_write_session: { type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', intent: 'createReadWriteSessionIntentV2', result: 'createReadWriteSessionResultV2' },
-  sign_raw_payload: { type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', intent: 'signRawPayloadIntentV2', result: 'signRawPayloadResult' },
-  import_private_key: { type: 'ACTIVITY_TYPE_IMPORT_PRIVATE_KEY', intent: 'importPrivateKeyIntent', result: 'importPrivateKeyResult' },
-  export_private_key: { type: 'ACTIVITY_TYPE_EXPORT_PRIVATE_KEY', intent: 'exportPrivateKeyIntent', result: 'exportPrivateKeyResult' },
-  init_fiat_on_ramp: { type: 'ACTIVITY_TYPE_INIT_FIAT_ON_RAMP', intent: 'initFiatOnRampIntent', result: 'initFiatOnRampResult' },
-  delete_fiat_on_ramp_credential: { type: 'ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL', intent: 'deleteFiatOnRampCredentialIntent', result: 'deleteFiatOnRampCredentialResult' },
+  oauth: { type: 'ACTIVITY_TYPE_OAUTH', result: 'oauthResult' },
+  otp_auth: { type: 'ACTIVITY_TYPE_OTP_AUTH', result: 'otpAuthResult' },
+  init_otp_auth: { type: 'ACTIVITY_TYPE_INIT_OTP_AUTH_V3', result: 'initOtpAuthResultV2' },
+  create_users: { type: 'ACTIVITY_TYPE_CREATE_USERS_V4', result: 'createUsersResult' },
+  create_api_keys: { type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', result: 'createApiKeysResult' },
+  create_invitations: { type: 'ACTIVITY_TYPE_CREATE_INVITATIONS', result: 'createInvitationsResult' },
+  create_policies: { type: 'ACTIVITY_TYPE_CREATE_POLICIES', result: 'createPoliciesResult' },
+  update_policy: { type: 'ACTIVITY_TYPE_UPDATE_POLICY_V2', result: 'updatePolicyResultV2' },
+  delete_policy: { type: 'ACTIVITY_TYPE_DELETE_POLICY', result: 'deletePolicyResult' },
+  approve_activity: { type: 'ACTIVITY_TYPE_APPROVE_ACTIVITY', result: null },
+  update_user_phone_number: { type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER', result: 'updateUserPhoneNumberResult' },
+  delete_oauth_providers: { type: 'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS', result: 'deleteOauthProvidersResult' },
+  create_read_write_session: { type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', result: 'createReadWriteSessionResultV2' },
+  sign_raw_payload: { type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', result: 'signRawPayloadResult' },
+  import_private_key: { type: 'ACTIVITY_TYPE_IMPORT_PRIVATE_KEY', result: 'importPrivateKeyResult' },
+  export_private_key: { type: 'ACTIVITY_TYPE_EXPORT_PRIVATE_KEY', result: 'exportPrivateKeyResult' },
+  init_fiat_on_ramp: { type: 'ACTIVITY_TYPE_INIT_FIAT_ON_RAMP', result: 'initFiatOnRampResult' },
+  delete_fiat_on_ramp_credential: { type: 'ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL', result: 'deleteFiatOnRampCredentialResult' },
   // The seed leaves this result shape "not shown"; the hosted service answers with its features.
-  set_organization_feature: { type: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE', intent: 'setOrganizationFeatureIntent', result: 'setOrganizationFeatureResult' },
+  set_organization_feature: { type: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE', result: 'setOrganizationFeatureResult' },
 
-  stamp_login: { type: 'ACTIVITY_TYPE_STAMP_LOGIN', intent: 'stampLoginIntent', result: 'stampLoginResult' },
-  create_sub_organization: { type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7', intent: 'createSubOrganizationIntentV7', result: 'createSubOrganizationResultV7' },
-  create_wallet: { type: 'ACTIVITY_TYPE_CREATE_WALLET', intent: 'createWalletIntent', result: 'createWalletResult' },
-  create_wallet_accounts: { type: 'ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS', intent: 'createWalletAccountsIntent', result: 'createWalletAccountsResult' },
-  export_wallet: { type: 'ACTIVITY_TYPE_EXPORT_WALLET', intent: 'exportWalletIntent', result: 'exportWalletResult' },
-  init_import_private_key: { type: 'ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY', intent: 'initImportPrivateKeyIntent', result: 'initImportPrivateKeyResult' },
+  stamp_login: { type: 'ACTIVITY_TYPE_STAMP_LOGIN', result: 'stampLoginResult' },
+  create_sub_organization: { type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7', result: 'createSubOrganizationResultV7' },
+  create_wallet: { type: 'ACTIVITY_TYPE_CREATE_WALLET', result: 'createWalletResult' },
+  create_wallet_accounts: { type: 'ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS', result: 'createWalletAccountsResult' },
+  export_wallet: { type: 'ACTIVITY_TYPE_EXPORT_WALLET', result: 'exportWalletResult' },
+  init_import_private_key: { type: 'ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY', result: 'initImportPrivateKeyResult' },
   // The seed's "send-transaction operation that produces a sendTransactionStatusId".
-  eth_send_transaction: { type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION', intent: 'ethSendTransactionIntent', result: 'ethSendTransactionResult' },
+  eth_send_transaction: { type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION', result: 'ethSendTransactionResult' },
 } as const;
 
 /**
@@ -72,4 +73,20 @@ export const ActivityStatus = {
 export type ActivityStatus = (typeof ActivityStatus)[keyof typeof ActivityStatus];
 
 export type ActivityOperation = keyof typeof ACTIVITY_OPERATIONS;
+
+type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+type VersionOf<T extends string> = T extends `${string}_V${infer N}` ? (N extends `${number}` ? `V${N}` : '') : '';
+/** The intent key of an operation, e.g. `createUsersIntentV4` for create_users. */
+export type IntentKey<Op extends ActivityOperation> = `${Camel<Op>}Intent${VersionOf<(typeof ACTIVITY_OPERATIONS)[Op]['type']>}`;
+
+/**
+ * The key an activity's `intent` object holds its parameters under: the path segment in
+ * lowerCamelCase, `Intent`, and the version suffix of its `type` (ACTIVITY_TYPE_CREATE_USERS_V4
+ * → createUsersIntentV4). True of every operation in the seed's table.
+ */
+export function intentKey(operation: string, type: string): string {
+  const camel = operation.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  const version = /_V(\d+)$/.exec(type)?.[1];
+  return `${camel}Intent${version ? `V${version}` : ''}`;
+}
 export type QueryOperation = keyof typeof QUERY_OPERATIONS;

@@ -6,6 +6,7 @@
 import type {
   ACTIVITY_OPERATIONS,
   ActivityOperation,
+  IntentKey,
   ActivityStatus,
   QueryOperation,
 } from './activity-operations.ts';
@@ -16,7 +17,7 @@ type Ops = typeof ACTIVITY_OPERATIONS;
 /** The `type` value of an operation, e.g. `ACTIVITY_TYPE_CREATE_USERS_V4`. */
 export type ActivityTypeOf<Op extends ActivityOperation> = Ops[Op]['type'];
 export type ActivityType = ActivityTypeOf<ActivityOperation>;
-export type IntentKeyOf<Op extends ActivityOperation> = Ops[Op]['intent'];
+export type IntentKeyOf<Op extends ActivityOperation> = IntentKey<Op>;
 export type ResultKeyOf<Op extends ActivityOperation> = Exclude<Ops[Op]['result'], null>;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 // The operation catalogue against the seed's table (typed out here from the seed, so a typo in
 // the catalogue cannot hide), plus the naming rules every entry must follow.
 import { describe, it, expect, expectCode } from '../../support/harness.ts';
-import { ACTIVITY_OPERATIONS, ActivityStatus, QUERY_OPERATIONS } from '../../../src/clients/activity-operations.ts';
+import { ACTIVITY_OPERATIONS, ActivityStatus, QUERY_OPERATIONS, intentKey } from '../../../src/clients/activity-operations.ts';
 import { activityResult } from '../../../src/clients/activity-client.ts';
 import type { Activity } from '../../../src/clients/activity-types.ts';
+import type { IntentKey } from '../../../src/clients/activity-operations.ts';
 
 // Path segment, type value, intent key, result key: seed "Submit operations" table.
 const SEED: [string, string, string, string | null][] = [
@@ -40,20 +41,22 @@ const HOSTED: [string, string, string, string][] = [
   ['eth_send_transaction', 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION', 'ethSendTransactionIntent', 'ethSendTransactionResult'],
 ];
 
-const entries = Object.entries(ACTIVITY_OPERATIONS) as [string, { type: string; intent: string; result: string | null }][];
+const entries = Object.entries(ACTIVITY_OPERATIONS) as [string, { type: string; result: string | null }][];
 const camel = (snake: string) => snake.toLowerCase().replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 describe('ACTIVITY_OPERATIONS', () => {
   it('holds every seed operation with its exact type, intent key and result key', () => {
     for (const [path, type, intent, result] of SEED) {
       expect(ACTIVITY_OPERATIONS, path).to.have.property(path);
-      expect(ACTIVITY_OPERATIONS[path as keyof typeof ACTIVITY_OPERATIONS], path).to.deep.equal({ type, intent, result });
+      expect(ACTIVITY_OPERATIONS[path as keyof typeof ACTIVITY_OPERATIONS], path).to.deep.equal({ type, result });
+      expect(intentKey(path, type), path).to.equal(intent);
     }
   });
 
   it('holds the operations the kit and the emulator also need, under the hosted names', () => {
     for (const [path, type, intent, result] of HOSTED) {
-      expect(ACTIVITY_OPERATIONS[path as keyof typeof ACTIVITY_OPERATIONS], path).to.deep.equal({ type, intent, result });
+      expect(ACTIVITY_OPERATIONS[path as keyof typeof ACTIVITY_OPERATIONS], path).to.deep.equal({ type, result });
+      expect(intentKey(path, type), path).to.equal(intent);
     }
     expect(entries.length).to.equal(SEED.length + HOSTED.length);
   });
@@ -73,7 +76,7 @@ describe('ACTIVITY_OPERATIONS', () => {
   it('names each intent key after its type, with the same version suffix', () => {
     for (const [path, op] of entries) {
       const version = op.type.match(/_V(\d+)$/)?.[1];
-      expect(op.intent, path).to.equal(`${camel(path)}Intent${version ? `V${version}` : ''}`);
+      expect(intentKey(path, op.type), path).to.equal(`${camel(path)}Intent${version ? `V${version}` : ''}`);
     }
   });
 
@@ -131,5 +134,13 @@ describe('activityResult', () => {
     const none = { ...base, type: 'ACTIVITY_TYPE_CREATE_WALLET' } as unknown as Activity;
     await expectCode(() => activityResult(wrongKey), 'ERR_RESPONSE_MALFORMED');
     await expectCode(() => activityResult(none), 'ERR_RESPONSE_MALFORMED');
+  });
+});
+
+// Compile-time: the derived intent key type agrees with the seed (a wrong literal fails tsc).
+const typed: [IntentKey<'create_users'>, IntentKey<'init_otp_auth'>, IntentKey<'oauth'>] = ['createUsersIntentV4', 'initOtpAuthIntentV3', 'oauthIntent'];
+describe('IntentKey type', () => {
+  it('matches the runtime rule', () => {
+    expect(typed).to.deep.equal([intentKey('create_users', 'ACTIVITY_TYPE_CREATE_USERS_V4'), intentKey('init_otp_auth', 'ACTIVITY_TYPE_INIT_OTP_AUTH_V3'), intentKey('oauth', 'ACTIVITY_TYPE_OAUTH')]);
   });
 });
