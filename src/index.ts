@@ -68,13 +68,33 @@ export type * from './clients/activity-types.ts';
 
 // Session
 export { SigningSession } from './session/signing-session.ts';
-export type { SigningSessionOptions, SessionSummary, ListWalletAccountsOptions } from './session/signing-session.ts';
+export type {
+  SigningSessionOptions,
+  SessionSummary,
+  ListWalletAccountsOptions,
+  SessionClock,
+  SessionClient,
+  SubmitOptions,
+} from './session/signing-session.ts';
 export { sessionFromCredentialBundle } from './session/session-from-credential-bundle.ts';
+export type { CredentialBundleSessionOptions } from './session/session-from-credential-bundle.ts';
 export { SessionChangeEvent, SessionExpiryEvent } from './session/session-events.ts';
+export type { SessionChangeReason } from './session/session-events.ts';
 export type { SessionStore, PersistedSession } from './session/session-store.ts';
 export { MemorySessionStore } from './session/session-store.ts';
 export { IndexedDbSessionStore } from './session/indexed-db-session-store.ts';
+export type { IndexedDbSessionStoreOptions } from './session/indexed-db-session-store.ts';
 export { createSessionStore } from './session/create-session-store.ts';
+export { createSessionChannel, BroadcastSessionChannel, noSessionChannel } from './session/session-channel.ts';
+export type { SessionChannel, SessionMessage } from './session/session-channel.ts';
+export { webLocks, processLocks, defaultSessionLocks } from './session/session-locks.ts';
+export type { SessionLocks } from './session/session-locks.ts';
+
+// State (nanostores)
+export { $session, setSession, trackSession } from './state/session-state.ts';
+export { $config, setConfig } from './state/config-state.ts';
+export { $flow, startFlow, setFlowStep, failFlow, endFlow } from './state/flow-state.ts';
+export type { FlowStatus } from './state/flow-state.ts';
 
 // Flows
 export type { LoginResult } from './flows/login-result.ts';
