@@ -1,0 +1,52 @@
+/**
+ * `activity.resource` and `activity.action` of each operation, as the hosted policy language
+ * names them (every signing operation is PRIVATE_KEY / SIGN, whether it signs with a wallet
+ * account or a private key). Where no public source names an operation's pair, the closest one
+ * is chosen and marked (ours).
+ */
+export interface ResourceAction {
+  resource: string;
+  action: string;
+}
+
+const TABLE: Readonly<Record<string, readonly [string, string]>> = {
+  create_wallet: ['WALLET', 'CREATE'],
+  create_wallet_accounts: ['WALLET', 'CREATE'],
+  export_wallet: ['WALLET', 'EXPORT'],
+  sign_raw_payload: ['PRIVATE_KEY', 'SIGN'],
+  eth_send_transaction: ['PRIVATE_KEY', 'SIGN'],
+  sol_send_transaction: ['PRIVATE_KEY', 'SIGN'],
+  export_private_key: ['PRIVATE_KEY', 'EXPORT'],
+  import_private_key: ['PRIVATE_KEY', 'IMPORT'],
+  init_import_private_key: ['PRIVATE_KEY', 'IMPORT'], // (ours)
+  create_policies: ['POLICY', 'CREATE'],
+  update_policy: ['POLICY', 'UPDATE'],
+  delete_policy: ['POLICY', 'DELETE'],
+  create_users: ['USER', 'CREATE'],
+  update_user_phone_number: ['USER', 'UPDATE'],
+  create_api_keys: ['CREDENTIAL', 'CREATE'],
+  delete_oauth_providers: ['CREDENTIAL', 'DELETE'], // (ours)
+  create_invitations: ['INVITATION', 'CREATE'],
+  create_sub_organization: ['ORGANIZATION', 'CREATE'],
+  set_organization_feature: ['ORGANIZATION', 'UPDATE'], // (ours)
+  init_fiat_on_ramp: ['ORGANIZATION', 'CREATE'], // (ours)
+  delete_fiat_on_ramp_credential: ['CREDENTIAL', 'DELETE'], // (ours)
+  oauth: ['AUTH', 'CREATE'],
+  otp_auth: ['AUTH', 'CREATE'],
+  create_read_write_session: ['AUTH', 'CREATE'],
+  stamp_login: ['AUTH', 'CREATE'],
+  otp_login: ['AUTH', 'CREATE'],
+  oauth_login: ['AUTH', 'CREATE'],
+  oauth2_authenticate: ['AUTH', 'CREATE'],
+  init_otp_auth: ['OTP', 'CREATE'],
+  verify_otp: ['OTP', 'VERIFY'],
+  approve_activity: ['ORGANIZATION', 'UPDATE'], // (ours) never evaluated: votes are checked by approve_activity itself
+};
+
+/** (ours) An operation missing from the table is treated as changing the organization. */
+const FALLBACK: ResourceAction = { resource: 'ORGANIZATION', action: 'UPDATE' };
+
+export function resourceActionOf(operation: string): ResourceAction {
+  const entry = Object.hasOwn(TABLE, operation) ? TABLE[operation] : undefined;
+  return entry ? { resource: entry[0], action: entry[1] } : FALLBACK;
+}

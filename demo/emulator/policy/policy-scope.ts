@@ -1,0 +1,85 @@
+/**
+ * What a policy sees. A condition sees `activity` {type, resource, action, params} and, where
+ * the operation names them, `eth.tx` (eth_send_transaction) and `wallet_account` (the signing
+ * address). A consensus sees `approvers` (users who approved: id, tags, email, alias) and
+ * `credentials` (what they approved with: id, user_id, type, public_key, credential_id).
+ */
+import { resourceActionOf } from './activity-resource.ts';
+import { toValue } from './expression-eval.ts';
+import type { JsonObject } from '../http/fields.ts';
+import type { StateView } from '../state/store.ts';
+import type { Scope, Value } from './expression-eval.ts';
+import { PASSKEY_SCHEME, credentialOfVote } from './votes.ts';
+import type { Vote } from './votes.ts';
+
+export interface PolicySubject {
+  operation: string;
+  type: string;
+  parameters: JsonObject;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** A decimal string (or number) as an integer, else absent: `eth.tx.value` compares as wei. */
+function integer(value: unknown): bigint | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === 'string' && /^\d{1,78}$/.test(value)) return BigInt(value);
+  return undefined;
+}
+
+function ethTx(parameters: JsonObject): Value {
+  const caip2 = text(parameters.caip2);
+  const chain = caip2?.startsWith('eip155:') ? integer(caip2.slice('eip155:'.length)) : undefined;
+  const fields: Record<string, unknown> = {
+    from: text(parameters.from)?.toLowerCase(),
+    to: text(parameters.to)?.toLowerCase(),
+    data: text(parameters.data)?.toLowerCase() ?? '0x',
+    value: integer(parameters.value) ?? 0n,
+    chain_id: chain,
+    nonce: integer(parameters.nonce),
+    gas: integer(parameters.gasLimit),
+    max_fee_per_gas: integer(parameters.maxFeePerGas),
+    max_priority_fee_per_gas: integer(parameters.maxPriorityFeePerGas),
+  };
+  const out: Record<string, Value> = Object.create(null) as Record<string, Value>;
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) out[key] = typeof value === 'bigint' ? value : toValue(value);
+  }
+  return out;
+}
+
+export function conditionScope(subject: PolicySubject): Scope {
+  const { resource, action } = resourceActionOf(subject.operation);
+  const scope = new Map<string, Value>([
+    ['activity', toValue({ type: subject.type, resource, action, params: subject.parameters })],
+  ]);
+  if (subject.operation === 'eth_send_transaction') scope.set('eth', { tx: ethTx(subject.parameters) });
+  const address = text(subject.parameters.signWith) ?? (subject.operation.endsWith('_send_transaction') ? text(subject.parameters.from) : undefined);
+  if (address) scope.set('wallet_account', toValue({ address }));
+  return scope;
+}
+
+export function consensusScope(view: StateView, votes: readonly Vote[]): Scope {
+  const approved = votes.filter((v) => v.selection === 'VOTE_SELECTION_APPROVED');
+  const approvers: Value[] = [];
+  const credentials: Value[] = [];
+  for (const vote of approved) {
+    const user = view.users.get(vote.userId);
+    if (!user) continue; // a deleted user's vote no longer counts
+    approvers.push(toValue({ id: user.id, tags: [...user.userTags], email: user.userEmail ?? '', alias: user.userName }));
+    const passkey = vote.scheme === PASSKEY_SCHEME;
+    credentials.push(
+      toValue({
+        id: credentialOfVote(view, vote)?.id ?? '',
+        user_id: user.id,
+        type: passkey ? 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' : 'CREDENTIAL_TYPE_API_KEY_P256',
+        public_key: vote.publicKey,
+        ...(passkey ? { credential_id: vote.publicKey } : {}),
+      }),
+    );
+  }
+  return new Map<string, Value>([
+    ['approvers', approvers],
+    ['credentials', credentials],
+  ]);
+}
