@@ -9,7 +9,8 @@ import { nodeBuiltinStubPlugin } from './test/support/node-builtin-stub-plugin.m
 import { webauthnPlugin } from './test/support/webauthn-plugin.mjs';
 import { emulatorPlugin, emulatorState } from './test/support/emulator-plugin.mjs';
 
-const wholeRun = !process.argv.slice(2).some((arg) => !arg.startsWith('-')) &&
+const cliArgs = process.argv.slice(2).filter((arg, i, all) => all[i - 1] !== '--group');
+const wholeRun = !cliArgs.some((arg) => !arg.startsWith('-')) &&
   readdirSync('test', { recursive: true }).some((path) => String(path).endsWith('.webauthn.test.ts'));
 
 export default {
