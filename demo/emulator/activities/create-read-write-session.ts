@@ -3,13 +3,15 @@
  * user (by default the one who stamped), in a credential bundle encrypted to targetPublicKey.
  */
 import { optionalBoolean, optionalString, optionalUint } from '../http/fields.ts';
-import { checkClientPublicKey, issueCredential, MAX_SESSION_SECONDS } from '../identity/sessions.ts';
+import { issueCredential, MAX_SESSION_SECONDS } from '../identity/sessions.ts';
+import { checkTargetPublicKey } from '../custody/target-key.ts';
 import { requireUser } from '../identity/find-users.ts';
 import type { ActivityHandler } from '../api/handler-types.ts';
 
 export const createReadWriteSession: ActivityHandler = {
   async run({ ctx, tx, organization, principal, parameters: p, now }) {
-    const targetPublicKey = checkClientPublicKey(p.targetPublicKey, 'parameters.targetPublicKey');
+    checkTargetPublicKey(p.targetPublicKey, 'parameters.targetPublicKey');
+    const targetPublicKey = p.targetPublicKey as string;
     const userId = optionalString(p, 'userId', 'parameters');
     const apiKeyName = optionalString(p, 'apiKeyName', 'parameters', { max: 256 });
     const expirationSeconds = optionalUint(p, 'expirationSeconds', 'parameters', { min: 1, max: MAX_SESSION_SECONDS });

@@ -4,7 +4,8 @@
  */
 import { notFound } from '../http/service-error.ts';
 import { optionalBoolean, optionalString, optionalUint, requireString } from '../http/fields.ts';
-import { checkClientPublicKey, issueCredential, MAX_SESSION_SECONDS } from '../identity/sessions.ts';
+import { issueCredential, MAX_SESSION_SECONDS } from '../identity/sessions.ts';
+import { checkTargetPublicKey } from '../custody/target-key.ts';
 import { findUserByContact } from '../identity/find-users.ts';
 import { consumeOtp } from '../otp/check-otp.ts';
 import type { ActivityHandler } from '../api/handler-types.ts';
@@ -14,7 +15,8 @@ export const otpAuth: ActivityHandler = {
     const { ctx, tx, organization, parameters: p, now } = input;
     const otpId = requireString(p, 'otpId', 'parameters');
     const otpCode = requireString(p, 'otpCode', 'parameters', { max: 32 });
-    const targetPublicKey = checkClientPublicKey(p.targetPublicKey, 'parameters.targetPublicKey');
+    checkTargetPublicKey(p.targetPublicKey, 'parameters.targetPublicKey');
+    const targetPublicKey = p.targetPublicKey as string;
     const apiKeyName = optionalString(p, 'apiKeyName', 'parameters', { max: 256 });
     const expirationSeconds = optionalUint(p, 'expirationSeconds', 'parameters', { min: 1, max: MAX_SESSION_SECONDS });
     const invalidateExisting = optionalBoolean(p, 'invalidateExisting', 'parameters') ?? false;

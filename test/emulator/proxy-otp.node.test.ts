@@ -1,0 +1,208 @@
+// OTP through the auth proxy: sign-up and login end to end with the core's ProxyClient,
+// ActivityClient, client signatures and session verification; the OTP rules (length, alphabet,
+// expiry, attempt and resend caps, outbox, dev flag); and the refusals.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { ActivityClient } from '../../src/clients/activity-client.ts';
+import { ApiKeyStamper } from '../../src/stamp/api-key-stamper.ts';
+import { verifySessionJwt } from '../../src/tokens/session-jwt.ts';
+import { parseVerificationToken, verifyVerificationToken } from '../../src/tokens/verification-token.ts';
+import { createLoginClientSignature } from '../../src/tokens/client-signature.ts';
+import { startFixture, getJson, newTestKey } from './support/emulator-fixture.ts';
+import { assertServiceError, assertNoStateChange } from './support/assertions.ts';
+import { latestCode, latestCodeFor, otpSignupAndLogin, proxyClient } from './support/otp-flow.ts';
+import type { Fixture } from './support/emulator-fixture.ts';
+
+describe('auth proxy OTP', () => {
+  let f: Fixture;
+  let keys: Record<string, string>;
+  const lines: string[] = [];
+  before(async () => {
+    f = await startFixture({
+      quiet: false,
+      log: (line) => lines.push(line),
+      proxyConfigs: [
+        { id: 'alnum', otpLength: 8, otpAlphanumeric: true, sessionExpirationSeconds: 120 },
+        { id: 'email-only', enabledProviders: ['email'] },
+      ],
+    });
+    keys = (await getJson(`${f.urls.apiUrl}/__keys`)).json as Record<string, string>;
+  });
+  after(() => f.stop());
+
+  it('signs up and logs in end to end; the session is signed by the published notarizer key and stamps work', async () => {
+    const email = 'end.to.end@example.com';
+    const login = await otpSignupAndLogin(f, email);
+    assert.ok(login.userId);
+    const claims = await verifySessionJwt(login.session, { notarizerPublicKey: keys.notarizerPublicKey });
+    assert.equal(claims.public_key, login.key.id);
+    assert.equal(claims.organization_id, login.organizationId);
+    assert.equal(claims.user_id, login.userId);
+    assert.equal(claims.session_type, 'SESSION_TYPE_READ_WRITE');
+    assert.ok(claims.exp * 1000 - f.now() <= 900_000 && claims.exp * 1000 - f.now() > 890_000);
+    // The session key now stamps Activity API calls for the new sub-organization.
+    const client = new ActivityClient({ apiBaseUrl: f.urls.apiUrl, stamper: new ApiKeyStamper(login.key) });
+    const who = await client.query('whoami', { organizationId: login.organizationId });
+    assert.equal(who.userId, login.userId);
+    // A second login (new key) finds the existing account instead of signing up again.
+    const again = await otpSignupAndLogin(f, email);
+    assert.equal(again.organizationId, login.organizationId);
+    assert.equal(again.userId, '');
+  });
+
+  it('delivers codes of the configured length to the outbox (JSON, newest first) and one console line each', async () => {
+    const client = proxyClient(f);
+    const before = lines.length;
+    const first = await client.otpInit({ otpType: 'OTP_TYPE_SMS', contact: '+15555550100' });
+    const second = await client.otpInit({ otpType: 'OTP_TYPE_SMS', contact: '+15555550100' });
+    const { json } = await getJson(`${f.urls.apiUrl}/__outbox?to=${encodeURIComponent('+15555550100')}`);
+    const messages = json.messages as { otpId: string; code: string; channel: string; text: string }[];
+    assert.deepEqual(messages.map((m) => m.otpId), [second.otpId, first.otpId]);
+    assert.match(messages[0]!.code, /^\d{6}$/);
+    assert.equal(messages[0]!.channel, 'SMS');
+    assert.ok(messages[0]!.text.includes(messages[0]!.code));
+    const otpLines = lines.slice(before).filter((l) => l.startsWith('OTP '));
+    assert.equal(otpLines.length, 2);
+    assert.ok(otpLines[1]!.includes(messages[0]!.code));
+  });
+
+  it('uses the configuration\'s length and alphabet and session lifetime', async () => {
+    const client = proxyClient(f, 'alnum');
+    const { otpId } = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'alnum@example.com' });
+    assert.match(await latestCodeFor(f, otpId), /^[0-9A-Z]{8}$/);
+    const login = await otpSignupAndLogin(f, 'alnum2@example.com', client);
+    const claims = await verifySessionJwt(login.session, { notarizerPublicKey: keys.notarizerPublicKey });
+    assert.ok(claims.exp * 1000 - f.now() <= 120_000);
+  });
+
+  it('binds the public key into the verification token (snake_case input accepted)', async () => {
+    const key = await newTestKey();
+    const { otpId } = await proxyClient(f).otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'bind@example.com' });
+    const answer = await f.proxy('otp_verify', { otp_id: otpId, otp_code: await latestCodeFor(f, otpId), public_key: key.id });
+    assert.equal(answer.status, 200);
+    const claims = await verifyVerificationToken(answer.json.verificationToken as string, keys.verificationTokenPublicKey, { now: f.now() });
+    assert.equal(claims.public_key, key.id);
+    assert.equal(claims.contact, 'bind@example.com');
+    assert.equal(claims.verification_type, 'OTP_TYPE_EMAIL');
+  });
+
+  it('refuses a wrong code with "Invalid OTP code", burns the OTP after the attempt cap', async () => {
+    const client = proxyClient(f);
+    const { otpId } = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'attempts@example.com' });
+    const code = await latestCodeFor(f, otpId);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 3; i++) assertServiceError(await f.proxy('otp_verify', { otpId, otpCode: wrong }), 400, 3, undefined, 'Invalid OTP code');
+    // The fourth try, even with the right code, fails: the OTP is burned.
+    await assertNoStateChange(f.emulator, async () => assertServiceError(await f.proxy('otp_verify', { otpId, otpCode: code }), 400, 3, undefined, 'Invalid OTP code'));
+  });
+
+  it('refuses an expired code and a code used twice', async () => {
+    const client = proxyClient(f);
+    const a = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'expiry@example.com' });
+    const code = await latestCodeFor(f, a.otpId);
+    f.advance(301_000);
+    try {
+      await assertNoStateChange(f.emulator, async () => assertServiceError(await f.proxy('otp_verify', { otpId: a.otpId, otpCode: code }), 400, 3, undefined, 'Invalid OTP code'));
+    } finally {
+      f.advance(-301_000);
+    }
+    const b = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'twice@example.com' });
+    const codeB = await latestCodeFor(f, b.otpId);
+    assert.equal((await f.proxy('otp_verify', { otpId: b.otpId, otpCode: codeB })).status, 200);
+    assertServiceError(await f.proxy('otp_verify', { otpId: b.otpId, otpCode: codeB }), 400, 3, undefined, 'Invalid OTP code');
+  });
+
+  it('caps resends per contact with "Max number of OTPs have been initiated"', async () => {
+    const client = proxyClient(f);
+    for (let i = 0; i < 5; i++) await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'spam@example.com' });
+    await assertNoStateChange(f.emulator, async () =>
+      assertServiceError(await f.proxy('otp_init', { otpType: 'OTP_TYPE_EMAIL', contact: 'SPAM@example.com' }), 429, 8, 'RATE_LIMIT_EXCEEDED', 'Max number of OTPs have been initiated'));
+    // Another contact is not affected.
+    assert.equal((await f.proxy('otp_init', { otpType: 'OTP_TYPE_EMAIL', contact: 'other@example.com' })).status, 200);
+  });
+
+  it('refuses bad OTP requests without changing anything', async () => {
+    await assertNoStateChange(f.emulator, async () => {
+      assertServiceError(await f.proxy('otp_init', { otpType: 'OTP_TYPE_EMAIL' }), 400, 3);
+      assertServiceError(await f.proxy('otp_init', { otpType: 'OTP_TYPE_PIGEON', contact: 'a@example.com' }), 400, 3);
+      assertServiceError(await f.proxy('otp_init', { otpType: 'OTP_TYPE_EMAIL', contact: 'not-an-email' }), 400, 3);
+      assertServiceError(await f.proxy('otp_init', { otpType: 'OTP_TYPE_SMS', contact: '5555550100' }), 400, 3);
+      assertServiceError(await f.proxy('otp_init', '{"otpType":'), 400, 3);
+      assertServiceError(await f.proxy('otp_init', { otpType: 'OTP_TYPE_SMS', contact: '+15555550100' }, { 'X-Auth-Proxy-Config-Id': 'email-only' }), 403, 7);
+      assertServiceError(await f.proxy('otp_verify', { otpId: crypto.randomUUID(), otpCode: '123456' }), 400, 3, undefined, 'Invalid OTP code');
+      assertServiceError(await f.proxy('otp_verify', { otpId: 5, otpCode: '123456' }), 400, 3);
+    });
+  });
+
+  describe('otp_login checks', () => {
+    const prepare = async (email: string) => {
+      const login = await otpSignupAndLogin(f, email);
+      const key = await newTestKey();
+      const client = proxyClient(f);
+      const { otpId } = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: email });
+      const { verificationToken } = await client.otpVerify({ otpId, otpCode: await latestCodeFor(f, otpId), publicKey: key.id });
+      return { login, key, verificationToken, tokenId: parseVerificationToken(verificationToken).id };
+    };
+
+    it('requires the client signature of the bound key, naming this session key and token', async () => {
+      const { key, verificationToken, tokenId, login } = await prepare('sig@example.com');
+      const other = await newTestKey();
+      const goodSig = await createLoginClientSignature({ tokenId, sessionPublicKey: key.id, signingKey: key });
+      await assertNoStateChange(f.emulator, async () => {
+        assertServiceError(await f.proxy('otp_login', { verificationToken, publicKey: key.id }), 400, 3);
+        const byOther = await createLoginClientSignature({ tokenId, sessionPublicKey: key.id, signingKey: other });
+        assertServiceError(await f.proxy('otp_login', { verificationToken, publicKey: key.id, clientSignature: { ...byOther, publicKey: key.id } }), 401, 16, 'SIGNATURE_INVALID');
+        const otherSession = await createLoginClientSignature({ tokenId, sessionPublicKey: other.id, signingKey: key });
+        assertServiceError(await f.proxy('otp_login', { verificationToken, publicKey: key.id, clientSignature: otherSession }), 400, 3);
+        const otherToken = await createLoginClientSignature({ tokenId: 'another-token', sessionPublicKey: key.id, signingKey: key });
+        assertServiceError(await f.proxy('otp_login', { verificationToken, publicKey: key.id, clientSignature: otherToken }), 400, 3);
+        assertServiceError(await f.proxy('otp_login', { verificationToken: verificationToken.slice(0, -4) + 'AAAA', publicKey: key.id, clientSignature: goodSig }), 401, 16);
+      });
+      const ok = await f.proxy('otp_login', { verificationToken, publicKey: key.id, clientSignature: goodSig });
+      assert.equal(ok.status, 200);
+      const claims = await verifySessionJwt(ok.json.session as string, { notarizerPublicKey: keys.notarizerPublicKey });
+      assert.equal(claims.organization_id, login.organizationId);
+      // A verification token logs in once.
+      await assertNoStateChange(f.emulator, async () =>
+        assertServiceError(await f.proxy('otp_login', { verificationToken, publicKey: key.id, clientSignature: goodSig }), 401, 16, undefined, 'already used'));
+    });
+
+    it('refuses an expired verification token and a login for an unknown contact', async () => {
+      const { key, verificationToken, tokenId } = await prepare('late@example.com');
+      const sig = await createLoginClientSignature({ tokenId, sessionPublicKey: key.id, signingKey: key });
+      f.advance(601_000);
+      try {
+        await assertNoStateChange(f.emulator, async () =>
+          assertServiceError(await f.proxy('otp_login', { verificationToken, publicKey: key.id, clientSignature: sig }), 401, 16, undefined, 'expired'));
+      } finally {
+        f.advance(-601_000);
+      }
+      const client = proxyClient(f);
+      const { otpId } = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'nobody@example.com' });
+      const token = (await client.otpVerify({ otpId, otpCode: await latestCodeFor(f, otpId) })).verificationToken;
+      await assertNoStateChange(f.emulator, async () => assertServiceError(await f.proxy('otp_login', { verificationToken: token, publicKey: key.id }), 404, 5));
+    });
+
+    it('refuses an organizationId outside the configuration\'s organization', async () => {
+      const { key, verificationToken, tokenId } = await prepare('foreign@example.com');
+      const sig = await createLoginClientSignature({ tokenId, sessionPublicKey: key.id, signingKey: key });
+      await assertNoStateChange(f.emulator, async () => {
+        assertServiceError(await f.proxy('otp_login', { verificationToken, publicKey: key.id, clientSignature: sig, organizationId: crypto.randomUUID() }), 404, 5, 'ORGANIZATION_NOT_FOUND');
+        // Another configuration's organization: the demo proxy user may not act there.
+        const alnum = await proxyClient(f, 'alnum').walletKitConfig();
+        assertServiceError(await f.proxy('otp_login', { verificationToken, publicKey: key.id, clientSignature: sig, organizationId: alnum.organizationId }), 403, 7);
+      });
+    });
+  });
+
+  it('gives every OTP the fixed code only with the dev flag', async () => {
+    const dev = await startFixture({ devFixedOtp: '424242' });
+    try {
+      const { otpId } = await proxyClient(dev).otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'dev@example.com' });
+      assert.equal(await latestCodeFor(dev, otpId), '424242');
+    } finally {
+      await dev.stop();
+    }
+    assert.notEqual(await latestCode(f, 'end.to.end@example.com'), undefined);
+  });
+});
