@@ -15,7 +15,7 @@ function walk(dir) {
 
 const files = walk(join(ROOT, 'test'))
   .map((path) => relative(ROOT, path))
-  .filter((path) => path.endsWith('.node.test.ts') || (path.startsWith('test/src/') && path.endsWith('.test.ts') && !path.endsWith('.browser.test.ts')))
+  .filter((path) => path.endsWith('.node.test.ts') || (path.startsWith('test/src/') && path.endsWith('.test.ts') && !path.endsWith('.browser.test.ts') && !path.endsWith('.webauthn.test.ts')))
   .filter((path) => process.argv.length <= 2 || process.argv.slice(2).some((arg) => path.includes(arg)))
   .sort();
 
