@@ -50,12 +50,13 @@ export function parseAuthorizeRequest(ctx: EmulatorContext, providerName: string
     const v = get(name);
     return v && v.length <= MAX ? v : undefined;
   };
+  const implicit = oidc && responseType === 'id_token';
   const request: AuthorizeRequest = {
     provider,
     clientId,
     redirectUri,
-    responseType: responseType === 'id_token' ? 'id_token' : 'code',
-    responseMode: responseType === 'id_token' ? 'fragment' : 'query',
+    responseType: implicit ? 'id_token' : 'code',
+    responseMode: implicit ? 'fragment' : 'query',
   };
   for (const [key, name] of [['state', 'state'], ['nonce', 'nonce'], ['codeChallenge', 'code_challenge'], ['scope', 'scope'], ['loginHint', 'login_hint']] as const) {
     const value = optional(name);
