@@ -12,8 +12,8 @@ import { jsonResponse } from '../http/exchange.ts';
 import { parseJsonObject } from '../http/parse-json.ts';
 import { optionalBoolean, requireObject, requireString } from '../http/fields.ts';
 import { checkStamp } from './stamp-check.ts';
-import { resolvePrincipal } from './principal.ts';
-import { requireOrganization } from './organizations.ts';
+import { LOGIN_ADDRESSABLE, resolvePrincipal } from './principal.ts';
+import { governs, requireOrganization } from './organizations.ts';
 import { checkTimestamp } from './timestamp-window.ts';
 import { submitSpec } from './operations.ts';
 import { wireActivity } from './envelope.ts';
@@ -48,12 +48,16 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
   const type = requireString(body, 'type');
   if (type !== spec.type) throw invalidRequest(`The body type does not match the route: this route takes ${spec.type}.`);
   const timestampMs = checkTimestamp(body.timestampMs, ctx.now(), ctx.timestampWindow);
-  const organizationId = requireString(body, 'organizationId');
+  const addressedOrgId = requireString(body, 'organizationId');
   const parameters = requireObject(body, 'parameters');
   const generateAppProofs = optionalBoolean(body, 'generateAppProofs') ?? false;
 
-  requireOrganization(ctx.store.read, organizationId);
-  const principal = await resolvePrincipal(ctx, ctx.store.read, check, organizationId, request.body);
+  requireOrganization(ctx.store.read, addressedOrgId);
+  const principal = await resolvePrincipal(ctx, ctx.store.read, check, addressedOrgId, request.body, {
+    fromAncestor: LOGIN_ADDRESSABLE.has(operation),
+  });
+  // A passkey login addressed to the parent runs in the user's own sub-organization.
+  const organizationId = governs(ctx.store.read, principal.organizationId, addressedOrgId) ? addressedOrgId : principal.organizationId;
   const fingerprint = await fingerprintOf(request.body);
 
   let keepChanges = false;

@@ -10,6 +10,9 @@ import type { EmulatorContext } from '../context.ts';
 import type { StateView } from '../state/store.ts';
 import type { StampCheck } from './stamp-check.ts';
 
+/** Operations a passkey may address to an ancestor of its own organization (passkey login). */
+export const LOGIN_ADDRESSABLE = new Set(['stamp_login', 'whoami']);
+
 export interface Principal {
   kind: 'API_KEY' | 'PASSKEY';
   userId: string;
@@ -29,6 +32,7 @@ export async function resolvePrincipal(
   check: StampCheck,
   targetOrgId: string,
   body: Uint8Array,
+  options: { fromAncestor?: boolean } = {},
 ): Promise<Principal> {
   if (check.kind === 'API_KEY') {
     const keys = view.apiKeys.findBy('publicKey', check.publicKey);
@@ -42,7 +46,11 @@ export async function resolvePrincipal(
   }
   const authenticators = view.authenticators.findBy('credentialId', check.stamp.credentialId);
   if (authenticators.length === 0) throw unauthenticated('PUBLIC_KEY_NOT_FOUND', 'No authenticator with this credential id.');
-  const eligible = authenticators.filter((a) => governs(view, a.organizationId, targetOrgId));
+  let eligible = authenticators.filter((a) => governs(view, a.organizationId, targetOrgId));
+  // Login by passkey is addressed to the parent organization (the page knows no more than
+  // that, as the hosted SDK's loginWithPasskey): the credential then acts in its own
+  // sub-organization. Only for the operations that say so (see LOGIN_ADDRESSABLE).
+  if (eligible.length === 0 && options.fromAncestor) eligible = authenticators.filter((a) => governs(view, targetOrgId, a.organizationId));
   const authenticator = eligible[0];
   if (!authenticator) throw forbidden('The authenticator may not act on this organization.');
   const newCounter = await verifyPasskeyStamp(check.stamp, body, authenticator, ctx.webauthn);

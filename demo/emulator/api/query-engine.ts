@@ -4,8 +4,8 @@ import { jsonResponse } from '../http/exchange.ts';
 import { parseJsonObject } from '../http/parse-json.ts';
 import { requireString } from '../http/fields.ts';
 import { checkStamp } from './stamp-check.ts';
-import { resolvePrincipal } from './principal.ts';
-import { requireOrganization } from './organizations.ts';
+import { LOGIN_ADDRESSABLE, resolvePrincipal } from './principal.ts';
+import { governs, requireOrganization } from './organizations.ts';
 import { querySpec } from './operations.ts';
 import type { EmulatorContext } from '../context.ts';
 import type { EmuRequest, EmuResponse } from '../http/exchange.ts';
@@ -21,7 +21,9 @@ export async function runQuery(ctx: EmulatorContext, registry: QueryRegistry, op
   const body = parseJsonObject(request.body);
   for (const field of spec.required) requireString(body, field);
   const view = ctx.store.read;
-  const organization = requireOrganization(view, body.organizationId as string);
-  const principal = await resolvePrincipal(ctx, view, check, organization.id, request.body);
+  const addressed = requireOrganization(view, body.organizationId as string);
+  const principal = await resolvePrincipal(ctx, view, check, addressed.id, request.body, { fromAncestor: LOGIN_ADDRESSABLE.has(operation) });
+  // whoami by a passkey addressed to the parent answers for the user's own sub-organization.
+  const organization = governs(view, principal.organizationId, addressed.id) ? addressed : requireOrganization(view, principal.organizationId);
   return jsonResponse(200, await handler.run({ ctx, view, organization, principal, body }));
 }

@@ -66,6 +66,13 @@ describe('passkey flows (virtual authenticator, emulator)', () => {
     const signup = await signUpWithPasskey({ ...deps, keyStore: new MemoryKeyStore() }, { userName: `stamp-${Date.now()}` });
     const who = await client.whoami(signup.organizationId);
     expect(who.organizationId).to.equal(signup.organizationId);
+    // Addressed to the parent, whoami answers for the user's own sub-organization (passkey login)…
+    expect((await client.whoami(deps.organizationId)).organizationId).to.equal(signup.organizationId);
+    // …but nothing else may use that: a state change addressed to the parent is refused.
+    await expectCode(
+      () => client.submit('create_api_keys', { organizationId: deps.organizationId, parameters: { userId: who.userId, apiKeys: [] } }),
+      'ERR_SERVICE_FORBIDDEN',
+    );
   });
 
   it('a refused user verification is ERR_PASSKEY_CANCELLED, leaves no key, and the next try works without a reload', async () => {
