@@ -58,7 +58,9 @@ check('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 suite('node tests', process.execPath, [join(ROOT, 'scripts/node-tests.mjs')], join(RESULTS, 'node.json'));
 suite('browser tests', bin('web-test-runner'), [], join(RESULTS, 'browser.json'), { CHROME_PATH: chrome });
+// The library (vite) and its type declarations (tsc), as `npm run build` makes them.
 check('build', bin('vite'), ['build', '--logLevel', 'warn']);
+check('type declarations', bin('tsc'), ['-p', 'tsconfig.build.json']);
 suite('size budgets', process.execPath, [join(ROOT, 'scripts/size.mjs'), '--check'], join(RESULTS, 'size.json'));
 
 console.log('\nSummary');
