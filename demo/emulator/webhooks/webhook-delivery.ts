@@ -1,0 +1,232 @@
+/**
+ * Webhook delivery: the `onActivity` hook. For each stored activity, every distinct webhook
+ * URL registered by the activity's organization or one of its ancestors (FEATURE_NAME_WEBHOOK)
+ * gets one event, POSTed as JSON (the payload is the activity object) with signed headers
+ * (webhook-signature.ts). `X-Turnkey-Organization-Id` names the organization that registered
+ * the URL; the activity inside names its own.
+ *
+ * - 2xx: delivered. 3xx (redirects are not followed), 4xx and 429: final, no retry.
+ * - Network errors, timeouts and 5xx: retried with exponential backoff (baseDelayMs × 2^n,
+ *   capped at maxDelayMs, at most maxAttempts attempts), each attempt with a fresh timestamp
+ *   and signature but the same event id.
+ * - onActivity only queues: the activity's answer never waits for a receiver.
+ * Every event and attempt is kept in an in-memory log (the newest logLimit events), served at
+ * `GET /__webhooks`. Deliveries are not persisted: a restart drops pending retries.
+ */
+import { wireActivity } from '../api/envelope.ts';
+import { utf8Encode } from '../../../src/encoding/utf8.ts';
+import { EVENT_TYPE_ACTIVITY_UPDATES, webhookHeaders } from './webhook-signature.ts';
+import { FEATURE_NAME_WEBHOOK } from './set-organization-feature.ts';
+import type { EmulatorContext } from '../context.ts';
+import type { ActivityRecord } from '../state/records.ts';
+
+export interface WebhookOptions {
+  /** Attempts per event, the first included. Default 6. */
+  maxAttempts?: number;
+  /** Wait before the first retry; doubles each time. Default 1000 ms. */
+  baseDelayMs?: number;
+  /** Longest wait between attempts. Default 60 s. */
+  maxDelayMs?: number;
+  /** One attempt's time limit. Default 10 s. */
+  timeoutMs?: number;
+  /** Attempts in flight at once, over all receivers. Default 8. */
+  concurrency?: number;
+  /** Events kept in the log. Default 500. */
+  logLimit?: number;
+  fetch?: typeof fetch;
+}
+
+export const DeliveryState = { PENDING: 'PENDING', DELIVERED: 'DELIVERED', FAILED: 'FAILED' } as const;
+export type DeliveryState = (typeof DeliveryState)[keyof typeof DeliveryState];
+
+export interface DeliveryAttempt {
+  attempt: number;
+  /** When the attempt started, ms since epoch and ISO. */
+  at: number;
+  atIso: string;
+  timestampMs: string;
+  status?: number;
+  error?: string;
+}
+
+export interface DeliveryLogEntry {
+  eventId: string;
+  eventType: string;
+  url: string;
+  organizationId: string;
+  activityId: string;
+  activityOrganizationId: string;
+  activityStatus: string;
+  attempts: DeliveryAttempt[];
+  state: DeliveryState;
+  /** Why a FAILED event stopped. */
+  reason?: string;
+}
+
+type Context = Pick<EmulatorContext, 'store' | 'keys' | 'now' | 'log'>;
+
+/** Deep enough for any real hierarchy, and a guard against a cycle in a hand-edited data file. */
+const MAX_DEPTH = 16;
+
+export class WebhookDelivery {
+  private readonly entries: DeliveryLogEntry[] = [];
+  private readonly waiting: (() => Promise<void>)[] = [];
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly controller = new AbortController();
+  private readonly idleWaiters: (() => void)[] = [];
+  private active = 0;
+  private pending = 0;
+  private readonly options: Required<Omit<WebhookOptions, 'fetch'>> & { fetch: typeof fetch };
+
+  constructor(
+    private readonly ctx: Context,
+    options: WebhookOptions = {},
+  ) {
+    this.options = {
+      maxAttempts: Math.max(1, options.maxAttempts ?? 6),
+      baseDelayMs: options.baseDelayMs ?? 1000,
+      maxDelayMs: options.maxDelayMs ?? 60_000,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      concurrency: Math.max(1, options.concurrency ?? 8),
+      logLimit: Math.max(1, options.logLimit ?? 500),
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    };
+  }
+
+  /** The receivers of an activity: each distinct URL up the organization chain, nearest first. */
+  targets(organizationId: string): { url: string; organizationId: string }[] {
+    const out: { url: string; organizationId: string }[] = [];
+    let current: string | undefined = organizationId;
+    for (let depth = 0; current !== undefined && depth < MAX_DEPTH; depth++) {
+      const organization = this.ctx.store.read.organizations.get(current);
+      if (!organization) break;
+      const url = organization.features[FEATURE_NAME_WEBHOOK];
+      if (url && !out.some((t) => t.url === url)) out.push({ url, organizationId: organization.id });
+      current = organization.parentId;
+    }
+    return out;
+  }
+
+  /** The hook: queues one event per receiver and returns at once. */
+  onActivity(activity: ActivityRecord): void {
+    if (this.controller.signal.aborted) return;
+    const targets = this.targets(activity.organizationId);
+    if (targets.length === 0) return;
+    const body = utf8Encode(JSON.stringify(wireActivity(activity)));
+    for (const target of targets) {
+      const entry: DeliveryLogEntry = {
+        eventId: crypto.randomUUID(),
+        eventType: EVENT_TYPE_ACTIVITY_UPDATES,
+        url: target.url,
+        organizationId: target.organizationId,
+        activityId: activity.id,
+        activityOrganizationId: activity.organizationId,
+        activityStatus: activity.status,
+        attempts: [],
+        state: DeliveryState.PENDING,
+      };
+      this.entries.push(entry);
+      if (this.entries.length > this.options.logLimit) this.entries.splice(0, this.entries.length - this.options.logLimit);
+      this.pending += 1;
+      this.schedule(() => this.attempt(entry, body), 0);
+    }
+  }
+
+  /** The log, newest first; copies, so callers cannot change it. */
+  log(): DeliveryLogEntry[] {
+    return structuredClone(this.entries).reverse();
+  }
+
+  /** Resolves once no event is pending (tests; a graceful stop). */
+  idle(): Promise<void> {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops everything: in-flight attempts are aborted, queued retries dropped. */
+  close(): void {
+    this.controller.abort();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.waiting.length = 0;
+    this.pending = 0;
+    this.settleIdle();
+  }
+
+  private settleIdle(): void {
+    if (this.pending !== 0) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private schedule(task: () => Promise<void>, delayMs: number): void {
+    // Even the first attempt starts on a later turn: the activity's answer goes out first.
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.waiting.push(task);
+      this.pump();
+    }, delayMs);
+    timer.unref?.();
+    this.timers.add(timer);
+  }
+
+  private pump(): void {
+    while (this.active < this.options.concurrency && this.waiting.length > 0) {
+      const task = this.waiting.shift()!;
+      this.active += 1;
+      void task().finally(() => {
+        this.active -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private finish(entry: DeliveryLogEntry, state: DeliveryState, reason?: string): void {
+    entry.state = state;
+    if (reason) entry.reason = reason;
+    this.pending = Math.max(0, this.pending - 1);
+    this.settleIdle();
+  }
+
+  private async attempt(entry: DeliveryLogEntry, body: Uint8Array): Promise<void> {
+    if (this.controller.signal.aborted) return;
+    const at = this.ctx.now();
+    const timestampMs = String(at);
+    const record: DeliveryAttempt = { attempt: entry.attempts.length + 1, at, atIso: new Date(at).toISOString(), timestampMs };
+    entry.attempts.push(record);
+    const headers = webhookHeaders(this.ctx.keys.webhook, { organizationId: entry.organizationId, eventType: entry.eventType, eventId: entry.eventId, timestampMs }, body);
+    let retryable: string;
+    try {
+      const response = await this.options.fetch(entry.url, {
+        method: 'POST',
+        headers,
+        body: new Blob([body.slice()]),
+        redirect: 'manual',
+        signal: AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.options.timeoutMs)]),
+      });
+      record.status = response.status;
+      await response.body?.cancel().catch(() => undefined);
+      if (response.status >= 200 && response.status < 300) return this.finish(entry, DeliveryState.DELIVERED);
+      if (response.status < 500) return this.finish(entry, DeliveryState.FAILED, `HTTP ${response.status}: not retried`);
+      retryable = `HTTP ${response.status}`;
+    } catch (error) {
+      if (this.controller.signal.aborted) return;
+      record.error = describe(error);
+      retryable = record.error;
+    }
+    if (entry.attempts.length >= this.options.maxAttempts) {
+      this.finish(entry, DeliveryState.FAILED, `${retryable}: gave up after ${entry.attempts.length} attempts`);
+      this.ctx.log(`webhook ${entry.eventId} to ${entry.url} failed after ${entry.attempts.length} attempts`);
+      return;
+    }
+    const delay = Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (entry.attempts.length - 1));
+    this.schedule(() => this.attempt(entry, body), delay);
+  }
+}
+
+/** A short, stable description of a failed attempt for the log (a code, not a stack). */
+function describe(error: unknown): string {
+  if (error instanceof DOMException && error.name === 'TimeoutError') return 'timeout';
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  if (cause && typeof cause.code === 'string') return `network error: ${cause.code}`;
+  return 'network error';
+}

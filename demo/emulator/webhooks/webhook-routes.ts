@@ -1,0 +1,27 @@
+/**
+ * The emulator's webhook pages (not part of the service):
+ *   GET /__webhooks        the delivery log, newest first: `{deliveries: [{eventId, eventType,
+ *                          url, organizationId, activityId, attempts: [{attempt, at, atIso,
+ *                          timestampMs, status?, error?}], state, reason?}]}`; filter with
+ *                          `?activityId=`, `?eventId=` or `?state=PENDING|DELIVERED|FAILED`.
+ *   GET /__webhooks/jwks   the webhook signing key as a JWKS (the same key as /__keys webhookJwks).
+ */
+import { jsonResponse } from '../http/exchange.ts';
+import type { EmulatorContext } from '../context.ts';
+import type { Router } from '../http/router.ts';
+import type { DeliveryLogEntry, WebhookDelivery } from './webhook-delivery.ts';
+
+const FILTERS = ['activityId', 'eventId', 'state'] as const satisfies readonly (keyof DeliveryLogEntry)[];
+
+export function webhookRoutes(ctx: EmulatorContext, delivery: WebhookDelivery) {
+  return (router: Router): void => {
+    router.add('GET', '/__webhooks', async (request) => {
+      const deliveries = delivery.log().filter((entry) => FILTERS.every((key) => {
+        const wanted = request.query.get(key);
+        return wanted === null || entry[key] === wanted;
+      }));
+      return jsonResponse(200, { deliveries }, { 'cache-control': 'no-store' });
+    });
+    router.add('GET', '/__webhooks/jwks', async () => jsonResponse(200, { keys: [ctx.keys.webhook.publicJwk] }, { 'cache-control': 'no-store' }));
+  };
+}
