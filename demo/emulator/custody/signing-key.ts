@@ -2,11 +2,9 @@
  * What `signWith` names: a wallet account (by address, public key or id) or an imported
  * private key (by id or address), inside the activity's organization. Returns the raw key.
  */
-import { deriveKey } from '../wallet/index.ts';
 import { fromHex } from '../../../src/encoding/hex.ts';
 import { notFound } from '../http/service-error.ts';
-import { seedOf } from './seed-cache.ts';
-import { walletCall } from './wallet-errors.ts';
+import { accountPrivateKey } from './seed-cache.ts';
 import type { Curve } from '../wallet/index.ts';
 import type { StateView } from '../state/store.ts';
 
@@ -25,8 +23,7 @@ export function resolveSigningKey(view: StateView, organizationId: string, signW
       .find((a) => a.id === signWith || a.publicKey === lower || (a.address.startsWith('0x') && a.address.toLowerCase() === lower));
   if (account) {
     const wallet = view.wallets.get(account.walletId)!;
-    const key = walletCall(() => deriveKey(seedOf(wallet.id, wallet.mnemonic), account.curve as Curve, account.path));
-    return { curve: account.curve as Curve, privateKey: key.privateKey };
+    return { curve: account.curve as Curve, privateKey: accountPrivateKey(wallet.id, wallet.mnemonic, account.curve as Curve, account.path) };
   }
   const privateKey = view.privateKeys
     .findBy('organizationId', organizationId)
