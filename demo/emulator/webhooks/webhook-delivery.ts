@@ -10,6 +10,7 @@
  *   capped at maxDelayMs, at most maxAttempts attempts), each attempt with a fresh timestamp
  *   and signature but the same event id.
  * - onActivity only queues: the activity's answer never waits for a receiver.
+ * - approve_activity also sends the approved activity's new state (votes, or its completion).
  * Every event and attempt is kept in an in-memory log (the newest logLimit events), served at
  * `GET /__webhooks`. Deliveries are not persisted: a restart drops pending retries.
  */
@@ -65,6 +66,8 @@ export interface DeliveryLogEntry {
 
 type Context = Pick<EmulatorContext, 'store' | 'keys' | 'now' | 'log'>;
 
+const APPROVE_ACTIVITY_TYPE = 'ACTIVITY_TYPE_APPROVE_ACTIVITY';
+
 /** Deep enough for any real hierarchy, and a guard against a cycle in a hand-edited data file. */
 const MAX_DEPTH = 16;
 
@@ -107,9 +110,25 @@ export class WebhookDelivery {
     return out;
   }
 
-  /** The hook: queues one event per receiver and returns at once. */
+  /**
+   * The hook: queues one event per receiver and returns at once. An approval also updates the
+   * activity it approved (a vote added, or completion), so that activity's new state is sent too.
+   */
   onActivity(activity: ActivityRecord): void {
     if (this.controller.signal.aborted) return;
+    this.queue(activity);
+    const approved = this.approvedBy(activity);
+    if (approved) this.queue(approved);
+  }
+
+  private approvedBy(activity: ActivityRecord): ActivityRecord | undefined {
+    if (activity.type !== APPROVE_ACTIVITY_TYPE) return undefined;
+    const intent = activity.intent.approveActivityIntent as { fingerprint?: unknown } | undefined;
+    if (typeof intent?.fingerprint !== 'string') return undefined;
+    return this.ctx.store.read.activities.findBy('fingerprint', intent.fingerprint).find((a) => a.organizationId === activity.organizationId);
+  }
+
+  private queue(activity: ActivityRecord): void {
     const targets = this.targets(activity.organizationId);
     if (targets.length === 0) return;
     const body = utf8Encode(JSON.stringify(wireActivity(activity)));

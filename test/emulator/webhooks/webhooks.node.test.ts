@@ -11,6 +11,7 @@ import { assertNoStateChange, assertServiceError } from '../support/assertions.t
 import { fromBase64Url } from '../../../src/encoding/base64url.ts';
 import { fromHex } from '../../../src/encoding/hex.ts';
 import { startReceiver } from './receiver.ts';
+import { createPolicies, createUser } from '../policy/org-users.ts';
 import type { Fixture } from '../support/emulator-fixture.ts';
 import type { Received, Receiver } from './receiver.ts';
 
@@ -269,6 +270,28 @@ describe('webhooks: delivery', { timeout: 20_000 }, () => {
     assert.equal(child.received.length, 1);
     const entries = await log(f);
     assert.equal(entries.filter((e) => e.activityOrganizationId === subOrgId && e.url === parent.url).length, 3);
+  });
+
+  it('sends a held activity\'s update when an approval completes it, beside the approval itself', async () => {
+    const f = await start();
+    const r = await receiver();
+    await register(f, f.demoOrgId, r.url);
+    const alice = await createUser(f, f.demoOrgId, 'alice');
+    const bob = await createUser(f, f.demoOrgId, 'bob');
+    await createPolicies(f, f.demoOrgId, [{ policyName: 'two', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'POLICY'", consensus: 'approvers.count() >= 2' }]);
+    await r.waitFor(4);
+    const held = await alice.client.submitRaw('create_policies', { organizationId: f.demoOrgId, parameters: { policies: [{ policyName: 'p', effect: 'EFFECT_ALLOW' }] } });
+    const approval = await bob.client.submitRaw('approve_activity', { organizationId: f.demoOrgId, parameters: { fingerprint: held.fingerprint } as never });
+    const received = await r.waitFor(7);
+    // Deliveries run concurrently: compare as a set, not in arrival order.
+    const payloads = received.slice(4).map((x) => JSON.parse(x.body.toString('utf8')) as { id: string; status: string; result: unknown });
+    const seen = payloads.map((p) => `${p.id === held.id ? 'held' : p.id === approval.id ? 'approval' : p.id} ${p.status}`).sort();
+    assert.deepEqual(seen, ['approval ACTIVITY_STATUS_COMPLETED', 'held ACTIVITY_STATUS_COMPLETED', 'held ACTIVITY_STATUS_CONSENSUS_NEEDED']);
+    const completed = payloads.find((p) => p.id === held.id && p.status === 'ACTIVITY_STATUS_COMPLETED')!;
+    const approved = payloads.find((p) => p.id === approval.id)!;
+    assert.deepEqual(completed.result, approved.result, 'the completed activity carries the result the approval returned');
+    await waitForLog(f, (e) => e.length === 7 && finished(e));
+    assert.equal(r.received.length, 7);
   });
 
   it('answers the activity before the receiver answers: delivery is queued, never awaited', async () => {
