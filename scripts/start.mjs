@@ -29,6 +29,8 @@ if (existsSync(join(ROOT, 'demo/emulator/emulator.ts'))) {
 const demo = await createServer({
   configFile: false,
   root: join(ROOT, 'demo'),
+  // The demo imports the kit by its public name, as a page would.
+  resolve: { alias: { latchkey: join(ROOT, 'src/index.ts') } },
   server: { host: HOST, port: 5173, strictPort: false },
   define: emulatorUrls ? { __LATCHKEY_EMULATOR__: JSON.stringify(emulatorUrls) } : { __LATCHKEY_EMULATOR__: 'null' },
   logLevel: 'warn',
