@@ -113,7 +113,7 @@ describe('OAuth provider and proxy OAuth', () => {
     const jwks = (await getJson(keys.oauthJwksUrl!)).json.keys as JsonWebKey[];
     const jwk = jwks.find((k) => (k as { kid?: string }).kid === header.kid)!;
     const verifier = await crypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
-    assert.ok(await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, verifier, signature, utf8Encode(signingInput)));
+    assert.ok(await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, verifier, signature.slice(), utf8Encode(signingInput).slice()));
     assert.equal(payload.iss, `${f.urls.oauthUrl}/google`);
     assert.equal(payload.nonce, nonce);
     assert.equal(payload.email, 'gina@example.com');
@@ -191,7 +191,7 @@ describe('OAuth provider and proxy OAuth', () => {
       const { header, payload } = decodeJwt(idToken);
       const input = jwtSigningInput(header, { ...payload, ...patch });
       const ownKey = signer ?? (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])).privateKey;
-      const signature = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, ownKey, utf8Encode(input)));
+      const signature = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, ownKey, utf8Encode(input).slice()));
       return `${input}.${toBase64Url(signature)}`;
     };
 

@@ -61,10 +61,14 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
   const fingerprint = await fingerprintOf(request.body);
 
   let keepChanges = false;
+  let replayed = false;
   const execute = async (tx: Tx): Promise<ActivityRecord> => {
     // Identical bodies are one activity; checked under the lock so concurrent twins agree.
     const existing = tx.activities.findBy('fingerprint', fingerprint)[0];
-    if (existing) return existing;
+    if (existing) {
+      replayed = true;
+      return existing;
+    }
     const organization = requireOrganization(tx, organizationId);
     recheckPrincipal(tx, principal);
     const now = ctx.now();
@@ -118,7 +122,8 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
   const record = outcome.record;
 
   try {
-    ctx.hooks.onActivity(record);
+    // Once per activity: an identical body answered again is not a new event.
+    if (!replayed) ctx.hooks.onActivity(record);
   } catch (error) {
     ctx.log(`onActivity hook failed: ${error instanceof Error ? error.message : String(error)}`);
   }

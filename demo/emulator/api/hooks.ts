@@ -33,6 +33,8 @@ export interface EmulatorHooks {
   onActivity(activity: ActivityRecord): void;
   /** App Proofs for a completed activity whose body set `generateAppProofs` (issue 5). */
   appProofs(activity: ActivityRecord): Promise<unknown[]>;
+  /** The Boot Proof for an ephemeral key (get_boot_proof), or undefined when there is none (issue 5). */
+  bootProof(organizationId: string, ephemeralKey: string): Promise<Record<string, unknown> | undefined>;
 }
 
 export function defaultHooks(): EmulatorHooks {
@@ -40,5 +42,6 @@ export function defaultHooks(): EmulatorHooks {
     policy: () => ({ outcome: 'ALLOW' }),
     onActivity: () => undefined,
     appProofs: async () => [],
+    bootProof: async () => undefined,
   };
 }

@@ -1,5 +1,6 @@
-/** Every query the emulator answers: path segment → handler module (get_boot_proof comes with issue 5). */
+/** Every query the emulator answers: path segment → handler module. */
 import { getActivity } from './get-activity.ts';
+import { getBootProof } from './get-boot-proof.ts';
 import { getSendTransactionStatus } from './get-send-transaction-status.ts';
 import { getSubOrgIds } from './get-sub-org-ids.ts';
 import { listAppProofs } from './list-app-proofs.ts';
@@ -15,6 +16,7 @@ import type { QueryHandler } from '../api/handler-types.ts';
 export function queryRegistry(): Map<string, QueryHandler> {
   const registry = new Map<string, QueryHandler>([
     ['get_activity', getActivity],
+    ['get_boot_proof', getBootProof],
     ['get_send_transaction_status', getSendTransactionStatus],
     ['get_sub_org_ids', getSubOrgIds],
     ['list_app_proofs', listAppProofs],
