@@ -56,6 +56,8 @@ export const QUERY_OPERATIONS = {
   list_policies: { required: ['organizationId'], response: 'policies' },
   // The hosted SDK calls this getWallets; its path is list_wallets.
   list_wallets: { required: ['organizationId'], response: 'wallets' },
+  // The hosted name (its Rust SDK); the status of an on-ramp purchase.
+  get_onramp_transaction_status: { required: ['organizationId', 'transactionId'], response: 'transactionStatus' },
 } as const;
 
 export const SUBMIT_PATH = '/public/v1/submit/';

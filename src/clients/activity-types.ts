@@ -740,6 +740,8 @@ export interface QueryRequestMap {
   list_app_proofs: { organizationId: string; activityId: string };
   list_policies: { organizationId: string };
   list_wallets: { organizationId: string };
+  /** `refresh` asks the provider again instead of answering from the last known status. */
+  get_onramp_transaction_status: { organizationId: string; transactionId: string; refresh?: boolean };
 }
 
 export interface QueryResponseMap {
@@ -752,6 +754,8 @@ export interface QueryResponseMap {
   list_app_proofs: { appProofs: AppProof[] };
   list_policies: { policies: Policy[] };
   list_wallets: { wallets: Wallet[] };
+  /** The emulator answers PENDING, COMPLETED or FAILED (the hosted values are not published). */
+  get_onramp_transaction_status: { transactionStatus: string };
 }
 
 export type QueryRequest<Op extends QueryOperation> = QueryRequestMap[Op];

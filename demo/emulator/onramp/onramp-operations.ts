@@ -10,6 +10,5 @@ export const ONRAMP_SUBMIT_OPERATIONS = {
 } as const satisfies Record<string, OperationSpec>;
 
 export const ONRAMP_QUERIES = {
-  get_onramp_transaction_status: { required: ['organizationId', 'transactionId'], response: 'transactionStatus' },
   list_fiat_on_ramp_credentials: { required: ['organizationId'], response: 'fiatOnRampCredentials' },
 } as const satisfies Record<string, QuerySpec>;

@@ -91,7 +91,7 @@ describe('ACTIVITY_OPERATIONS', () => {
 describe('QUERY_OPERATIONS', () => {
   it('lists the queries the kit and emulator use, each needing an organizationId', () => {
     expect(Object.keys(QUERY_OPERATIONS).sort()).to.deep.equal(
-      ['get_activity', 'get_boot_proof', 'get_send_transaction_status', 'list_app_proofs', 'list_policies', 'list_users', 'list_wallet_accounts', 'list_wallets', 'whoami'],
+      ['get_activity', 'get_boot_proof', 'get_onramp_transaction_status', 'get_send_transaction_status', 'list_app_proofs', 'list_policies', 'list_users', 'list_wallet_accounts', 'list_wallets', 'whoami'],
     );
     for (const [name, query] of Object.entries(QUERY_OPERATIONS)) {
       expect(query.required[0], name).to.equal('organizationId');
@@ -102,6 +102,7 @@ describe('QUERY_OPERATIONS', () => {
     expect(QUERY_OPERATIONS.list_users).to.deep.equal({ required: ['organizationId'], response: 'users' });
     expect(QUERY_OPERATIONS.list_wallet_accounts).to.deep.equal({ required: ['organizationId'], response: 'accounts' });
     expect(QUERY_OPERATIONS.get_send_transaction_status).to.deep.equal({ required: ['organizationId', 'sendTransactionStatusId'], response: 'txStatus' });
+    expect(QUERY_OPERATIONS.get_onramp_transaction_status).to.deep.equal({ required: ['organizationId', 'transactionId'], response: 'transactionStatus' });
     expect(QUERY_OPERATIONS.get_activity).to.deep.equal({ required: ['organizationId', 'activityId'], response: 'activity' });
     expect(QUERY_OPERATIONS.get_boot_proof).to.deep.equal({ required: ['organizationId', 'ephemeralKey'], response: 'bootProof' });
     expect(QUERY_OPERATIONS.list_app_proofs).to.deep.equal({ required: ['organizationId', 'activityId'], response: 'appProofs' });
