@@ -134,6 +134,32 @@ describe('persistence', () => {
     }
   });
 
+  it('exits with a clear message on a bad --config (2) or a corrupt --data (1), touching nothing', async () => {
+    const dir = tempDir();
+    const bin = fileURLToPath(new URL('../../demo/emulator/bin.js', import.meta.url));
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [bin, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, stderr }));
+      });
+    const config = join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify([{ id: 'x', allowedOrigins: ['https://*.example'] }]));
+    const bad = await run(['--config', config]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /allowedOrigins/);
+    writeFileSync(config, '{"not": "an array"}');
+    assert.equal((await run(['--config', config])).code, 2);
+    const data = join(dir, 'data.json');
+    writeFileSync(data, 'garbage');
+    const corrupt = await run(['--data', data]);
+    assert.equal(corrupt.code, 1);
+    assert.match(corrupt.stderr, /Refusing to start/);
+    assert.equal(readFileSync(data, 'utf8'), 'garbage');
+    assert.equal((await run(['--port', 'eighty'])).code, 2);
+  });
+
   it('parses the CLI arguments', () => {
     assert.deepEqual(parseCliArgs([]), { help: false, host: '127.0.0.1', port: 8787, quiet: false });
     const args = parseCliArgs(['--port', '9000', '--proxy-port', '9100', '--data', 'x.json', '--config', 'c.json', '--dev-fixed-otp', '123456', '--host', '0.0.0.0', '--quiet']);

@@ -195,6 +195,23 @@ describe('auth proxy OTP', () => {
     });
   });
 
+  it('looks accounts up by contact, checking a given verification token is for that contact', async () => {
+    const login = await otpSignupAndLogin(f, 'lookup@example.com');
+    assert.equal((await f.proxy('account', { filterType: 'EMAIL', filterValue: 'LOOKUP@example.com' })).json.organizationId, login.organizationId);
+    assert.deepEqual((await f.proxy('account', { filterType: 'EMAIL', filterValue: 'unknown@example.com' })).json, {});
+    assert.equal((await f.proxy('account', { filterType: 'PUBLIC_KEY', filterValue: login.key.id })).json.organizationId, login.organizationId);
+    assert.equal((await f.proxy('account', { filterType: 'USERNAME', filterValue: 'lookup@example.com' })).json.organizationId, login.organizationId);
+    const client = proxyClient(f);
+    const { otpId } = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'someone.else@example.com' });
+    const { verificationToken } = await client.otpVerify({ otpId, otpCode: await latestCodeFor(f, otpId) });
+    await assertNoStateChange(f.emulator, async () => {
+      assertServiceError(await f.proxy('account', { filterType: 'EMAIL', filterValue: 'lookup@example.com', verificationToken }), 403, 7);
+      assertServiceError(await f.proxy('account', { filterType: 'EMAIL', filterValue: 'lookup@example.com', verificationToken: 'a.b.c' }), 401, 16);
+      assertServiceError(await f.proxy('account', { filterType: 'SHOE_SIZE', filterValue: '42' }), 400, 3);
+      assertServiceError(await f.proxy('account', { filterType: 'OIDC_TOKEN', filterValue: 'not-a-token' }), 401, 16, 'INVALID_OIDC_TOKEN');
+    });
+  });
+
   it('gives every OTP the fixed code only with the dev flag', async () => {
     const dev = await startFixture({ devFixedOtp: '424242' });
     try {
