@@ -1,5 +1,6 @@
-// `npm run bench`: the measurements that never belong in tests. For now the size of each entry
-// (min, gzip, brotli); later issues add crypto speed, time to interactive and emulator load.
+// `npm run bench`: the measurements that never belong in tests: the size of each entry (min,
+// gzip, brotli) and the emulator's load figures (stamped activities and OTP flows per second,
+// p50 / p99). Later issues add crypto speed in Chromium and time to interactive.
 // Markdown on stdout, JSON in .bench/results.json; `--json` prints only the JSON.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,11 @@ ensureDeps();
 const { measure, sizeTable } = await import('./size.mjs');
 const jsonOnly = process.argv.includes('--json');
 const sizes = await measure();
-const results = { date: new Date().toISOString(), node: process.version, sizes };
+const { register } = await import('tsx/esm/api');
+register();
+const { emulatorLoad } = await import('../test/bench/emulator-load.ts');
+const load = await emulatorLoad();
+const results = { date: new Date().toISOString(), node: process.version, cores: (await import('node:os')).cpus().length, sizes, emulatorLoad: load };
 mkdirSync(join(ROOT, '.bench'), { recursive: true });
 writeFileSync(join(ROOT, '.bench', 'results.json'), JSON.stringify(results, null, 2));
 if (jsonOnly) {
@@ -17,5 +22,11 @@ if (jsonOnly) {
 } else {
   console.log('## Size (initial JavaScript, everything bundled, minified)\n');
   console.log(sizeTable(sizes));
+  console.log('\n## Emulator load (own process, 127.0.0.1)\n');
+  console.log('| workload | operations | concurrency | per second | p50 ms | p99 ms | failures |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  const row = (name, f) => console.log(`| ${name} | ${f.operations} | ${f.concurrency} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.failures} |`);
+  row('stamped sign_raw_payload', load.signRawPayload);
+  row('OTP sign-up + login flow', load.otpFlows);
   console.log(`\nJSON: ${join('.bench', 'results.json')}`);
 }
