@@ -5,8 +5,7 @@
  * refused request changes nothing.
  */
 import { ActivityStatus } from '../../../src/clients/activity-operations.ts';
-import { sha256 } from '../../../src/crypto/webcrypto.ts';
-import { toHex } from '../../../src/encoding/hex.ts';
+import { createHash } from 'node:crypto';
 import { invalidRequest, notFound, unauthenticated } from '../http/service-error.ts';
 import { jsonResponse } from '../http/exchange.ts';
 import { parseJsonObject } from '../http/parse-json.ts';
@@ -26,8 +25,9 @@ import type { Principal } from './principal.ts';
 
 export type ActivityRegistry = ReadonlyMap<string, ActivityHandler>;
 
-export async function fingerprintOf(body: Uint8Array): Promise<string> {
-  return `sha256:${toHex(await sha256(body))}`;
+/** Node's hash, synchronous: this runs on every submit (the emulator is Node-only). */
+export function fingerprintOf(body: Uint8Array): string {
+  return `sha256:${createHash('sha256').update(body).digest('hex')}`;
 }
 
 /** A credential may vanish while the request waits for the lock: check it again inside. */
@@ -58,7 +58,7 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
   });
   // A passkey login addressed to the parent runs in the user's own sub-organization.
   const organizationId = governs(ctx.store.read, principal.organizationId, addressedOrgId) ? addressedOrgId : principal.organizationId;
-  const fingerprint = await fingerprintOf(request.body);
+  const fingerprint = fingerprintOf(request.body);
 
   let keepChanges = false;
   let replayed = false;

@@ -27,6 +27,8 @@ export function consumeVerificationToken(tx: Tx, claims: VerificationTokenClaims
   const id = `${claims.id}:${usage}`;
   if (tx.tokenUses.get(id)) throw unauthenticated('UNAUTHENTICATED', 'The verification token was already used.');
   tx.tokenUses.put({ id, createdAt: now, updatedAt: now, expiresAt: claims.exp * 1000 });
+  // Uses of expired tokens need no remembering: an expired token is refused anyway.
+  for (const use of tx.tokenUses.values()) if (use.expiresAt <= now) tx.tokenUses.delete(use.id);
 }
 
 /**
