@@ -8,6 +8,7 @@
  *   …
  *   await emulator.stop();
  */
+import { LatchError } from '../../src/errors/latch-error.ts';
 import type { Server } from 'node:http';
 import { Store } from './state/store.ts';
 import { DataFile, readDataFile, serializeData } from './state/data-file.ts';
@@ -65,15 +66,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   return {
     state: store,
     get context() {
-      if (!ctx) throw new Error('The emulator has not started.');
+      if (!ctx) throw new LatchError('ERR_FLOW_STATE', 'The emulator has not started.');
       return ctx;
     },
     get api() {
-      if (!api) throw new Error('The emulator has not started.');
+      if (!api) throw new LatchError('ERR_FLOW_STATE', 'The emulator has not started.');
       return api;
     },
     async start() {
-      if (started) throw new Error('The emulator is already started.');
+      if (started) throw new LatchError('ERR_FLOW_STATE', 'The emulator is already started.');
       started = true;
       const configs = resolveProxyConfigs(options.proxyConfigs ?? []);
       if (options.dataFile) {

@@ -143,12 +143,13 @@ function theme(input: Input, where: string): WalletKitTheme | undefined {
 function redirectUrl(input: Input, where: string): string | undefined {
   const v = str(input, 'oauthRedirectUrl', where);
   if (v === undefined) return undefined;
+  let url: URL | undefined;
   try {
-    const url = new URL(v);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+    url = new URL(v);
   } catch {
-    throw bad(where, 'oauthRedirectUrl must be an absolute http(s) URL');
+    url = undefined;
   }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw bad(where, 'oauthRedirectUrl must be an absolute http(s) URL');
   return v;
 }
 

@@ -62,7 +62,7 @@ export async function verifyAuthenticatorParams(params: JsonObject, where: strin
       requireUserVerification: false,
       supportedAlgorithmIDs: [-7, -257],
     });
-    if (!result.verified) throw new Error('not verified');
+    if (!result.verified) throw invalidRequest(`${at} does not verify as a WebAuthn registration.`);
     info = result.registrationInfo;
   } catch (error) {
     throw invalidRequest(`${at} does not verify as a WebAuthn registration.`, error);

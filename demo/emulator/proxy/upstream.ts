@@ -4,6 +4,7 @@
  * API's handler in-process, so it takes exactly the path (stamp check, authorization,
  * idempotency, policies) of any client's HTTP request. Upstream errors come back unchanged.
  */
+import { LatchError } from '../../../src/errors/latch-error.ts';
 import { ActivityStatus } from '../../../src/clients/activity-operations.ts';
 import { ApiKeyStamper } from '../../../src/stamp/api-key-stamper.ts';
 import { utf8Encode } from '../../../src/encoding/utf8.ts';
@@ -71,7 +72,7 @@ export class Upstream {
     options: { generateAppProofs?: boolean } = {},
   ): Promise<{ result: JsonObject; activity: JsonObject }> {
     const spec = submitSpec(operation);
-    if (!spec || spec.result === null) throw new Error(`not a proxy upstream operation: ${operation}`);
+    if (!spec || spec.result === null) throw new LatchError('ERR_FLOW_STATE', 'Not an operation the auth proxy submits.');
     const response = await this.post(`/public/v1/submit/${operation}`, {
       type: spec.type,
       timestampMs: String(this.ctx.now()),

@@ -2,6 +2,7 @@
  * One collection of immutable records with single-key secondary indexes, and the transaction
  * overlay that lets a request stage changes and either commit all of them or none.
  */
+import { LatchError } from '../../../src/errors/latch-error.ts';
 import type { BaseRecord } from './records.ts';
 
 export type IndexKey<T> = (record: T) => string | undefined;
@@ -35,7 +36,7 @@ export class Table<T extends BaseRecord> implements TableView<T> {
 
   indexKey(indexName: string, record: T): string | undefined {
     const index = this.indexes.get(indexName);
-    if (!index) throw new Error(`no index ${indexName} on ${this.name}`);
+    if (!index) throw new LatchError('ERR_FLOW_STATE', 'No such index on this table.');
     return index.key(record);
   }
 
@@ -53,7 +54,7 @@ export class Table<T extends BaseRecord> implements TableView<T> {
 
   findBy(indexName: string, value: string): T[] {
     const index = this.indexes.get(indexName);
-    if (!index) throw new Error(`no index ${indexName} on ${this.name}`);
+    if (!index) throw new LatchError('ERR_FLOW_STATE', 'No such index on this table.');
     const ids = index.map.get(value);
     if (!ids) return [];
     return [...ids].map((id) => this.rows.get(id)!);
