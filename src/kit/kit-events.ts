@@ -1,0 +1,38 @@
+import type { LatchError } from '../errors/latch-error.ts';
+import type { LoginResult } from '../flows/login-result.ts';
+import type { SigningSession } from '../session/signing-session.ts';
+
+/** What every successful login gives: the live session, whether it created the account, and the sign-up answer. */
+export interface LoginOutcome {
+  session: SigningSession;
+  /** True when this login created the account (a sign-up). */
+  created: boolean;
+  /** New wallet addresses and App Proofs, when `created`. */
+  signup?: LoginResult['signup'];
+}
+
+/**
+ * Why a session ended: `user` (logout() was called), `expired` (it ran out without a refresh),
+ * `remote` (another tab logged out).
+ */
+export type LogoutReason = 'user' | 'expired' | 'remote';
+
+export interface LogoutDetail {
+  reason: LogoutReason;
+}
+
+export interface SessionExpiringDetail {
+  session: SigningSession;
+  /** Milliseconds since epoch. */
+  expiresAt: number;
+}
+
+/** The events a LatchKit dispatches, each a CustomEvent whose `detail` is typed here. */
+export interface LatchKitEventMap {
+  login: CustomEvent<LoginOutcome>;
+  logout: CustomEvent<LogoutDetail>;
+  'session-expiring': CustomEvent<SessionExpiringDetail>;
+  error: CustomEvent<LatchError>;
+}
+
+export type LatchKitEventType = keyof LatchKitEventMap;

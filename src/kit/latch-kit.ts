@@ -1,0 +1,635 @@
+/**
+ * `LatchKit`: the one object the elements talk to. It owns what a page's login needs (the auth
+ * proxy client, the key store, the session store, the loaded wallet_kit_config, the current
+ * session) and runs the core's flows with them, keeping the stores (`$config`, `$session`,
+ * `$flow`) current and reporting through events. Elements never fetch and never hold keys:
+ * they call these methods and read the stores.
+ *
+ * Framework-agnostic and safe to import anywhere: no lit, no DOM at import time; `location`,
+ * `history`, IndexedDB and popups are reached only inside methods, and everything
+ * browser-only is injectable through {@link LatchKitOptions}.
+ */
+import { LatchError, isLatchError, type LatchErrorCode } from '../errors/latch-error.ts';
+import type { KeyStore } from '../keys/key-store.ts';
+import { openKeyStore } from '../keys/open-key-store.ts';
+import { ProxyClient } from '../clients/proxy-client.ts';
+import type { OtpType, WalletKitConfig } from '../clients/proxy-types.ts';
+import { SigningSession, type SigningSessionOptions } from '../session/signing-session.ts';
+import type { SessionStore } from '../session/session-store.ts';
+import { createSessionStore } from '../session/create-session-store.ts';
+import type { SessionChannel } from '../session/session-channel.ts';
+import type { SessionChangeEvent, SessionExpiryEvent } from '../session/session-events.ts';
+import { setConfig } from '../state/config-state.ts';
+import { trackSession } from '../state/session-state.ts';
+import { $flow, endFlow, failFlow, setFlowStep, startFlow } from '../state/flow-state.ts';
+import type { LoginResult } from '../flows/login-result.ts';
+import { startOtp, completeOtp, type SignupDetails } from '../flows/otp-flow.ts';
+import {
+  abandonOAuth,
+  completeOAuth,
+  parseOAuthCallback,
+  prepareOAuth,
+  sessionStoragePendingStore,
+  type PendingOAuth,
+  type PendingOAuthStore,
+} from '../flows/oauth-flow.ts';
+import { browserPopupHost, launchOAuth, waitForOAuthPopup, type OAuthLaunch, type PopupHost } from '../flows/oauth-popup.ts';
+import type { OAuthProvider } from '../flows/oauth-providers.ts';
+import type { PasskeyDeps } from '../flows/passkey-flow.ts';
+import { orderLoginMethods, type LoginMethod } from './login-methods.ts';
+import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
+import { toLatchError } from './to-latch-error.ts';
+import type { LatchKitEventMap, LoginOutcome, LogoutReason } from './kit-events.ts';
+
+export interface LatchKitOptions {
+  /** The auth proxy's base URL. Default: the hosted auth proxy. */
+  proxyUrl?: string;
+  /** The auth proxy configuration id (sent as `X-Auth-Proxy-Config-Id`). Required. */
+  configId: string;
+  /** The Activity API base URL (sessions, passkey logins). Default: the hosted one. */
+  apiBaseUrl?: string;
+  /** Trusted notarizer key (hex) for session JWTs. Default: the hosted service's. */
+  notarizerPublicKey?: string;
+  /** Pinned enclave key (hex) for export bundles. Default: the hosted service's. */
+  enclavePublicKey?: string;
+  /** WebAuthn relying party id. Default: `location.hostname`. */
+  rpId?: string;
+  /** Where OAuth providers send the user back. Default: wallet_kit_config's `oauthRedirectUrl`, else this page (origin + path). */
+  oauthRedirectUri?: string;
+  /** Authorization endpoints per provider (the emulator's provider, a proxy). Default: the providers' own. */
+  oauthAuthorizeUrls?: Partial<Record<OAuthProvider, string>>;
+  /** Default: `openKeyStore()` (IndexedDB, or memory where IndexedDB fails), opened on first use. */
+  keyStore?: KeyStore;
+  /** Default: IndexedDB in browsers, one in-memory slot per process in Node. */
+  sessionStore?: SessionStore;
+  /** How tabs hear of logins and logouts. Default: BroadcastChannel in browsers, none in Node. */
+  sessionChannel?: SessionChannel;
+  fetch?: typeof fetch;
+  /** Opens the OAuth popup and performs the redirect fallback. Default: `window.open` / `location.assign`. */
+  popupHost?: PopupHost;
+  /** Where a redirect-mode OAuth attempt waits for the page to come back. Default: sessionStorage. */
+  pendingStore?: PendingOAuthStore;
+  /** How long before expiry `session-expiring` fires. Default 60 000 ms. */
+  sessionExpiringLeadMs?: number;
+}
+
+export interface CompleteOtpOptions {
+  otpType: OtpType;
+  contact: string;
+  otpId: string;
+  otpCode: string;
+  /** Used only when the contact has no account yet (a sign-up). */
+  signup?: SignupDetails;
+  /** Sign up when there is no account (default true); false makes that an ERR_FLOW_STATE. */
+  signupIfMissing?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface FinishOAuthOptions {
+  signup?: SignupDetails;
+  signupIfMissing?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface PasskeySignupOptions {
+  /** The account name the user sees in their passkey manager. */
+  userName: string;
+  signup?: SignupDetails;
+  authenticatorName?: string;
+  userEmail?: string;
+  signal?: AbortSignal;
+}
+
+/** The flows `$flow` reports, and their steps. */
+export const KitFlows = {
+  otp: ['sending', 'code-sent', 'verifying'],
+  oauth: ['preparing', 'popup', 'redirecting', 'verifying'],
+  passkey: ['creating', 'authenticating'],
+} as const;
+
+export type KitFlow = keyof typeof KitFlows;
+
+type Listener<E> = ((event: E) => void) | { handleEvent(event: E): void } | null;
+
+// A restore that finds these has found "nobody is logged in", not a failure.
+const NO_SESSION: readonly LatchErrorCode[] = ['ERR_SESSION_MISSING', 'ERR_SESSION_EXPIRED', 'ERR_SESSION_KEY_MISSING', 'ERR_JWT_CLAIMS'];
+
+interface Attached {
+  session: SigningSession;
+  detach: () => void;
+}
+
+/**
+ * One kit per (auth proxy, configuration): see `configure()` / `kitFor()` for the shared ones.
+ *
+ * @event login - `CustomEvent<LoginOutcome>`: a login or sign-up finished; `session` is live.
+ * @event logout - `CustomEvent<LogoutDetail>`: the session ended (`user`, `expired`, `remote`).
+ * @event session-expiring - `CustomEvent<SessionExpiringDetail>`: time to `refresh()`.
+ * @event error - `CustomEvent<LatchError>`: a kit call failed (cancellations are not reported).
+ */
+export class LatchKit extends EventTarget {
+  readonly options: Readonly<LatchKitOptions>;
+  readonly #proxy: ProxyClient;
+  #config: WalletKitConfig | null = null;
+  #configRequest: Promise<WalletKitConfig> | undefined;
+  #keyStore: Promise<KeyStore> | undefined;
+  #sessionStore: SessionStore | undefined;
+  #pendingStore: PendingOAuthStore | undefined;
+  #current: Attached | undefined;
+  #restoring: Promise<SigningSession | null> | undefined;
+  readonly #resuming = new Map<string, Promise<LoginOutcome | null>>();
+
+  /** Throws ERR_CONFIG_INVALID without a `configId`. Touches no network, storage or DOM. */
+  constructor(options: LatchKitOptions) {
+    super();
+    this.options = Object.freeze({ ...options });
+    this.#proxy = new ProxyClient({
+      configId: options.configId,
+      ...(options.proxyUrl ? { authProxyUrl: options.proxyUrl } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  // ---- typed events ------------------------------------------------------------------------
+
+  override addEventListener<K extends keyof LatchKitEventMap>(type: K, listener: Listener<LatchKitEventMap[K]>, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
+    super.addEventListener(type, listener, options);
+  }
+
+  override removeEventListener<K extends keyof LatchKitEventMap>(type: K, listener: Listener<LatchKitEventMap[K]>, options?: boolean | EventListenerOptions): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void {
+    super.removeEventListener(type, listener, options);
+  }
+
+  #emit<K extends keyof LatchKitEventMap>(type: K, detail: LatchKitEventMap[K]['detail']): void {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  /** Reports a failure (an `error` event, unless it is a cancellation) and returns it as a LatchError. */
+  #report(error: unknown, fallback?: LatchErrorCode): LatchError {
+    const latch = toLatchError(error, fallback);
+    if (latch.code !== 'ERR_NETWORK_ABORTED') this.#emit('error', latch);
+    return latch;
+  }
+
+  async #reporting<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw this.#report(error);
+    }
+  }
+
+  // ---- configuration -----------------------------------------------------------------------
+
+  /**
+   * Fetches wallet_kit_config once and caches it (callers at the same time share the request);
+   * `force` fetches again. Sets `$config`. A failed load is not cached.
+   */
+  loadConfig(options: { force?: boolean } = {}): Promise<WalletKitConfig> {
+    return this.#reporting(() => this.#loadConfig(options.force === true));
+  }
+
+  #loadConfig(force: boolean): Promise<WalletKitConfig> {
+    if (!force && this.#config) return Promise.resolve(this.#config);
+    if (!force && this.#configRequest) return this.#configRequest;
+    const request: Promise<WalletKitConfig> = this.#proxy.walletKitConfig({}).then(
+      (config) => {
+        // A later forced load wins over an earlier one still in flight.
+        if (this.#configRequest === request) {
+          this.#config = config;
+          setConfig(config);
+        }
+        return config;
+      },
+      (error: unknown) => {
+        if (this.#configRequest === request) this.#configRequest = undefined;
+        throw error;
+      },
+    );
+    this.#configRequest = request;
+    return request;
+  }
+
+  /** The loaded wallet_kit_config, or null before `loadConfig()` resolves. */
+  get config(): WalletKitConfig | null {
+    return this.#config;
+  }
+
+  /**
+   * The login methods the configuration enables, in the default order (email, SMS, passkey,
+   * Google, Apple, Facebook, X, Discord) or with the ones named in `order` first. Empty before
+   * the configuration is loaded.
+   */
+  enabledMethods(order?: readonly string[]): LoginMethod[] {
+    return this.#config ? orderLoginMethods(this.#config.enabledProviders, order) : [];
+  }
+
+  #requireEnabled(config: WalletKitConfig, method: LoginMethod): void {
+    if (!(config.enabledProviders as string[]).includes(method)) {
+      throw new LatchError('ERR_CONFIG_INVALID', 'This login method is not enabled for this configuration.');
+    }
+  }
+
+  // ---- stores ------------------------------------------------------------------------------
+
+  #keys(): Promise<KeyStore> {
+    if (!this.#keyStore) {
+      const given = this.options.keyStore;
+      const opening = given ? Promise.resolve(given) : openKeyStore().then((opened) => opened.store);
+      // A failed open is retried by the next call rather than cached.
+      this.#keyStore = opening.catch((error: unknown) => {
+        this.#keyStore = undefined;
+        throw error;
+      });
+    }
+    return this.#keyStore;
+  }
+
+  #sessions(): SessionStore {
+    return (this.#sessionStore ??= this.options.sessionStore ?? createSessionStore());
+  }
+
+  #pending(): PendingOAuthStore {
+    return (this.#pendingStore ??= this.options.pendingStore ?? sessionStoragePendingStore());
+  }
+
+  #sessionOptions(keyStore: KeyStore): SigningSessionOptions {
+    const o = this.options;
+    const lifetime = Number(this.#config?.sessionExpirationSeconds);
+    return {
+      keyStore,
+      sessionStore: this.#sessions(),
+      ...(o.sessionChannel ? { channel: o.sessionChannel } : {}),
+      ...(o.notarizerPublicKey ? { notarizerPublicKey: o.notarizerPublicKey } : {}),
+      ...(o.enclavePublicKey ? { enclavePublicKey: o.enclavePublicKey } : {}),
+      ...(o.apiBaseUrl ? { apiBaseUrl: o.apiBaseUrl } : {}),
+      ...(o.fetch ? { fetch: o.fetch } : {}),
+      ...(o.sessionExpiringLeadMs !== undefined ? { expiringLeadMs: o.sessionExpiringLeadMs } : {}),
+      // A refresh asks for the lifetime the configuration gives a login.
+      ...(Number.isSafeInteger(lifetime) && lifetime > 0 ? { refreshExpirationSeconds: lifetime } : {}),
+    };
+  }
+
+  // ---- session -----------------------------------------------------------------------------
+
+  /** The current session, or null when nobody is logged in (or before `restoreSession()`). */
+  get session(): SigningSession | null {
+    return this.#current?.session ?? null;
+  }
+
+  /**
+   * Picks up the session an earlier page load left (after a reload). Resolves null when there is
+   * none, or when it expired, lost its key or is damaged (those are cleaned up). Callers at the
+   * same time share one restore; with a session already here, returns it.
+   */
+  restoreSession(): Promise<SigningSession | null> {
+    if (this.#current) return Promise.resolve(this.#current.session);
+    if (!this.#restoring) {
+      this.#restoring = this.#reporting(() => this.#restore()).finally(() => {
+        this.#restoring = undefined;
+      });
+    }
+    return this.#restoring;
+  }
+
+  async #restore(): Promise<SigningSession | null> {
+    const keyStore = await this.#keys();
+    let session: SigningSession;
+    try {
+      session = await SigningSession.restore(this.#sessionOptions(keyStore));
+    } catch (error) {
+      if (!isLatchError(error) || !NO_SESSION.includes(error.code)) throw error;
+      // A damaged saved session would fail every reload: forget it.
+      if (error.code === 'ERR_JWT_CLAIMS') await this.#sessions().clear().catch(() => undefined);
+      return null;
+    }
+    if (this.#current) {
+      // A login finished while we read the store: it is the newer session.
+      session.dispose();
+      return this.#current.session;
+    }
+    await this.#attach(session);
+    return session;
+  }
+
+  /** Makes `session` the kit's session: `$session` follows it; its expiry and remote logout reach the kit's events. */
+  #attach(session: SigningSession): Promise<void> {
+    const previous = this.#current;
+    const untrack = trackSession(session);
+    const onChange = (event: Event): void => {
+      if ((event as SessionChangeEvent).reason === 'logout') void this.#end(session, 'remote');
+    };
+    const onExpiring = (event: Event): void => {
+      this.#emit('session-expiring', { session, expiresAt: (event as SessionExpiryEvent).expiresAt });
+    };
+    const onExpired = (): void => void this.#end(session, 'expired');
+    session.addEventListener('change', onChange);
+    session.addEventListener('expiring', onExpiring);
+    session.addEventListener('expired', onExpired);
+    this.#current = {
+      session,
+      detach: () => {
+        untrack();
+        session.removeEventListener('change', onChange);
+        session.removeEventListener('expiring', onExpiring);
+        session.removeEventListener('expired', onExpired);
+      },
+    };
+    if (!previous || previous.session === session) return Promise.resolve();
+    // The new login replaces the old one: its key can never sign again, so it goes.
+    previous.detach();
+    const oldKey = previous.session.summary?.publicKey;
+    previous.session.dispose();
+    if (!oldKey || oldKey === session.summary?.publicKey) return Promise.resolve();
+    return this.#keys()
+      .then((keys) => keys.delete(oldKey))
+      .catch(() => undefined);
+  }
+
+  /** Forgets `session` (if it is still ours), ending it first unless another tab already did. */
+  async #end(session: SigningSession, reason: LogoutReason): Promise<void> {
+    if (this.#current?.session !== session) return;
+    this.#current.detach();
+    this.#current = undefined;
+    try {
+      if (reason !== 'remote') await session.logout();
+    } finally {
+      session.dispose();
+      trackSession(null);
+      this.#emit('logout', { reason });
+    }
+  }
+
+  /**
+   * Ends the session: deletes its key and the saved session, tells the other tabs, empties
+   * `$session`, and dispatches `logout`. Does nothing when nobody is logged in.
+   */
+  async logout(): Promise<void> {
+    await this.#restoring?.catch(() => null);
+    const session = this.#current?.session;
+    if (session) await this.#end(session, 'user');
+  }
+
+  /** Replaces the session key before expiry (SigningSession.refresh). ERR_SESSION_MISSING when nobody is logged in. */
+  refresh(): Promise<void> {
+    return this.#reporting(async () => {
+      const session = this.#current?.session;
+      if (!session) throw new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in.');
+      await session.refresh();
+    });
+  }
+
+  /** Stops listening to the session (timers, other tabs) without logging out. The kit stays usable. */
+  dispose(): void {
+    const current = this.#current;
+    if (!current) return;
+    this.#current = undefined;
+    current.detach();
+    current.session.dispose();
+  }
+
+  // ---- flows -------------------------------------------------------------------------------
+
+  /** Moves `$flow` to `step` of `name`, starting that flow if another (or none) is showing. */
+  #step(name: KitFlow, step: string): void {
+    if ($flow.get()?.name === name) setFlowStep(step);
+    else startFlow(name, step);
+  }
+
+  /** Runs a step of a flow: `$flow` shows it; a failure is recorded there and reported. */
+  async #flow<T>(name: KitFlow, step: string, work: () => Promise<T>): Promise<T> {
+    this.#step(name, step);
+    try {
+      return await work();
+    } catch (error) {
+      throw this.#fail(name, error);
+    }
+  }
+
+  #fail(name: KitFlow, error: unknown, fallback?: LatchErrorCode): LatchError {
+    const latch = this.#report(error, fallback);
+    if (latch.code === 'ERR_NETWORK_ABORTED') {
+      endFlow();
+    } else {
+      if (!$flow.get()) startFlow(name);
+      failFlow(latch);
+    }
+    return latch;
+  }
+
+  /** Turns a flow's result into the kit's session and announces it. */
+  async #login(result: LoginResult): Promise<LoginOutcome> {
+    const keyStore = await this.#keys();
+    let session: SigningSession;
+    try {
+      session = await SigningSession.fromJwt(result.sessionJwt, { ...this.#sessionOptions(keyStore), key: result.key });
+    } catch (error) {
+      await keyStore.delete(result.key.id).catch(() => undefined);
+      throw error;
+    }
+    await this.#attach(session);
+    const outcome: LoginOutcome = { session, created: result.created, ...(result.signup ? { signup: result.signup } : {}) };
+    endFlow();
+    this.#emit('login', outcome);
+    return outcome;
+  }
+
+  // ---- OTP ---------------------------------------------------------------------------------
+
+  /** Sends a one-time code by email or SMS. `$flow`: otp/sending → otp/code-sent. */
+  startOtp(otpType: OtpType, contact: string, options: { signal?: AbortSignal } = {}): Promise<{ otpId: string }> {
+    return this.#flow('otp', 'sending', async () => {
+      const answer = await startOtp({ proxy: this.#proxy, ...(options.signal ? { signal: options.signal } : {}) }, { otpType, contact });
+      setFlowStep('code-sent');
+      return answer;
+    });
+  }
+
+  /**
+   * Checks the code and logs in, signing up first when the contact has no account.
+   * `$flow`: otp/verifying, then none; a wrong code leaves otp/verifying with ERR_OTP_INVALID.
+   */
+  completeOtp(request: CompleteOtpOptions): Promise<LoginOutcome> {
+    return this.#flow('otp', 'verifying', async () => {
+      const { signal, ...rest } = request;
+      const result = await completeOtp({ proxy: this.#proxy, keyStore: await this.#keys(), ...(signal ? { signal } : {}) }, rest);
+      return this.#login(result);
+    });
+  }
+
+  // ---- OAuth -------------------------------------------------------------------------------
+
+  /**
+   * Prepares an OAuth login before the click: loads the configuration (client ids), creates
+   * the login key, builds the authorization URL. Does not touch `$flow` (nothing has been
+   * clicked yet). An attempt that will not be used should be given to `abandonOAuth()`.
+   */
+  prepareOAuth(provider: OAuthProvider): Promise<PendingOAuth> {
+    return this.#reporting(async () => {
+      const config = await this.#loadConfig(false);
+      this.#requireEnabled(config, provider);
+      const authorizeUrl = this.options.oauthAuthorizeUrls?.[provider];
+      return prepareOAuth(
+        { keyStore: await this.#keys() },
+        {
+          provider,
+          clientId: config.oauthClientIds?.[provider] ?? '',
+          redirectUri: this.#redirectUri(config),
+          ...(authorizeUrl ? { authorizeUrl } : {}),
+        },
+      );
+    });
+  }
+
+  #redirectUri(config: WalletKitConfig): string {
+    const location = (globalThis as { location?: Location }).location;
+    const uri = this.options.oauthRedirectUri ?? config.oauthRedirectUrl ?? (location ? location.origin + location.pathname : undefined);
+    if (!uri) throw new LatchError('ERR_CONFIG_INVALID', 'OAuth needs a redirect URI (oauthRedirectUri) outside a browser page.');
+    return uri;
+  }
+
+  /**
+   * Opens the provider in a popup. Synchronous: call it inside the click handler. When the popup
+   * is blocked, saves the attempt and sends the whole page to the provider instead (then
+   * `resumeOAuthRedirect()` finishes on the way back). `$flow`: oauth/popup or oauth/redirecting.
+   */
+  launchOAuth(pending: PendingOAuth): OAuthLaunch {
+    let launch: OAuthLaunch;
+    try {
+      launch = launchOAuth(pending, this.#pending(), this.options.popupHost ?? browserPopupHost());
+    } catch (error) {
+      // No window to open (a non-browser host) or navigation refused.
+      this.#step('oauth', 'popup');
+      throw this.#fail('oauth', error, 'ERR_OAUTH_POPUP_BLOCKED');
+    }
+    this.#step('oauth', launch.mode === 'popup' ? 'popup' : 'redirecting');
+    return launch;
+  }
+
+  /**
+   * Waits for the popup to come back, then logs in (signing up when the identity has no
+   * account). Resolves null in redirect mode (the page is leaving). A closed popup is
+   * ERR_OAUTH_POPUP_CLOSED; after any failure the attempt is spent: prepare a new one.
+   */
+  async finishOAuth(pending: PendingOAuth, launch: OAuthLaunch, options: FinishOAuthOptions = {}): Promise<LoginOutcome | null> {
+    if (launch.mode === 'redirect') return null;
+    return this.#flow('oauth', 'popup', async () => {
+      const keyStore = await this.#keys();
+      const { signal, ...rest } = options;
+      let callback;
+      try {
+        callback = await waitForOAuthPopup(launch.popup, pending, signal ? { signal } : {});
+      } catch (error) {
+        await abandonOAuth({ keyStore }, pending);
+        throw error;
+      }
+      setFlowStep('verifying');
+      const result = await completeOAuth({ proxy: this.#proxy, keyStore, ...(signal ? { signal } : {}) }, { pending, callback, ...rest });
+      return this.#login(result);
+    });
+  }
+
+  /**
+   * On page load: when `href` (default: this page's URL) is the answer to a redirect-mode OAuth
+   * attempt this tab started, finishes the login, and removes the answer from the address bar.
+   * Resolves null when the URL is not such an answer. Callers at the same time share one run.
+   */
+  resumeOAuthRedirect(href?: string): Promise<LoginOutcome | null> {
+    const url = href ?? (globalThis as { location?: Location }).location?.href;
+    const state = url ? oauthStateOf(url) : undefined;
+    if (!url || !state) return Promise.resolve(null);
+    let running = this.#resuming.get(url);
+    if (!running) {
+      running = this.#resume(url, state).finally(() => this.#resuming.delete(url));
+      this.#resuming.set(url, running);
+    }
+    return running;
+  }
+
+  async #resume(href: string, state: string): Promise<LoginOutcome | null> {
+    let pending: PendingOAuth | undefined;
+    try {
+      pending = this.#pending().take(state);
+    } catch (error) {
+      throw this.#report(error, 'ERR_OAUTH_STATE');
+    }
+    if (!pending) return null; // not an attempt of this tab: leave the page's URL alone
+    cleanAddressBar(href);
+    const attempt = pending;
+    return this.#flow('oauth', 'verifying', async () => {
+      const keyStore = await this.#keys();
+      let callback;
+      try {
+        callback = parseOAuthCallback(href, attempt.state);
+      } catch (error) {
+        await abandonOAuth({ keyStore }, attempt);
+        throw error;
+      }
+      return this.#login(await completeOAuth({ proxy: this.#proxy, keyStore }, { pending: attempt, callback }));
+    });
+  }
+
+  /** Deletes the key of a prepared OAuth attempt that will not be used. */
+  async abandonOAuth(pending: PendingOAuth): Promise<void> {
+    await abandonOAuth({ keyStore: await this.#keys() }, pending);
+  }
+
+  // ---- passkeys ----------------------------------------------------------------------------
+
+  /** Creates a passkey and an account, and logs in. `$flow`: passkey/creating, then none. */
+  signUpWithPasskey(request: PasskeySignupOptions): Promise<LoginOutcome> {
+    return this.#flow('passkey', 'creating', async () => {
+      const deps = await this.#passkeyDeps(request.signal);
+      const { signUpWithPasskey } = await import('../flows/passkey-flow.ts');
+      const { userName, signup, authenticatorName, userEmail } = request;
+      const result = await signUpWithPasskey(deps, {
+        ...signup,
+        userName,
+        ...(authenticatorName ? { authenticatorName } : {}),
+        ...(userEmail ? { userEmail } : {}),
+      });
+      return this.#login(result);
+    });
+  }
+
+  /** Logs in with an existing passkey. `$flow`: passkey/authenticating, then none. */
+  logInWithPasskey(options: { signal?: AbortSignal } = {}): Promise<LoginOutcome> {
+    return this.#flow('passkey', 'authenticating', async () => {
+      const deps = await this.#passkeyDeps(options.signal);
+      const { logInWithPasskey } = await import('../flows/passkey-flow.ts');
+      return this.#login(await logInWithPasskey(deps));
+    });
+  }
+
+  // The passkey flow (and SimpleWebAuthn behind it) is loaded on first use: pages without passkeys pay nothing.
+  async #passkeyDeps(signal: AbortSignal | undefined): Promise<PasskeyDeps> {
+    const config = await this.#loadConfig(false);
+    this.#requireEnabled(config, 'passkey');
+    const o = this.options;
+    return {
+      proxy: this.#proxy,
+      keyStore: await this.#keys(),
+      organizationId: config.organizationId,
+      rpId: o.rpId ?? (globalThis as { location?: Location }).location?.hostname ?? '',
+      sessionExpirationSeconds: config.sessionExpirationSeconds,
+      ...(o.apiBaseUrl ? { apiBaseUrl: o.apiBaseUrl } : {}),
+      ...(o.fetch ? { fetch: o.fetch } : {}),
+      ...(signal ? { signal } : {}),
+    };
+  }
+}
+
+/** Removes a handled OAuth answer from the address bar, when `href` is this page's URL. */
+function cleanAddressBar(href: string): void {
+  const g = globalThis as { location?: Location; history?: History };
+  if (!g.location || !g.history || g.location.href !== href) return;
+  try {
+    g.history.replaceState(g.history.state, '', withoutOAuthResponse(href));
+  } catch {
+    // A sandboxed or opaque-origin page may refuse; the answer is single-use anyway.
+  }
+}
