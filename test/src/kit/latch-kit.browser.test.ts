@@ -1,0 +1,132 @@
+// LatchKit in Chromium against the emulator the test runner started: an OTP login whose key
+// lives in the real IndexedDB key store, a "reload" (a new kit over the same database) that
+// restores the session, and a redirect-mode OAuth answer handled from the page's own URL
+// (sessionStorage, history.replaceState).
+import { describe, it, before, afterEach, expect, expectCode } from '../../support/harness.ts';
+import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
+import { IndexedDbKeyStore } from '../../../src/keys/indexed-db-key-store.ts';
+import { IndexedDbSessionStore } from '../../../src/session/indexed-db-session-store.ts';
+import { BroadcastSessionChannel } from '../../../src/session/session-channel.ts';
+import type { PopupHost } from '../../../src/flows/oauth-popup.ts';
+import { $session } from '../../../src/state/session-state.ts';
+import { $flow, endFlow } from '../../../src/state/flow-state.ts';
+import { deleteDatabase, uniqueDbName } from '../keys/fake-indexed-db.ts';
+
+declare global {
+  interface Window {
+    __LATCHKEY_EMULATOR__: { apiUrl: string; proxyUrl: string; oauthUrl: string } | null;
+  }
+}
+
+const urls = window.__LATCHKEY_EMULATOR__!;
+let keys: { notarizerPublicKey: string; enclavePublicKey: string };
+const cleanups: (() => unknown)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  endFlow();
+});
+
+/** One "page load": its own store instances over `dbName`, and a channel of this test's own. */
+function pageKit(dbName: string, channelName: string, extra: Partial<LatchKitOptions> = {}) {
+  const keyStore = new IndexedDbKeyStore({ dbName });
+  const sessionStore = new IndexedDbSessionStore({ dbName });
+  const sessionChannel = new BroadcastSessionChannel({ name: channelName });
+  const kit = new LatchKit({
+    proxyUrl: urls.proxyUrl,
+    configId: 'demo',
+    apiBaseUrl: urls.apiUrl,
+    notarizerPublicKey: keys.notarizerPublicKey,
+    enclavePublicKey: keys.enclavePublicKey,
+    keyStore,
+    sessionStore,
+    sessionChannel,
+    ...extra,
+  });
+  cleanups.push(() => keyStore.close(), () => sessionStore.close(), () => sessionChannel.close(), () => kit.dispose());
+  return { kit, keyStore, sessionStore };
+}
+
+async function latestCode(contact: string): Promise<string> {
+  const { messages } = (await (await fetch(`${urls.apiUrl}/__outbox?to=${encodeURIComponent(contact)}`)).json()) as { messages: { code: string }[] };
+  expect(messages[0], `an OTP for ${contact}`).to.not.equal(undefined);
+  return messages[0]!.code;
+}
+
+describe('LatchKit in the browser', () => {
+  before(async () => {
+    expect(urls, 'the test runner started an emulator').to.not.equal(null);
+    keys = await (await fetch(`${urls.apiUrl}/__keys`)).json();
+  });
+
+  it('OTP login keeps its key in IndexedDB; a new kit over the same database (a reload) restores the session', async () => {
+    const dbName = uniqueDbName();
+    const channelName = `latchkey-test-${crypto.randomUUID()}`;
+    cleanups.push(() => deleteDatabase(dbName));
+    const contact = `kit.browser.${Date.now()}@example.com`;
+
+    const first = pageKit(dbName, channelName);
+    const logins: CustomEvent[] = [];
+    first.kit.addEventListener('login', (event) => logins.push(event));
+    const { otpId } = await first.kit.startOtp('OTP_TYPE_EMAIL', contact);
+    const login = await first.kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact, otpId, otpCode: await latestCode(contact) });
+    expect(login.created).to.equal(true);
+    expect(logins.map((e) => e.detail)).to.deep.equal([login]);
+    expect($session.get()).to.deep.equal(login.session.summary);
+    expect($flow.get()).to.equal(null);
+    const stored = await first.keyStore.list();
+    expect(stored.map((k) => k.id)).to.deep.equal([login.session.publicKey]);
+    expect(stored[0]!.privateKey.extractable).to.equal(false);
+    first.kit.dispose();
+
+    // The reload: new store instances, a new kit, nothing in memory.
+    const second = pageKit(dbName, channelName);
+    const restored = await second.kit.restoreSession();
+    expect(restored).to.not.equal(null);
+    expect(second.kit.session).to.equal(restored);
+    expect(restored!.publicKey).to.equal(login.session.publicKey);
+    expect(restored!.jwt).to.equal(login.session.jwt);
+    expect($session.get()).to.deep.equal(restored!.summary);
+    const who = await restored!.whoami();
+    expect(who.organizationId).to.equal(login.session.summary!.organizationId);
+
+    await second.kit.logout();
+    expect($session.get()).to.equal(null);
+    expect(await second.keyStore.list()).to.deep.equal([]);
+    const third = pageKit(dbName, channelName);
+    expect(await third.kit.restoreSession()).to.equal(null);
+  });
+
+  it("handles a redirect-mode OAuth answer in the page's own URL: the attempt waits in sessionStorage, the answer leaves the address bar", async () => {
+    const dbName = uniqueDbName();
+    cleanups.push(() => deleteDatabase(dbName));
+    const original = location.href;
+    cleanups.push(() => history.replaceState(history.state, '', original));
+    const assigned: string[] = [];
+    const blocked: PopupHost = { open: () => null, assign: (url) => assigned.push(url) };
+    // Defaults for the redirect URI (this page) and the pending store (sessionStorage).
+    const { kit, keyStore } = pageKit(dbName, `latchkey-test-${crypto.randomUUID()}`, {
+      popupHost: blocked,
+      oauthAuthorizeUrls: { google: `${urls.oauthUrl}/google/authorize` },
+    });
+
+    const pending = await kit.prepareOAuth('google');
+    expect(pending.redirectUri).to.equal(location.origin + location.pathname);
+    expect(kit.launchOAuth(pending)).to.deep.equal({ mode: 'redirect' });
+    expect(assigned).to.deep.equal([pending.url]);
+    expect(Object.keys(sessionStorage).some((k) => sessionStorage.getItem(k)?.includes(pending.state))).to.equal(true);
+
+    // The provider sends the page back with a refusal in the fragment (as a real redirect would).
+    history.replaceState(history.state, '', `${original.split('#')[0]}#error=access_denied&state=${encodeURIComponent(pending.state)}`);
+    const errors: CustomEvent[] = [];
+    kit.addEventListener('error', (event) => errors.push(event));
+    await expectCode(() => kit.resumeOAuthRedirect(), 'ERR_OAUTH_DENIED');
+    expect(errors.map((e) => e.detail.code)).to.deep.equal(['ERR_OAUTH_DENIED']);
+    expect(location.hash).to.equal('');
+    expect(location.href).to.equal(original.split('#')[0]);
+    expect(Object.keys(sessionStorage).some((k) => sessionStorage.getItem(k)?.includes(pending.state))).to.equal(false);
+    expect(await keyStore.list()).to.deep.equal([]);
+    // Nothing left to resume.
+    expect(await kit.resumeOAuthRedirect()).to.equal(null);
+  });
+});
