@@ -42,6 +42,18 @@ export const LatchErrorCodes = [
   'ERR_JWT_SIGNATURE',
   'ERR_JWT_EXPIRED',
   'ERR_JWT_CLAIMS',
+  // app proofs and boot proofs (each code names the check that failed)
+  'ERR_PROOF_PAYLOAD',
+  'ERR_PROOF_SIGNATURE',
+  'ERR_PROOF_ATTESTATION_FORMAT',
+  'ERR_PROOF_ATTESTATION_SIGNATURE',
+  'ERR_PROOF_CERT_CHAIN',
+  'ERR_PROOF_CERT_EXPIRED',
+  'ERR_PROOF_ROOT',
+  'ERR_PROOF_MANIFEST',
+  'ERR_PROOF_KEY_MISMATCH',
+  'ERR_PROOF_PCR',
+  'ERR_PROOF_ADDRESS',
   // input checked before any request
   'ERR_INPUT_INVALID',
   'ERR_ONRAMP_AMOUNT',
