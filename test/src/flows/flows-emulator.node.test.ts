@@ -12,6 +12,11 @@ import { noSessionChannel } from '../../../src/session/session-channel.ts';
 import { startOtp, completeOtp } from '../../../src/flows/otp-flow.ts';
 import { prepareOAuth, completeOAuth, parseOAuthCallback } from '../../../src/flows/oauth-flow.ts';
 import { isLatchError } from '../../../src/errors/latch-error.ts';
+import { toHex } from '../../../src/encoding/hex.ts';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { HDKey } from '@scure/bip32';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 
 let emulator: Emulator;
 let urls: EmulatorUrls;
@@ -100,6 +105,20 @@ describe('login flows against the emulator', () => {
     });
     assert.match(signature.r, /^[0-9a-f]{64}$/);
     assert.match(signature.s, /^[0-9a-f]{64}$/);
+    // The wallet's mnemonic, exported and decrypted here: it re-derives the same address.
+    const mnemonic = await session.exportWallet(login.signup!.wallet!.walletId);
+    assert.equal(mnemonic.split(' ').length, 12);
+    const seed = mnemonicToSeedSync(mnemonic);
+    const child = HDKey.fromMasterSeed(seed).derive("m/44'/60'/0'/0/0");
+    const uncompressed = secp256k1.Point.fromBytes(child.publicKey!).toBytes(false);
+    const derived = '0x' + toHex(keccak_256(uncompressed.subarray(1)).subarray(12));
+    assert.equal(derived, accounts[0]!.address.toLowerCase());
+    // A refresh swaps the session key; the old key is gone and the new one signs.
+    const before = session.summary!.publicKey;
+    await session.refresh();
+    assert.notEqual(session.summary!.publicKey, before);
+    assert.equal(await keyStore.get(before), undefined);
+    assert.equal((await session.whoami()).organizationId, login.organizationId);
     await session.logout();
     assert.deepEqual(await keyStore.list(), []);
 
