@@ -11,31 +11,22 @@
  */
 import { LatchError, isLatchError, type LatchErrorCode } from '../errors/latch-error.ts';
 import type { KeyStore } from '../keys/key-store.ts';
-import { openKeyStore } from '../keys/open-key-store.ts';
 import { ProxyClient } from '../clients/proxy-client.ts';
 import type { OtpType, WalletKitConfig } from '../clients/proxy-types.ts';
-import { SigningSession, type SigningSessionOptions } from '../session/signing-session.ts';
+import type { SigningSession, SigningSessionOptions } from '../session/signing-session.ts';
 import type { SessionStore } from '../session/session-store.ts';
-import { createSessionStore } from '../session/create-session-store.ts';
 import type { SessionChannel } from '../session/session-channel.ts';
 import type { SessionChangeEvent, SessionExpiryEvent } from '../session/session-events.ts';
 import { setConfig } from '../state/config-state.ts';
 import { trackSession } from '../state/session-state.ts';
 import { $flow, endFlow, failFlow, setFlowStep, startFlow } from '../state/flow-state.ts';
 import type { LoginResult } from '../flows/login-result.ts';
-import { startOtp, completeOtp, type SignupDetails } from '../flows/otp-flow.ts';
-import {
-  abandonOAuth,
-  completeOAuth,
-  parseOAuthCallback,
-  prepareOAuth,
-  sessionStoragePendingStore,
-  type PendingOAuth,
-  type PendingOAuthStore,
-} from '../flows/oauth-flow.ts';
-import { browserPopupHost, launchOAuth, waitForOAuthPopup, type OAuthLaunch, type PopupHost } from '../flows/oauth-popup.ts';
+import type { SignupDetails } from '../flows/otp-flow.ts';
+import type { OAuthCallback, PendingOAuth, PendingOAuthStore } from '../flows/oauth-flow.ts';
+import type { OAuthLaunch, PopupHost } from '../flows/oauth-popup.ts';
 import type { OAuthProvider } from '../flows/oauth-providers.ts';
 import type { PasskeyDeps } from '../flows/passkey-flow.ts';
+import { keyStoreModule, oauthModules, otpModule, passkeyModule, sessionModule, sessionStoreModule, type OAuthModules } from './lazy-modules.ts';
 import { orderLoginMethods, type LoginMethod } from './login-methods.ts';
 import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
 import { toLatchError } from './to-latch-error.ts';
@@ -103,7 +94,7 @@ export interface PasskeySignupOptions {
 /** The flows `$flow` reports, and their steps. */
 export const KitFlows = {
   otp: ['sending', 'code-sent', 'verifying'],
-  oauth: ['preparing', 'popup', 'redirecting', 'verifying'],
+  oauth: ['popup', 'redirecting', 'verifying'],
   passkey: ['creating', 'authenticating'],
 } as const;
 
@@ -239,7 +230,7 @@ export class LatchKit extends EventTarget {
   #keys(): Promise<KeyStore> {
     if (!this.#keyStore) {
       const given = this.options.keyStore;
-      const opening = given ? Promise.resolve(given) : openKeyStore().then((opened) => opened.store);
+      const opening = given ? Promise.resolve(given) : keyStoreModule.get().then(async ({ openKeyStore }) => (await openKeyStore()).store);
       // A failed open is retried by the next call rather than cached.
       this.#keyStore = opening.catch((error: unknown) => {
         this.#keyStore = undefined;
@@ -249,20 +240,22 @@ export class LatchKit extends EventTarget {
     return this.#keyStore;
   }
 
-  #sessions(): SessionStore {
-    return (this.#sessionStore ??= this.options.sessionStore ?? createSessionStore());
+  async #sessions(): Promise<SessionStore> {
+    const given = this.options.sessionStore;
+    return (this.#sessionStore ??= given ?? (await sessionStoreModule.get()).createSessionStore());
   }
 
-  #pending(): PendingOAuthStore {
-    return (this.#pendingStore ??= this.options.pendingStore ?? sessionStoragePendingStore());
+  /** Only after the OAuth modules are loaded (prepareOAuth loads them). */
+  #pending(oauth: OAuthModules): PendingOAuthStore {
+    return (this.#pendingStore ??= this.options.pendingStore ?? oauth.sessionStoragePendingStore());
   }
 
-  #sessionOptions(keyStore: KeyStore): SigningSessionOptions {
+  async #sessionOptions(keyStore: KeyStore): Promise<SigningSessionOptions> {
     const o = this.options;
     const lifetime = Number(this.#config?.sessionExpirationSeconds);
     return {
       keyStore,
-      sessionStore: this.#sessions(),
+      sessionStore: await this.#sessions(),
       ...(o.sessionChannel ? { channel: o.sessionChannel } : {}),
       ...(o.notarizerPublicKey ? { notarizerPublicKey: o.notarizerPublicKey } : {}),
       ...(o.enclavePublicKey ? { enclavePublicKey: o.enclavePublicKey } : {}),
@@ -297,14 +290,15 @@ export class LatchKit extends EventTarget {
   }
 
   async #restore(): Promise<SigningSession | null> {
-    const keyStore = await this.#keys();
+    const [keyStore, { SigningSession }] = await Promise.all([this.#keys(), sessionModule.get()]);
+    const options = await this.#sessionOptions(keyStore);
     let session: SigningSession;
     try {
-      session = await SigningSession.restore(this.#sessionOptions(keyStore));
+      session = await SigningSession.restore(options);
     } catch (error) {
       if (!isLatchError(error) || !NO_SESSION.includes(error.code)) throw error;
       // A damaged saved session would fail every reload: forget it.
-      if (error.code === 'ERR_JWT_CLAIMS') await this.#sessions().clear().catch(() => undefined);
+      if (error.code === 'ERR_JWT_CLAIMS') await options.sessionStore!.clear().catch(() => undefined);
       return null;
     }
     if (this.#current) {
@@ -426,7 +420,8 @@ export class LatchKit extends EventTarget {
     const keyStore = await this.#keys();
     let session: SigningSession;
     try {
-      session = await SigningSession.fromJwt(result.sessionJwt, { ...this.#sessionOptions(keyStore), key: result.key });
+      const { SigningSession } = await sessionModule.get();
+      session = await SigningSession.fromJwt(result.sessionJwt, { ...(await this.#sessionOptions(keyStore)), key: result.key });
     } catch (error) {
       await keyStore.delete(result.key.id).catch(() => undefined);
       throw error;
@@ -443,6 +438,7 @@ export class LatchKit extends EventTarget {
   /** Sends a one-time code by email or SMS. `$flow`: otp/sending → otp/code-sent. */
   startOtp(otpType: OtpType, contact: string, options: { signal?: AbortSignal } = {}): Promise<{ otpId: string }> {
     return this.#flow('otp', 'sending', async () => {
+      const { startOtp } = await otpModule.get();
       const answer = await startOtp({ proxy: this.#proxy, ...(options.signal ? { signal: options.signal } : {}) }, { otpType, contact });
       setFlowStep('code-sent');
       return answer;
@@ -456,6 +452,7 @@ export class LatchKit extends EventTarget {
   completeOtp(request: CompleteOtpOptions): Promise<LoginOutcome> {
     return this.#flow('otp', 'verifying', async () => {
       const { signal, ...rest } = request;
+      const { completeOtp } = await otpModule.get();
       const result = await completeOtp({ proxy: this.#proxy, keyStore: await this.#keys(), ...(signal ? { signal } : {}) }, rest);
       return this.#login(result);
     });
@@ -470,7 +467,7 @@ export class LatchKit extends EventTarget {
    */
   prepareOAuth(provider: OAuthProvider): Promise<PendingOAuth> {
     return this.#reporting(async () => {
-      const config = await this.#loadConfig(false);
+      const [config, { prepareOAuth }] = await Promise.all([this.#loadConfig(false), oauthModules.get()]);
       this.#requireEnabled(config, provider);
       const authorizeUrl = this.options.oauthAuthorizeUrls?.[provider];
       return prepareOAuth(
@@ -500,7 +497,9 @@ export class LatchKit extends EventTarget {
   launchOAuth(pending: PendingOAuth): OAuthLaunch {
     let launch: OAuthLaunch;
     try {
-      launch = launchOAuth(pending, this.#pending(), this.options.popupHost ?? browserPopupHost());
+      const oauth = oauthModules.loaded();
+      if (!oauth) throw new LatchError('ERR_FLOW_STATE', 'Call prepareOAuth() before launching the login.');
+      launch = oauth.launchOAuth(pending, this.#pending(oauth), this.options.popupHost ?? oauth.browserPopupHost());
     } catch (error) {
       // No window to open (a non-browser host) or navigation refused.
       this.#step('oauth', 'popup');
@@ -518,9 +517,9 @@ export class LatchKit extends EventTarget {
   async finishOAuth(pending: PendingOAuth, launch: OAuthLaunch, options: FinishOAuthOptions = {}): Promise<LoginOutcome | null> {
     if (launch.mode === 'redirect') return null;
     return this.#flow('oauth', 'popup', async () => {
-      const keyStore = await this.#keys();
+      const [keyStore, { abandonOAuth, completeOAuth, waitForOAuthPopup }] = await Promise.all([this.#keys(), oauthModules.get()]);
       const { signal, ...rest } = options;
-      let callback;
+      let callback: OAuthCallback;
       try {
         callback = await waitForOAuthPopup(launch.popup, pending, signal ? { signal } : {});
       } catch (error) {
@@ -552,8 +551,10 @@ export class LatchKit extends EventTarget {
 
   async #resume(href: string, state: string): Promise<LoginOutcome | null> {
     let pending: PendingOAuth | undefined;
+    let oauth: OAuthModules;
     try {
-      pending = this.#pending().take(state);
+      oauth = await oauthModules.get();
+      pending = this.#pending(oauth).take(state);
     } catch (error) {
       throw this.#report(error, 'ERR_OAUTH_STATE');
     }
@@ -562,7 +563,8 @@ export class LatchKit extends EventTarget {
     const attempt = pending;
     return this.#flow('oauth', 'verifying', async () => {
       const keyStore = await this.#keys();
-      let callback;
+      const { abandonOAuth, completeOAuth, parseOAuthCallback } = oauth;
+      let callback: OAuthCallback;
       try {
         callback = parseOAuthCallback(href, attempt.state);
       } catch (error) {
@@ -575,7 +577,8 @@ export class LatchKit extends EventTarget {
 
   /** Deletes the key of a prepared OAuth attempt that will not be used. */
   async abandonOAuth(pending: PendingOAuth): Promise<void> {
-    await abandonOAuth({ keyStore: await this.#keys() }, pending);
+    const [keyStore, { abandonOAuth }] = await Promise.all([this.#keys(), oauthModules.get()]);
+    await abandonOAuth({ keyStore }, pending);
   }
 
   // ---- passkeys ----------------------------------------------------------------------------
@@ -583,8 +586,7 @@ export class LatchKit extends EventTarget {
   /** Creates a passkey and an account, and logs in. `$flow`: passkey/creating, then none. */
   signUpWithPasskey(request: PasskeySignupOptions): Promise<LoginOutcome> {
     return this.#flow('passkey', 'creating', async () => {
-      const deps = await this.#passkeyDeps(request.signal);
-      const { signUpWithPasskey } = await import('../flows/passkey-flow.ts');
+      const [deps, { signUpWithPasskey }] = await Promise.all([this.#passkeyDeps(request.signal), passkeyModule.get()]);
       const { userName, signup, authenticatorName, userEmail } = request;
       const result = await signUpWithPasskey(deps, {
         ...signup,
@@ -599,13 +601,11 @@ export class LatchKit extends EventTarget {
   /** Logs in with an existing passkey. `$flow`: passkey/authenticating, then none. */
   logInWithPasskey(options: { signal?: AbortSignal } = {}): Promise<LoginOutcome> {
     return this.#flow('passkey', 'authenticating', async () => {
-      const deps = await this.#passkeyDeps(options.signal);
-      const { logInWithPasskey } = await import('../flows/passkey-flow.ts');
+      const [deps, { logInWithPasskey }] = await Promise.all([this.#passkeyDeps(options.signal), passkeyModule.get()]);
       return this.#login(await logInWithPasskey(deps));
     });
   }
 
-  // The passkey flow (and SimpleWebAuthn behind it) is loaded on first use: pages without passkeys pay nothing.
   async #passkeyDeps(signal: AbortSignal | undefined): Promise<PasskeyDeps> {
     const config = await this.#loadConfig(false);
     this.#requireEnabled(config, 'passkey');

@@ -9,6 +9,8 @@ import { $config, setConfig } from '../../../src/state/config-state.ts';
 import { $session, setSession } from '../../../src/state/session-state.ts';
 import { $flow, endFlow, type FlowStatus } from '../../../src/state/flow-state.ts';
 import { isLatchError } from '../../../src/errors/latch-error.ts';
+import { BroadcastSessionChannel } from '../../../src/session/session-channel.ts';
+import { SessionExpiryEvent } from '../../../src/session/session-events.ts';
 import { ETH_WALLET, latestCode, record, startEmulator, type TestEmulator } from './kit-emulator-support.ts';
 
 let t: TestEmulator;
@@ -271,6 +273,47 @@ describe('LatchKit against the emulator: configuration and OTP', () => {
     assert.deepEqual((await keyStore.list()).map((k) => k.id), [login.session.publicKey]);
     assert.ok(events.every((e) => e.type !== 'error'));
     kit.dispose();
+  });
+
+  it('a logout in another tab ends this tab\'s session too (logout reason "remote")', async () => {
+    const keyStore = new MemoryKeyStore();
+    const sessionStore = new MemorySessionStore();
+    // Two "tabs" over the same stores, talking over a real BroadcastChannel of this test's own.
+    const name = `latchkey-kit-test-${crypto.randomUUID()}`;
+    const channelA = new BroadcastSessionChannel({ name });
+    const channelB = new BroadcastSessionChannel({ name });
+    try {
+      const a = new LatchKit(kitOptions({ keyStore, sessionStore, sessionChannel: channelA }));
+      await otpLogin(a, nextEmail());
+      const b = new LatchKit(kitOptions({ keyStore, sessionStore, sessionChannel: channelB }));
+      const restored = await b.restoreSession();
+      assert.ok(restored);
+      const ended = new Promise<CustomEvent>((resolve) => b.addEventListener('logout', resolve, { once: true }));
+      await a.logout();
+      assert.deepEqual((await ended).detail, { reason: 'remote' });
+      assert.equal(b.session, null);
+      assert.equal(restored.active, false);
+      assert.equal($session.get(), null);
+      assert.deepEqual(await keyStore.list(), []);
+    } finally {
+      channelA.close();
+      channelB.close();
+    }
+  });
+
+  it('a session that runs out ends with logout reason "expired": key and saved session deleted', async () => {
+    const keyStore = new MemoryKeyStore();
+    const sessionStore = new MemorySessionStore();
+    const kit = new LatchKit(kitOptions({ keyStore, sessionStore }));
+    const login = await otpLogin(kit, nextEmail());
+    const ended = new Promise<CustomEvent>((resolve) => kit.addEventListener('logout', resolve, { once: true }));
+    // What the session's own timer dispatches at expiry (the emulator's shortest session lasts a minute).
+    login.session.dispatchEvent(new SessionExpiryEvent('expired', login.session.summary!.expiresAt));
+    assert.deepEqual((await ended).detail, { reason: 'expired' });
+    assert.equal(kit.session, null);
+    assert.equal($session.get(), null);
+    assert.deepEqual(await keyStore.list(), []);
+    assert.equal(await sessionStore.load(), undefined);
   });
 
   it('refresh() without a session is ERR_SESSION_MISSING with an error event', async () => {
