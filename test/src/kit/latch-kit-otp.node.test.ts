@@ -316,6 +316,15 @@ describe('LatchKit against the emulator: configuration and OTP', () => {
     assert.equal(await sessionStore.load(), undefined);
   });
 
+  it('without a key store option, opens the default one on first use (memory in Node) and logs in', async () => {
+    const { keyStore: _none, ...options } = kitOptions();
+    const kit = new LatchKit(options);
+    const login = await otpLogin(kit, nextEmail());
+    assert.equal(login.created, true);
+    assert.equal((await login.session.whoami()).organizationId, login.session.summary!.organizationId);
+    await kit.logout();
+  });
+
   it('refresh() without a session is ERR_SESSION_MISSING with an error event', async () => {
     const kit = new LatchKit(kitOptions());
     const events = record(kit);
