@@ -32,6 +32,13 @@ import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
 import { toLatchError } from './to-latch-error.ts';
 import type { LatchKitEventMap, LoginOutcome, LogoutReason } from './kit-events.ts';
 
+// The kit's public types, importable from here too (the elements code against this module).
+export type { LatchKitEventMap, LatchKitEventType, LoginOutcome, LogoutDetail, LogoutReason, SessionExpiringDetail } from './kit-events.ts';
+export type { LoginMethod } from './login-methods.ts';
+export type { OAuthLaunch, PopupHost, PopupWindow } from '../flows/oauth-popup.ts';
+export type { PendingOAuth, PendingOAuthStore } from '../flows/oauth-flow.ts';
+export type { OAuthProvider } from '../flows/oauth-providers.ts';
+
 export interface LatchKitOptions {
   /** The auth proxy's base URL. Default: the hosted auth proxy. */
   proxyUrl?: string;
