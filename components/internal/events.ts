@@ -1,0 +1,92 @@
+/**
+ * The events Latchkey elements dispatch. Each is a typed class with a fixed `type`, and each
+ * bubbles and is composed (crosses shadow roots), so a page can listen once on `document` or on
+ * the drop-in. They are dispatched on user action only, never because a property was set.
+ *
+ *   el.addEventListener('latch-login', (event) => event.detail.session.userId);
+ */
+import type { LatchError } from '../../src/errors/latch-error.ts';
+import type { SessionSummary } from '../../src/session/signing-session.ts';
+
+const init = <T>(detail: T): CustomEventInit<T> => ({ bubbles: true, composed: true, detail });
+
+export interface LatchLoginDetail {
+  /** Who is logged in and until when (no key material). */
+  session: SessionSummary;
+  /** True when this login created the account (sign-up). */
+  created: boolean;
+}
+
+/** A user logged in (or signed up and was logged in). */
+export class LatchLoginEvent extends CustomEvent<LatchLoginDetail> {
+  static readonly type = 'latch-login';
+  constructor(detail: LatchLoginDetail) {
+    super(LatchLoginEvent.type, init(detail));
+  }
+}
+
+/** The user logged out. */
+export class LatchLogoutEvent extends CustomEvent<null> {
+  static readonly type = 'latch-logout';
+  constructor() {
+    super(LatchLogoutEvent.type, init(null));
+  }
+}
+
+export interface LatchErrorDetail {
+  /** Switch on `error.code`; `error.cause` holds the original failure. */
+  error: LatchError;
+}
+
+/** A user action failed. The element also shows a translated message itself. */
+export class LatchErrorEvent extends CustomEvent<LatchErrorDetail> {
+  static readonly type = 'latch-error';
+  constructor(detail: LatchErrorDetail) {
+    super(LatchErrorEvent.type, init(detail));
+  }
+}
+
+export interface LatchSessionExpiringDetail {
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+/** The session ends soon; offer a refresh. */
+export class LatchSessionExpiringEvent extends CustomEvent<LatchSessionExpiringDetail> {
+  static readonly type = 'latch-session-expiring';
+  constructor(detail: LatchSessionExpiringDetail) {
+    super(LatchSessionExpiringEvent.type, init(detail));
+  }
+}
+
+export interface LatchOtpCompleteDetail {
+  /** Every box filled: digits, or upper-case letters and digits. */
+  code: string;
+}
+
+/** `<latch-otp-input>`: the user filled the last box (typing, paste or autofill). */
+export class LatchOtpCompleteEvent extends CustomEvent<LatchOtpCompleteDetail> {
+  static readonly type = 'latch-otp-complete';
+  constructor(detail: LatchOtpCompleteDetail) {
+    super(LatchOtpCompleteEvent.type, init(detail));
+  }
+}
+
+/** `<latch-otp-input>`: the user asked for a new code. */
+export class LatchOtpResendEvent extends CustomEvent<null> {
+  static readonly type = 'latch-otp-resend';
+  constructor() {
+    super(LatchOtpResendEvent.type, init(null));
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'latch-login': LatchLoginEvent;
+    'latch-logout': LatchLogoutEvent;
+    'latch-error': LatchErrorEvent;
+    'latch-session-expiring': LatchSessionExpiringEvent;
+    'latch-otp-complete': LatchOtpCompleteEvent;
+    'latch-otp-resend': LatchOtpResendEvent;
+  }
+}
