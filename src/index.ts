@@ -102,7 +102,16 @@ export { startOtp, completeOtp, checkContact } from './flows/otp-flow.ts';
 export type { StartOtpRequest, CompleteOtpRequest, SignupDetails } from './flows/otp-flow.ts';
 export { prepareOAuth, completeOAuth, parseOAuthCallback, isOAuthCallback, abandonOAuth, sessionStoragePendingStore } from './flows/oauth-flow.ts';
 export type { PendingOAuth, OAuthCallback, PendingOAuthStore, PrepareOAuthRequest } from './flows/oauth-flow.ts';
-export { launchOAuth, waitForOAuthPopup, readOAuthRedirect } from './flows/oauth-popup.ts';
+export { launchOAuth, waitForOAuthPopup, readOAuthRedirect, browserPopupHost } from './flows/oauth-popup.ts';
+export type { OAuthLaunch, PopupHost, PopupWindow } from './flows/oauth-popup.ts';
 export { OAuthProviders } from './flows/oauth-providers.ts';
 export type { OAuthProvider } from './flows/oauth-providers.ts';
 export { signUpWithPasskey, logInWithPasskey, isPasskeySupported } from './flows/passkey-flow.ts';
+
+// The kit: the one object the elements (and any framework binding) talk to
+export { LatchKit, KitFlows } from './kit/latch-kit.ts';
+export type { LatchKitOptions, CompleteOtpOptions, FinishOAuthOptions, PasskeySignupOptions, KitFlow } from './kit/latch-kit.ts';
+export type { LoginOutcome, LogoutDetail, LogoutReason, SessionExpiringDetail, LatchKitEventMap, LatchKitEventType } from './kit/kit-events.ts';
+export { configure, getKit, kitFor } from './kit/configure.ts';
+export { LoginMethods, isLoginMethod, orderLoginMethods } from './kit/login-methods.ts';
+export type { LoginMethod } from './kit/login-methods.ts';

@@ -14,9 +14,9 @@ import {
   type ActivityOperation,
   type QueryOperation,
 } from './activity-operations.ts';
-import { checkQuery, checkSubmit, requireString } from './activity-rules.ts';
+import { checkQuery, checkSubmit } from './activity-rules.ts';
 import { ActivityError } from './activity-error.ts';
-import { isObject, malformed, postJson, type JsonObject, type PostJsonOptions } from './http.ts';
+import { isObject, malformed, postJson, requireString, type JsonObject, type PostJsonOptions } from './http.ts';
 import type {
   Activity,
   ActivityParameters,

@@ -5,17 +5,13 @@
  */
 import { LatchError } from '../errors/latch-error.ts';
 import { ACTIVITY_OPERATIONS, QUERY_OPERATIONS } from './activity-operations.ts';
-import { isObject, type JsonObject } from './http.ts';
+import { isObject, requireString, type JsonObject } from './http.ts';
+
 
 const invalid = (message: string) => new LatchError('ERR_INPUT_INVALID', message);
 const has = (table: object, key: unknown): boolean => typeof key === 'string' && Object.hasOwn(table, key);
 const present = (value: unknown) => value !== undefined && value !== null;
 
-/** A non-empty string, or ERR_INPUT_INVALID naming the field. */
-export function requireString(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !value) throw invalid(`"${field}" must be a non-empty string.`);
-  return value;
-}
 
 /** Checks a submit operation's name and parameters; returns the parameters to send. */
 export function checkSubmit(operation: unknown, parameters: unknown): JsonObject {

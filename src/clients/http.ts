@@ -39,6 +39,12 @@ const MESSAGE_CODES: [string, LatchErrorCode][] = [
   ['OAUTH disallowed', 'ERR_OAUTH_DISALLOWED'],
 ];
 
+/** A non-empty string, or ERR_INPUT_INVALID naming the field. */
+export function requireString(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !value) throw new LatchError('ERR_INPUT_INVALID', `"${field}" must be a non-empty string.`);
+  return value;
+}
+
 export const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

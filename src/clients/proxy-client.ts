@@ -6,8 +6,7 @@
 import { LatchError } from '../errors/latch-error.ts';
 import { fromBase64Url } from '../encoding/base64url.ts';
 import { utf8Decode } from '../encoding/utf8.ts';
-import { requireString } from './activity-rules.ts';
-import { isObject, malformed, postJson, type JsonObject } from './http.ts';
+import { isObject, malformed, postJson, requireString, type JsonObject } from './http.ts';
 import type {
   AccountRequest,
   AccountResponse,
