@@ -27,16 +27,19 @@ export async function verifyAppProofs(proofs: readonly AppProof[], options: Veri
   if (!Array.isArray(proofs) || proofs.length === 0) {
     throw new LatchError('ERR_INPUT_INVALID', 'There are no App Proofs to verify (was generateAppProofs set?).');
   }
+  if (!proofs.every((p) => typeof p === 'object' && p !== null && typeof p.publicKey === 'string')) {
+    throw new LatchError('ERR_PROOF_PAYLOAD', 'An App Proof has no enclave key.');
+  }
   const bootProofs = new Map<string, Promise<BootProof>>();
   for (const proof of proofs) {
-    const key = String(proof?.publicKey).toLowerCase();
+    const key = proof.publicKey.toLowerCase();
     if (!bootProofs.has(key)) bootProofs.set(key, client.getBootProof(organizationId, proof.publicKey));
   }
   // Settle every fetch before verifying, so no rejection is left unobserved.
   await Promise.allSettled(bootProofs.values());
   const results: AppProofsVerification['proofs'] = [];
   for (const proof of proofs) {
-    results.push(await verifyAppProof(proof, await bootProofs.get(String(proof.publicKey).toLowerCase())!, verifyOptions));
+    results.push(await verifyAppProof(proof, await bootProofs.get(proof.publicKey.toLowerCase())!, verifyOptions));
   }
   return { verified: true, proofs: results, addresses: checkAddresses(results, expectedAddresses) };
 }

@@ -44,14 +44,14 @@ export class EmulatedEnclave {
     this.ca = new TestCertificateAuthority(p384KeyFromSeed(this.derive('ca root', 72)), p384KeyFromSeed(this.derive('ca intermediate', 72)));
     // PCR0..PCR3 stand for image, kernel, application and IAM role measurements; the rest are zero, as in a real enclave.
     this.pcrs = Array.from({ length: 16 }, (_, i) => (i < 4 ? sha384(utf8Encode(`latchkey emulator PCR${i}`)) : new Uint8Array(48)));
-    const operator = this.p256Pair('manifest operator');
+    const operatorKey = concatBytes(this.p256Pair('operator encryption').publicKey, this.p256Pair('operator signing').publicKey);
     this.manifest = encodeQosManifest({
       namespace: EMULATED_ENCLAVE.namespace,
       nonce: 1,
       quorumKey: concatBytes(this.p256Pair('quorum encryption').publicKey, this.p256Pair('quorum signing').publicKey),
       pivotHash: sha256(utf8Encode('latchkey emulator signer pivot')),
       pivotArgs: [],
-      operator: { alias: 'emulator', publicKey: concatBytes(operator.publicKey, operator.publicKey) },
+      operator: { alias: 'emulator', publicKey: operatorKey },
       pcrs: [this.pcrs[0]!, this.pcrs[1]!, this.pcrs[2]!, this.pcrs[3]!],
       rootCertificate: this.ca.root,
       qosCommit: 'latchkey-emulator',

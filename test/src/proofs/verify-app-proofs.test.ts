@@ -59,7 +59,7 @@ describe('verifyAppProofs (the lazy public entry)', () => {
     await expectCode(() => verifyAppProofs([v.appProof], { client: otherBoot, organizationId: 'org-1' }), 'ERR_PROOF_KEY_MISMATCH');
   });
 
-  it("passes on the client's own error, and refuses an empty list", async () => {
+  it("passes on the client's own error, and refuses an empty list or a proof without a key", async () => {
     const failure = new LatchError('ERR_SERVICE_NOT_FOUND', 'No boot proof.');
     let caught: unknown;
     try {
@@ -69,6 +69,8 @@ describe('verifyAppProofs (the lazy public entry)', () => {
     }
     expect(caught).to.equal(failure);
     await expectCode(() => verifyAppProofs([], { client: fakeClient(v.bootProof), organizationId: 'org-1' }), 'ERR_INPUT_INVALID');
+    await expectCode(() => verifyAppProofs([null as never], { client: fakeClient(v.bootProof), organizationId: 'org-1' }), 'ERR_PROOF_PAYLOAD');
+    await expectCode(() => verifyAppProofs([{ ...v.appProof, publicKey: 7 as never }], { client: fakeClient(v.bootProof), organizationId: 'org-1' }), 'ERR_PROOF_PAYLOAD');
   });
 
   it('verifyAppProof from the lazy entry is the same verifier', async () => {
