@@ -27,6 +27,7 @@ import { oauthRoutes } from './oauth/oauth-routes.ts';
 import { createPolicyHook } from './policy/policy-feature.ts';
 import { onRampRoutes } from './onramp/onramp-feature.ts';
 import { WebhookDelivery, webhookRoutes } from './webhooks/webhook-feature.ts';
+import { appProofHooks } from './proofs/app-proof-feature.ts';
 import { close, createNodeServer, listen } from './http/node-adapter.ts';
 import { DEFAULT_HOST, DEFAULT_WEBAUTHN } from './options.ts';
 import type { EmulatorOptions } from './options.ts';
@@ -104,6 +105,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         ...(options.devFixedOtp !== undefined ? { devFixedOtp: options.devFixedOtp } : {}),
       };
       ctx = context;
+      Object.assign(context.hooks, appProofHooks(context), options.hooks);
       const delivery = (webhooks = new WebhookDelivery(context, options.webhooks));
       if (!options.hooks?.onActivity) context.hooks.onActivity = (activity) => delivery.onActivity(activity);
       api = createApiApp(context, {

@@ -6,6 +6,7 @@
 import { jsonResponse } from '../http/exchange.ts';
 import { OAUTH_PROVIDER_NAMES } from '../config/proxy-config.ts';
 import { oauthIssuer } from '../oauth/issuers.ts';
+import { proofKeys } from '../proofs/app-proof-feature.ts';
 import type { EmulatorContext } from '../context.ts';
 import type { Router } from '../http/router.ts';
 
@@ -21,6 +22,8 @@ export function keysDocument(ctx: EmulatorContext): Record<string, unknown> {
     oauthJwksUrl: `${urls.oauthUrl}/jwks`,
     oauthIssuers: Object.fromEntries(OAUTH_PROVIDER_NAMES.map((p) => [p, oauthIssuer(ctx, p)])),
     webhookJwks: { keys: [keys.webhook.publicJwk] },
+    /** The App Proof test root (trustedRootSha256 for verifyAppProofs; issue 5). */
+    ...proofKeys(ctx),
   };
 }
 
