@@ -26,6 +26,11 @@ export { ActivityClient } from '@/src/clients/activity-client.ts';`,
     budget: 10 * KB,
   },
   { name: 'core (latchkey)', source: `export * from '@/src/index.ts';` },
+  {
+    name: 'App Proof verifier (lazy)',
+    about: 'CBOR, DER, X.509, COSE and the checks: loaded only when a page verifies proofs',
+    source: `export { verifyAppProof } from '@/src/proofs/verify-app-proof.ts';`,
+  },
   { name: 'components (latchkey/components)', source: `export * from '@/components/index.ts';` },
   { name: 'define (latchkey/define)', source: `import '@/components/define.ts';` },
 ];

@@ -115,3 +115,18 @@ export type { LoginOutcome, LogoutDetail, LogoutReason, SessionExpiringDetail, L
 export { configure, getKit, kitFor } from './kit/configure.ts';
 export { LoginMethods, isLoginMethod, orderLoginMethods } from './kit/login-methods.ts';
 export type { LoginMethod } from './kit/login-methods.ts';
+
+// App Proofs and Boot Proofs (the verifier itself loads on first use)
+export { verifyAppProof, verifyAppProofs, AWS_NITRO_ROOT_SHA256, ProofCheckNames } from './proofs/index.ts';
+export type {
+  AppProofVerification,
+  AppProofsVerification,
+  VerifyAppProofOptions,
+  VerifyAppProofsOptions,
+  ProofCheck,
+  ProofCheckName,
+  AppProofPayload,
+  AddressDerivationProof,
+  PolicyOutcomeProof,
+  BootProofSource,
+} from './proofs/index.ts';
