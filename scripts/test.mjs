@@ -56,7 +56,8 @@ try {
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 check('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
-suite('node tests', process.execPath, [join(ROOT, 'scripts/node-tests.mjs')], join(RESULTS, 'node.json'));
+// Node tests get the browser too: end-to-end tests drive Chromium from Node.
+suite('node tests', process.execPath, [join(ROOT, 'scripts/node-tests.mjs')], join(RESULTS, 'node.json'), { CHROME_PATH: chrome });
 suite('browser tests', bin('web-test-runner'), [], join(RESULTS, 'browser.json'), { CHROME_PATH: chrome });
 // The library (vite) and its type declarations (tsc), as `npm run build` makes them.
 check('build', bin('vite'), ['build', '--logLevel', 'warn']);
