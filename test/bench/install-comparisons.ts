@@ -38,6 +38,16 @@ const installedVersion = (name: string): string | undefined => {
 
 const missing = (): string[] => Object.entries(PINNED).filter(([name, version]) => installedVersion(name) !== version).map(([name]) => name);
 
+/** npm's error code and first message line, without its stack trace and boilerplate. */
+const npmReason = (stderr: string): string =>
+  stderr
+    .split('\n')
+    .map((line) => line.replace(/^npm error\s*/, '').trim())
+    .filter((line) => line && !/^(at |syscall|errno|\{|\}|A complete log|If you are behind)/.test(line))
+    .slice(0, 2)
+    .join(' — ')
+    .slice(0, 240);
+
 let pending: Promise<Installed> | undefined;
 
 /**
@@ -54,8 +64,7 @@ export function ensureComparisons({ timeoutMs = 10 * 60_000 } = {}): Promise<Ins
       const failure = await new Promise<string | undefined>((resolve) => {
         execFile('npm', args, { cwd: ROOT, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
           if (!error) return resolve(undefined);
-          const lastLines = String(stderr).trim().split('\n').slice(-3).join(' ');
-          resolve(error.killed ? `npm install timed out after ${timeoutMs / 1000} s` : `npm install failed: ${lastLines || error.message}`);
+          resolve(error.killed ? `npm install timed out after ${timeoutMs / 1000} s` : `npm install failed: ${npmReason(String(stderr)) || error.message}`);
         });
       });
       if (failure) return { ok: false, reason: failure };
