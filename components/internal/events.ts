@@ -80,13 +80,22 @@ export class LatchOtpResendEvent extends CustomEvent<null> {
   }
 }
 
+/** Every Latchkey event by type. */
+export interface LatchEventMap {
+  'latch-login': LatchLoginEvent;
+  'latch-logout': LatchLogoutEvent;
+  'latch-error': LatchErrorEvent;
+  'latch-session-expiring': LatchSessionExpiringEvent;
+  'latch-otp-complete': LatchOtpCompleteEvent;
+  'latch-otp-resend': LatchOtpResendEvent;
+}
+
+// The events bubble and are composed, so pages listen on elements, on document or on window.
 declare global {
-  interface HTMLElementEventMap {
-    'latch-login': LatchLoginEvent;
-    'latch-logout': LatchLogoutEvent;
-    'latch-error': LatchErrorEvent;
-    'latch-session-expiring': LatchSessionExpiringEvent;
-    'latch-otp-complete': LatchOtpCompleteEvent;
-    'latch-otp-resend': LatchOtpResendEvent;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementEventMap extends LatchEventMap {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface DocumentEventMap extends LatchEventMap {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface WindowEventMap extends LatchEventMap {}
 }

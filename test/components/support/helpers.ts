@@ -59,3 +59,14 @@ export function shadowStyle(host: Element, selector: string, property: string): 
   if (!node) throw new Error(`no ${selector} in the shadow root`);
   return getComputedStyle(node).getPropertyValue(property);
 }
+
+/** Presses `key` with `modifier` held, as a person would (the Chromium launcher has no "Shift+Tab"). */
+export async function pressWith(modifier: 'Shift' | 'Control' | 'Alt' | 'Meta', key: string): Promise<void> {
+  const { sendKeys } = await import('@web/test-runner-commands');
+  await sendKeys({ down: modifier });
+  try {
+    await sendKeys({ press: key });
+  } finally {
+    await sendKeys({ up: modifier });
+  }
+}

@@ -1,0 +1,159 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { AnnouncerController } from '../../../components/internal/announcer-controller.ts';
+import { CountdownController } from '../../../components/internal/countdown-controller.ts';
+import { tabbableElements } from '../../../components/internal/focus.ts';
+import { deepActiveElement, pressWith } from '../support/helpers.ts';
+import '../support/probe-element.ts';
+import type { LatchTestProbe } from '../support/probe-element.ts';
+import { afterEach, describe, it } from '../../support/harness.ts';
+
+/** A bare controller host, so the arithmetic can be checked without an element. */
+function fakeHost(): ReactiveControllerHost & { controllers: ReactiveController[]; updates: number } {
+  return {
+    controllers: [],
+    updates: 0,
+    addController(controller) {
+      this.controllers.push(controller);
+    },
+    removeController() {},
+    requestUpdate() {
+      this.updates += 1;
+    },
+    updateComplete: Promise.resolve(true),
+  };
+}
+
+const partOf = (el: LatchTestProbe, name: string): HTMLElement => el.shadowRoot?.querySelector(`[part="${name}"]`) as HTMLElement;
+
+describe('FocusTrapController', () => {
+  let outside: HTMLButtonElement | undefined;
+  afterEach(() => outside?.remove());
+
+  // The fixture is the element itself (a plain <div> fixture waits for an animation frame, which
+  // a background page running beside another test file never gets).
+  async function setup(): Promise<{ el: LatchTestProbe; outside: HTMLButtonElement; slotted: HTMLInputElement }> {
+    const el = await fixture<LatchTestProbe>(html`<latch-test-probe>
+      <input aria-label="Slotted" id="slotted" />
+      <button type="button" disabled>Disabled</button>
+      <button type="button" hidden>Hidden</button>
+    </latch-test-probe>`);
+    outside = document.createElement('button');
+    outside.type = 'button';
+    outside.textContent = 'Outside';
+    el.before(outside);
+    return { el, outside, slotted: el.querySelector('#slotted') as HTMLInputElement };
+  }
+
+  it('finds tabbable elements in flat-tree order, skipping disabled and hidden ones', async () => {
+    const { el, slotted } = await setup();
+    expect(tabbableElements(partOf(el, 'dialog'))).to.deep.equal([partOf(el, 'first'), slotted, partOf(el, 'last')]);
+  });
+
+  it('Tab and Shift+Tab wrap inside the container, escaped focus comes back, deactivate restores focus', async () => {
+    const { el, outside, slotted } = await setup();
+    outside.focus();
+    el.trap.activate();
+    expect(el.trap.active).to.equal(true);
+    expect(deepActiveElement()).to.equal(partOf(el, 'first'));
+    await sendKeys({ press: 'Tab' });
+    expect(deepActiveElement()).to.equal(slotted);
+    await sendKeys({ press: 'Tab' });
+    expect(deepActiveElement()).to.equal(partOf(el, 'last'));
+    await sendKeys({ press: 'Tab' });
+    expect(deepActiveElement()).to.equal(partOf(el, 'first'));
+    await pressWith('Shift', 'Tab');
+    expect(deepActiveElement()).to.equal(partOf(el, 'last'));
+    outside.focus();
+    expect(deepActiveElement()).to.equal(partOf(el, 'first'));
+    el.trap.deactivate();
+    expect(deepActiveElement()).to.equal(outside);
+    // Released: Tab leaves the container again.
+    partOf(el, 'last').focus();
+    await sendKeys({ press: 'Tab' });
+    expect(deepActiveElement()).to.not.equal(partOf(el, 'first'));
+  });
+
+  it('prefers an [autofocus] element and releases when the host is removed', async () => {
+    const { el, outside, slotted } = await setup();
+    slotted.setAttribute('autofocus', '');
+    outside.focus();
+    el.trap.activate();
+    expect(deepActiveElement()).to.equal(slotted);
+    el.remove();
+    expect(el.trap.active).to.equal(false);
+    expect(deepActiveElement()).to.equal(outside);
+  });
+});
+
+describe('CountdownController', () => {
+  it('counts whole seconds, rounded up, to a deadline', () => {
+    let now = 1_000;
+    const host = fakeHost();
+    const countdown = new CountdownController(host, { now: () => now });
+    expect(host.controllers).to.deep.equal([countdown]);
+    expect(countdown.remaining).to.equal(0);
+    countdown.start(3);
+    expect(countdown.remaining).to.equal(3);
+    now = 1_500;
+    expect(countdown.remaining).to.equal(3);
+    now = 2_001;
+    expect(countdown.remaining).to.equal(2);
+    now = 4_000;
+    expect(countdown.running).to.equal(false);
+    countdown.start(10);
+    countdown.stop();
+    expect(countdown.remaining).to.equal(0);
+    countdown.start(-5);
+    expect(countdown.running).to.equal(false);
+  });
+
+  it('re-renders its host as it ticks and calls onDone once at zero', async () => {
+    const host = fakeHost();
+    let done = 0;
+    const countdown = new CountdownController(host, { onDone: () => (done += 1) });
+    countdown.hostConnected();
+    countdown.start(1);
+    const before = host.updates;
+    await waitUntil(() => done === 1, 'onDone never ran', { timeout: 5000 });
+    expect(host.updates).to.be.greaterThan(before);
+    expect(countdown.running).to.equal(false);
+    countdown.hostDisconnected();
+  });
+
+  it('does not tick while disconnected', async () => {
+    const host = fakeHost();
+    let done = 0;
+    const countdown = new CountdownController(host, { onDone: () => (done += 1) });
+    countdown.start(0.05);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(done).to.equal(0);
+  });
+});
+
+describe('AnnouncerController', () => {
+  it('renders a polite status region and repeats identical messages by changing them invisibly', async () => {
+    const el = await fixture<LatchTestProbe>(html`<latch-test-probe></latch-test-probe>`);
+    const region = el.shadowRoot?.querySelector('[part="announcer"]') as HTMLElement;
+    expect(region.getAttribute('role')).to.equal('status');
+    expect(region.getAttribute('aria-live')).to.equal('polite');
+    el.announcer.announce('Copied');
+    await el.updateComplete;
+    expect(region.textContent).to.equal('Copied');
+    el.announcer.announce('Copied');
+    await el.updateComplete;
+    expect(region.textContent).to.equal('Copied\u00a0');
+    el.announcer.announce('Copied');
+    expect(el.announcer.message).to.equal('Copied');
+    el.announcer.clear();
+    await el.updateComplete;
+    expect(region.textContent).to.equal('');
+  });
+
+  it('registers itself with its host', () => {
+    const host = fakeHost();
+    const announcer = new AnnouncerController(host);
+    expect(host.controllers).to.deep.equal([announcer]);
+  });
+});
