@@ -23,10 +23,14 @@ if (jsonOnly) {
   console.log('## Size (initial JavaScript, everything bundled, minified)\n');
   console.log(sizeTable(sizes));
   console.log('\n## Emulator load (own process, 127.0.0.1)\n');
-  console.log('| workload | operations | concurrency | per second | p50 ms | p99 ms | failures |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  const row = (name, f) => console.log(`| ${name} | ${f.operations} | ${f.concurrency} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.failures} |`);
+  console.log('| workload | operations | concurrency | per second | p50 ms | p99 ms | failures | emulator CPU ms/op | client CPU ms/op | per second early / late |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const row = (name, f) =>
+    console.log(`| ${name} | ${f.operations} | ${f.concurrency} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.failures} | ${f.serverCpuMsPerOp} | ${f.clientCpuMsPerOp} | ${f.perSecondEarly} / ${f.perSecondLate} |`);
   row('stamped sign_raw_payload', load.signRawPayload);
   row('OTP sign-up + login flow', load.otpFlows);
+  const m = load.memory;
+  console.log(`\nEmulator heap over ${m.activities} stored activities${m.collected ? ' (after a full GC)' : ''}: ${m.heapBeforeMb} MB → ${m.heapAfterMb} MB (+${m.growthMb} MB, ${m.bytesPerActivity} bytes per activity), RSS ${m.rssAfterMb} MB.`);
+  console.log('CPU ms/op is each process\'s CPU time per operation: unlike the rates, it barely moves when other work shares the cores.');
   console.log(`\nJSON: ${join('.bench', 'results.json')}`);
 }

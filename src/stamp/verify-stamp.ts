@@ -6,7 +6,7 @@
 import { LatchError } from '../errors/latch-error.ts';
 import { derToRaw } from '../crypto/der.ts';
 import { fromBase64Url } from '../encoding/base64url.ts';
-import { fromHex, toHex } from '../encoding/hex.ts';
+import { fromHex } from '../encoding/hex.ts';
 import { utf8Decode, utf8Encode } from '../encoding/utf8.ts';
 import { API_KEY_STAMP_SCHEME } from './create-stamp.ts';
 import { importP256PublicKey, verifyP256 } from './ecdsa.ts';
@@ -34,6 +34,38 @@ function parseHeader(headerValue: string): { publicKey: string; scheme: string; 
 }
 
 /**
+ * Imported verification keys by lowercase compressed hex. A verifier sees the same few keys
+ * again and again, and decompressing and importing one costs more than the verification itself
+ * (~0.4 ms). Only the parsing of the public key is remembered: whether that key may act (it
+ * exists, it has not expired) is the caller's lookup, made on every request, so a deleted or
+ * expired key gains nothing from being here. Bounded, least recently used first out; failed
+ * imports are never cached.
+ */
+export const STAMP_KEY_CACHE_LIMIT = 1024;
+const importedKeys = new Map<string, CryptoKey>();
+
+async function verificationKey(compressedHex: string): Promise<CryptoKey> {
+  const cached = importedKeys.get(compressedHex);
+  if (cached) {
+    // Map order is insertion order: re-inserting marks the key as the most recently used.
+    importedKeys.delete(compressedHex);
+    importedKeys.set(compressedHex, cached);
+    return cached;
+  }
+  const key = await importP256PublicKey(compressedHex);
+  if (!importedKeys.has(compressedHex) && importedKeys.size >= STAMP_KEY_CACHE_LIMIT) {
+    importedKeys.delete(importedKeys.keys().next().value!);
+  }
+  importedKeys.set(compressedHex, key);
+  return key;
+}
+
+/** How many imported keys verifyStamp holds (tests: the cache stays bounded). */
+export function stampKeyCacheSize(): number {
+  return importedKeys.size;
+}
+
+/**
  * Resolves with the signer's key and scheme when `headerValue` is a valid stamp of exactly
  * `body`. Errors: ERR_STAMP_MALFORMED (header), ERR_STAMP_SCHEME, ERR_KEY_FORMAT or
  * ERR_KEY_NOT_ON_CURVE (the key), ERR_STAMP_SIGNATURE (signature not DER, or not valid).
@@ -48,7 +80,8 @@ export async function verifyStamp(body: string | Uint8Array, headerValue: string
   if (!/^0[23][0-9a-fA-F]{64}$/.test(stamp.publicKey)) {
     throw new LatchError('ERR_KEY_FORMAT', 'The stamp public key is not a compressed P-256 key in hex.');
   }
-  const key = await importP256PublicKey(stamp.publicKey);
+  const publicKey = stamp.publicKey.toLowerCase();
+  const key = await verificationKey(publicKey);
   let signature: Uint8Array;
   try {
     signature = derToRaw(fromHex(stamp.signature));
@@ -59,5 +92,5 @@ export async function verifyStamp(body: string | Uint8Array, headerValue: string
   if (!(await verifyP256(key, signature, bytes))) {
     throw new LatchError('ERR_STAMP_SIGNATURE', 'The stamp signature does not match the body.');
   }
-  return { publicKey: toHex(fromHex(stamp.publicKey)), scheme: stamp.scheme };
+  return { publicKey, scheme: stamp.scheme };
 }

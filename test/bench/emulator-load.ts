@@ -1,6 +1,9 @@
 // Emulator load (npm run bench): stamped sign_raw_payload activities per second and full OTP
 // sign-up-and-login flows per second, with p50 / p99 latency, against an emulator running in its
-// own process on 127.0.0.1. Bounded: a fixed number of requests, a fixed concurrency.
+// own process on 127.0.0.1. Bounded: a fixed number of requests, a fixed concurrency. Also each
+// side's CPU time per operation (steadier than rates when other work shares the cores), the
+// throughput of the first and last tenth (state that grows shows as decay), and the emulator's
+// heap growth over the sign_raw_payload run, read after a full GC.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +20,88 @@ export interface LoadFigures {
   p50Ms: number;
   p99Ms: number;
   failures: number;
+  /**
+   * CPU time (user + system) the emulator's process spent per operation, ms. Unlike perSecond,
+   * this hardly moves when other work shares the cores: 1000 / serverCpuMsPerOp is what one
+   * idle core would serve.
+   */
+  serverCpuMsPerOp: number;
+  /** The same for the load generator (the kit's clients, this process), ms per operation. */
+  clientCpuMsPerOp: number;
+  /**
+   * Throughput over the second and the ninth tenth of the run (the first ramps up, the last
+   * drains): a late rate well below the early one shows work that grows with the state.
+   */
+  perSecondEarly: number;
+  perSecondLate: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+export interface MemoryFigures {
+  /** Activities stored between the two readings (the sign_raw_payload run). */
+  activities: number;
+  /** Heap used by the emulator after a full GC (when `collected`), before and after, MB. */
+  heapBeforeMb: number;
+  heapAfterMb: number;
+  growthMb: number;
+  /** Growth per stored activity: the activity log is kept (get_activity finds any of them). */
+  bytesPerActivity: number;
+  rssAfterMb: number;
+  collected: boolean;
+}
 
-async function run(total: number, concurrency: number, once: (i: number) => Promise<void>): Promise<LoadFigures> {
+export interface EmulatorLoadResult {
+  signRawPayload: LoadFigures;
+  otpFlows: LoadFigures;
+  memory: MemoryFigures;
+}
+
+export interface EmulatorLoadOptions {
+  /** Stamped sign_raw_payload activities measured (default 10,000), after a short warm-up. */
+  activities?: number;
+  /** OTP sign-up + login flows measured (default 200). */
+  flows?: number;
+  /** Extra node flags for the emulator's process, e.g. ['--cpu-prof', '--cpu-prof-dir=DIR']. */
+  serverNodeFlags?: readonly string[];
+}
+
+interface ServerStats {
+  cpuUser: number;
+  cpuSystem: number;
+  heapUsed: number;
+  rss: number;
+  collected: boolean;
+}
+
+interface Server {
+  urls: { apiUrl: string; proxyUrl: string };
+  stats(gc: boolean): Promise<ServerStats>;
+  stop(): void;
+}
+
+const WARM_UP = 200;
+const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const cpuMs = (s: ServerStats) => (s.cpuUser + s.cpuSystem) / 1000;
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** Throughput between the completions `from` and `to` (indexes into the sorted end times). */
+function rate(ends: number[], startedAt: number, from: number, to: number): number {
+  if (ends.length === 0) return 0;
+  const t0 = from === 0 ? startedAt : ends[from - 1]!;
+  const t1 = ends[Math.min(to, ends.length) - 1]!;
+  return t1 > t0 ? ((Math.min(to, ends.length) - from) * 1000) / (t1 - t0) : 0;
+}
+
+async function run(server: Server, total: number, concurrency: number, once: (i: number) => Promise<void>): Promise<LoadFigures> {
   const latencies: number[] = [];
+  const ends: number[] = [];
   let next = 0;
   let failures = 0;
+  const serverBefore = await server.stats(false);
+  const clientBefore = ownCpuMs();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -33,7 +110,9 @@ async function run(total: number, concurrency: number, once: (i: number) => Prom
         const t0 = performance.now();
         try {
           await once(i);
-          latencies.push(performance.now() - t0);
+          const t1 = performance.now();
+          latencies.push(t1 - t0);
+          ends.push(t1);
         } catch {
           failures += 1;
         }
@@ -41,25 +120,57 @@ async function run(total: number, concurrency: number, once: (i: number) => Prom
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const clientCpu = ownCpuMs() - clientBefore;
+  const serverAfter = await server.stats(false);
   latencies.sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return { operations: total, concurrency, perSecond: round(latencies.length / seconds), p50Ms: round(percentile(latencies, 50)), p99Ms: round(percentile(latencies, 99)), failures };
+  const tenth = Math.max(1, Math.floor(ends.length / 10));
+  return {
+    operations: total,
+    concurrency,
+    perSecond: round(latencies.length / seconds),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    failures,
+    serverCpuMsPerOp: round((cpuMs(serverAfter) - cpuMs(serverBefore)) / total, 3),
+    clientCpuMsPerOp: round(clientCpu / total, 3),
+    perSecondEarly: round(rate(ends, started, tenth, 2 * tenth)),
+    perSecondLate: round(rate(ends, started, 8 * tenth, 9 * tenth)),
+  };
 }
 
-async function startServer(rootKeyId: string): Promise<{ urls: { apiUrl: string; proxyUrl: string }; stop: () => void }> {
+async function startServer(rootKeyId: string, nodeFlags: readonly string[]): Promise<Server> {
   const script = fileURLToPath(new URL('./emulator-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, rootKeyId], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', ...nodeFlags, '--import', 'tsx', script, rootKeyId], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
   });
-  return { urls: JSON.parse(line), stop: () => child.kill('SIGTERM') };
+  let asked = 0;
+  const waiting = new Map<number, (stats: ServerStats) => void>();
+  child.on('message', (message: { type?: string; id?: number; stats?: ServerStats }) => {
+    if (message?.type === 'stats' && message.id !== undefined && message.stats) waiting.get(message.id)?.(message.stats);
+  });
+  const stats = (gc: boolean) =>
+    new Promise<ServerStats>((resolve, reject) => {
+      const id = ++asked;
+      const timer = setTimeout(() => reject(new Error('the emulator did not answer a stats request')), 30_000);
+      waiting.set(id, (value) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve(value);
+      });
+      child.send({ type: 'stats', id, gc });
+    });
+  return { urls: JSON.parse(line), stats, stop: () => child.kill('SIGTERM') };
 }
 
-export async function emulatorLoad(options: { activities?: number; flows?: number } = {}): Promise<{ signRawPayload: LoadFigures; otpFlows: LoadFigures }> {
+export async function emulatorLoad(options: EmulatorLoadOptions = {}): Promise<EmulatorLoadResult> {
   const keyStore = new MemoryKeyStore();
   const root = await keyStore.create({ purpose: 'bench-root' });
-  const { urls, stop } = await startServer(root.id);
+  const server = await startServer(root.id, options.serverNodeFlags ?? []);
+  const { urls } = server;
   try {
     const proxy = new ProxyClient({ authProxyUrl: urls.proxyUrl, configId: 'demo' });
     const { organizationId } = await proxy.walletKitConfig({});
@@ -70,20 +181,37 @@ export async function emulatorLoad(options: { activities?: number; flows?: numbe
     });
     const address = activityResult(wallet).addresses[0]!;
     // Each payload differs: identical bodies would be one (idempotent) activity.
-    const signRawPayload = await run(options.activities ?? 3000, 32, async (i) => {
-      await client.submit('sign_raw_payload', {
+    const sign = (i: number) =>
+      client.submit('sign_raw_payload', {
         organizationId,
         parameters: { signWith: address, payload: i.toString(16).padStart(64, '0'), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' },
       });
+    // Warm-up (JIT, lazily built tables), not measured; its payloads are not reused below.
+    for (let i = 0; i < WARM_UP; i += 8) await Promise.all(Array.from({ length: 8 }, (_, j) => sign(Number.MAX_SAFE_INTEGER - i - j)));
+    const activities = options.activities ?? 10_000;
+    const before = await server.stats(true);
+    const signRawPayload = await run(server, activities, 32, async (i) => {
+      await sign(i);
     });
-    const otpFlows = await run(options.flows ?? 200, 16, async (i) => {
+    const after = await server.stats(true);
+    const growth = after.heapUsed - before.heapUsed;
+    const memory: MemoryFigures = {
+      activities: activities - signRawPayload.failures,
+      heapBeforeMb: round(before.heapUsed / 2 ** 20),
+      heapAfterMb: round(after.heapUsed / 2 ** 20),
+      growthMb: round(growth / 2 ** 20),
+      bytesPerActivity: Math.round(growth / Math.max(1, activities - signRawPayload.failures)),
+      rssAfterMb: round(after.rss / 2 ** 20),
+      collected: before.collected && after.collected,
+    };
+    const otpFlows = await run(server, options.flows ?? 200, 16, async (i) => {
       const contact = `bench.${i}.${Date.now()}@example.com`;
       const { otpId } = await startOtp({ proxy }, { otpType: 'OTP_TYPE_EMAIL', contact });
       const outbox = (await (await fetch(`${urls.apiUrl}/__outbox?to=${encodeURIComponent(contact)}`)).json()) as { messages: { code: string }[] };
       await completeOtp({ proxy, keyStore: new MemoryKeyStore() }, { otpType: 'OTP_TYPE_EMAIL', contact, otpId, otpCode: outbox.messages[0]!.code });
     });
-    return { signRawPayload, otpFlows };
+    return { signRawPayload, otpFlows, memory };
   } finally {
-    stop();
+    server.stop();
   }
 }

@@ -1,11 +1,42 @@
 // A quiet emulator in its own process for the load bench (so the load generator does not share
 // its event loop): prints one JSON line with its URLs, then serves until killed.
+// Over the IPC channel (when spawned with one) it answers {type: 'stats', gc} with its CPU time
+// and memory, after a full collection when asked and when started with --expose-gc: the bench
+// reads them before and after a workload (server CPU per operation, heap growth).
 import { createEmulator } from '../../demo/emulator/emulator.ts';
+
+export interface ServerStats {
+  /** process.cpuUsage(): user and system CPU time, microseconds. */
+  cpuUser: number;
+  cpuSystem: number;
+  heapUsed: number;
+  rss: number;
+  /** Whether a full GC ran before the heap was read. */
+  collected: boolean;
+}
 
 const rootApiKeys = process.argv.slice(2);
 const emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true, log: () => undefined, rootApiKeys });
 const urls = await emulator.start();
 process.stdout.write(JSON.stringify(urls) + '\n');
+
+const gc = (globalThis as { gc?: () => void }).gc;
+process.on('message', (message: { type?: string; id?: number; gc?: boolean }) => {
+  if (message?.type !== 'stats') return;
+  const collected = Boolean(message.gc && gc);
+  if (collected) {
+    // Twice: the first pass may only queue finalizers whose targets the second frees.
+    gc!();
+    gc!();
+  }
+  const cpu = process.cpuUsage();
+  const memory = process.memoryUsage();
+  const stats: ServerStats = { cpuUser: cpu.user, cpuSystem: cpu.system, heapUsed: memory.heapUsed, rss: memory.rss, collected };
+  process.send?.({ type: 'stats', id: message.id, stats });
+});
+
 const stop = () => void emulator.stop().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+// The IPC channel keeps the process alive; the bench ends it with SIGTERM (or by exiting).
+process.on('disconnect', stop);
