@@ -13,6 +13,7 @@ import { LatchError, isLatchError, type LatchErrorCode } from '../errors/latch-e
 import type { KeyStore } from '../keys/key-store.ts';
 import { ProxyClient } from '../clients/proxy-client.ts';
 import type { OtpType, WalletKitConfig } from '../clients/proxy-types.ts';
+import type { BootProof } from '../clients/activity-types.ts';
 import type { SigningSession, SigningSessionOptions } from '../session/signing-session.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import type { SessionChannel } from '../session/session-channel.ts';
@@ -381,6 +382,18 @@ export class LatchKit extends EventTarget {
       const session = this.#current?.session;
       if (!session) throw new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in.');
       await session.refresh();
+    });
+  }
+
+  /**
+   * One enclave's Boot Proof, queried with the current session: the kit is the `client` that
+   * `verifyAppProofs` needs. ERR_SESSION_MISSING when nobody is logged in.
+   */
+  getBootProof(organizationId: string, ephemeralKey: string): Promise<BootProof> {
+    return this.#reporting(async () => {
+      const session = this.#current?.session;
+      if (!session) throw new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in.');
+      return (await session.query('get_boot_proof', { organizationId, ephemeralKey })).bootProof;
     });
   }
 
