@@ -5,7 +5,7 @@
 // `--json` prints only JSON.
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { ROOT } from './ensure-deps.mjs';
 
@@ -79,7 +79,8 @@ export async function measure(entries = ENTRIES) {
       continue;
     }
     const outputs = result.metafile.outputs;
-    const entryOut = Object.keys(outputs).find((out) => outputs[out].entryPoint);
+    // esbuild marks dynamic-import chunks as entry points too: match our own entry file.
+    const entryOut = Object.keys(outputs).find((out) => outputs[out].entryPoint === relative(ROOT, file));
     const initial = new Set();
     const visit = (out) => {
       if (initial.has(out)) return;
