@@ -1,6 +1,8 @@
-// `npm run bench`: the measurements that never belong in tests: the size of each entry (min,
-// gzip, brotli) and the emulator's load figures (stamped activities and OTP flows per second,
-// p50 / p99). Later issues add crypto speed in Chromium and time to interactive.
+// `npm run bench`: the measurements that never belong in tests, each side by side with its
+// comparison measured in the same run: the size of each entry (min, gzip, brotli) against the
+// hosted service's own packages (installed on demand into .bench/compare, never into the
+// project), crypto speed in one Chromium page against the hosted SDK, and the emulator's load
+// figures (stamped activities and OTP flows per second, p50 / p99, memory growth).
 // Markdown on stdout, JSON in .bench/results.json; `--json` prints only the JSON.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +14,21 @@ const jsonOnly = process.argv.includes('--json');
 const sizes = await measure();
 const { register } = await import('tsx/esm/api');
 register();
+const { comparisonSizes } = await import('../test/bench/comparison-sizes.ts');
+const comparisons = await comparisonSizes(sizes);
+const { cryptoSpeed } = await import('../test/bench/crypto-speed.ts');
+const crypto = await cryptoSpeed();
 const { emulatorLoad } = await import('../test/bench/emulator-load.ts');
 const load = await emulatorLoad();
-const results = { date: new Date().toISOString(), node: process.version, cores: (await import('node:os')).cpus().length, sizes, emulatorLoad: load };
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cores: (await import('node:os')).cpus().length,
+  sizes,
+  comparisonSizes: comparisons.json,
+  cryptoSpeed: crypto.json,
+  emulatorLoad: load,
+};
 mkdirSync(join(ROOT, '.bench'), { recursive: true });
 writeFileSync(join(ROOT, '.bench', 'results.json'), JSON.stringify(results, null, 2));
 if (jsonOnly) {
@@ -22,6 +36,8 @@ if (jsonOnly) {
 } else {
   console.log('## Size (initial JavaScript, everything bundled, minified)\n');
   console.log(sizeTable(sizes));
+  console.log('\n' + comparisons.markdown);
+  console.log('\n' + crypto.markdown);
   console.log('\n## Emulator load (own process, 127.0.0.1)\n');
   console.log('| workload | operations | concurrency | per second | p50 ms | p99 ms | failures | emulator CPU ms/op | client CPU ms/op | per second early / late |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
