@@ -7,4 +7,9 @@
  */
 export { LatchElement } from './internal/latch-element.ts';
 export * from './internal/events.ts';
+// Adding a language or rewording: registerMessages('fr', {...}) or a loader for it.
+export { registerMessages, registerMessageLoader } from './i18n/catalogues.ts';
+export type { Message, MessageKey, MessageParams, Messages, LatchMessages, CoreCatalogue } from './i18n/messages.ts';
+
+// Elements
 export { LatchOtpInput } from './latch-otp-input/latch-otp-input.ts';

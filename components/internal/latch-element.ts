@@ -4,7 +4,8 @@
  * - `locale` (attribute): the language, resolved as attribute → config `locale` →
  *   `navigator.languages` → English (`resolvedLocale`), with `dir` and `lang` kept on the host so
  *   right-to-left languages mirror the layout (styles use logical properties only);
- * - `t(key, params)`: the translated string, with the config's `copy` overrides applied;
+ * - `t(key, params)`: the translated string, with the config's `copy` overrides applied (a
+ *   language's catalogue loads on first use; the element waits for it before rendering);
  * - `errorText(error)`: the translated message of a LatchError's code;
  * - `config` (property): the wallet_kit_config it follows, by default the kit's `$config` store
  *   (the element re-renders when the store changes);
@@ -25,7 +26,8 @@ import { property } from 'lit/decorators.js';
 import type { WalletKitConfig } from '../../src/clients/proxy-types.ts';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import { $config } from '../../src/state/config-state.ts';
-import { browserLanguages, isRtl, resolveLocale, DEFAULT_LOCALE } from '../i18n/locale.ts';
+import { loadMessages, messagesReady } from '../i18n/catalogues.ts';
+import { browserLanguages, isRtl, languageOf, resolveLocale, DEFAULT_LOCALE } from '../i18n/locale.ts';
 import type { MessageKey, MessageParams } from '../i18n/messages.ts';
 import { errorMessageKey, translate } from '../i18n/translate.ts';
 import { baseStyles } from '../styles/base-styles.ts';
@@ -87,11 +89,23 @@ export class LatchElement extends LitElement {
     return this.t(errorMessageKey(error));
   }
 
+  #resolveLocale(): string {
+    return resolveLocale({ attribute: this.locale, config: this.effectiveConfig?.locale, languages: browserLanguages() });
+  }
+
+  // A language other than English loads on first use: hold the update until it has, so the
+  // element never shows English first. (`updateComplete` includes the wait.)
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const language = languageOf(this.#resolveLocale());
+    if (messagesReady(language)) return super.scheduleUpdate();
+    return loadMessages(language).then(() => super.scheduleUpdate());
+  }
+
   // willUpdate, not updated: locale, direction and theme are in place before the first paint.
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     const config = this.effectiveConfig;
-    this.#locale = resolveLocale({ attribute: this.locale, config: config?.locale, languages: browserLanguages() });
+    this.#locale = this.#resolveLocale();
     this.#setHostAttribute('dir', isRtl(this.#locale) ? 'rtl' : 'ltr');
     this.#setHostAttribute('lang', this.#locale);
     this.#applyTheme(config);

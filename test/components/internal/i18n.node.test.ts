@@ -1,14 +1,21 @@
 // i18n: catalogues, locale resolution, plurals and numbers through Intl, copy overrides.
 // Plain logic: runs in Node (node-tests) and, through the shared harness, in Chromium too.
 import { ar } from '../../../components/i18n/ar.ts';
-import { hasMessages, lookupMessage, registerMessages } from '../../../components/i18n/catalogues.ts';
+import {
+  hasMessages,
+  loadMessages,
+  lookupMessage,
+  messagesReady,
+  registerMessageLoader,
+  registerMessages,
+} from '../../../components/i18n/catalogues.ts';
 import { en } from '../../../components/i18n/en.ts';
 import { es } from '../../../components/i18n/es.ts';
 import { canonicalLocale, isRtl, resolveLocale } from '../../../components/i18n/locale.ts';
 import type { Message, MessageKey } from '../../../components/i18n/messages.ts';
 import { errorMessageKey, formatNumber, translate } from '../../../components/i18n/translate.ts';
 import { LatchError, LatchErrorCodes } from '../../../src/errors/latch-error.ts';
-import { describe, expect, it } from '../../support/harness.ts';
+import { before, describe, expect, it } from '../../support/harness.ts';
 
 // An element-owned key, added the documented way (interface augmentation + registerMessages).
 declare module '../../../components/i18n/messages.ts' {
@@ -22,8 +29,35 @@ const placeholders = (message: Message): string[] => {
   return [...new Set(texts.flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '')))].sort();
 };
 
+describe('lazy catalogues', () => {
+  it('Spanish loads on demand; before that its keys fall back to English', async () => {
+    expect(hasMessages('es')).to.equal(true);
+    expect(messagesReady('es')).to.equal(false);
+    expect(translate('es', 'otp.resend')).to.equal('Resend code');
+    await Promise.all([loadMessages('es'), loadMessages('es')]);
+    expect(messagesReady('es')).to.equal(true);
+    expect(translate('es', 'otp.resend')).to.equal('Reenviar código');
+    expect(lookupMessage('es', 'otp.resend')).to.equal(es['otp.resend']);
+  });
+
+  it('a failing loader leaves English, and later loaders still load', async () => {
+    registerMessageLoader('zz', () => Promise.reject(new Error('offline')));
+    expect(hasMessages('zz')).to.equal(true);
+    await loadMessages('zz');
+    expect(messagesReady('zz')).to.equal(true);
+    expect(translate('zz', 'otp.resend')).to.equal('Resend code');
+    registerMessageLoader('zz', () => Promise.resolve({ 'otp.resend': 'Zz' }));
+    expect(messagesReady('zz')).to.equal(false);
+    await loadMessages('zz');
+    expect(translate('zz', 'otp.resend')).to.equal('Zz');
+  });
+});
+
 describe('i18n catalogues', () => {
   const keys = Object.keys(en) as (keyof typeof en)[];
+  before(async () => {
+    await Promise.all([loadMessages('es'), loadMessages('ar')]);
+  });
 
   it('es and ar translate every English key and nothing else', () => {
     expect(Object.keys(es).sort()).to.deep.equal([...keys].sort());
@@ -73,6 +107,9 @@ describe('i18n catalogues', () => {
 });
 
 describe('translate', () => {
+  before(async () => {
+    await Promise.all([loadMessages('es'), loadMessages('ar')]);
+  });
   it('interpolates, leaves unknown placeholders visible, and formats numbers for the locale', () => {
     expect(translate('en', 'otp.digitLabel', { position: 2, length: 6 })).to.equal('Digit 2 of 6');
     expect(translate('en', 'otp.digitLabel', { position: 2 })).to.equal('Digit 2 of {length}');
