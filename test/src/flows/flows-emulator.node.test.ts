@@ -12,6 +12,7 @@ import { noSessionChannel } from '../../../src/session/session-channel.ts';
 import { startOtp, completeOtp } from '../../../src/flows/otp-flow.ts';
 import { prepareOAuth, completeOAuth, parseOAuthCallback } from '../../../src/flows/oauth-flow.ts';
 import { isLatchError } from '../../../src/errors/latch-error.ts';
+import { consent, latestCode } from '../../support/emulator-http.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { HDKey } from '@scure/bip32';
@@ -23,13 +24,6 @@ let urls: EmulatorUrls;
 let keys: { notarizerPublicKey: string; enclavePublicKey: string };
 let proxy: ProxyClient;
 
-async function latestCode(contact: string): Promise<string> {
-  const answer = await fetch(`${urls.apiUrl}/__outbox?to=${encodeURIComponent(contact)}`);
-  const { messages } = (await answer.json()) as { messages: { code: string }[] };
-  assert.ok(messages[0], `no OTP delivered to ${contact}`);
-  return messages[0].code;
-}
-
 function sessionOptions(keyStore: MemoryKeyStore) {
   return {
     keyStore,
@@ -39,25 +33,6 @@ function sessionOptions(keyStore: MemoryKeyStore) {
     enclavePublicKey: keys.enclavePublicKey,
     apiBaseUrl: urls.apiUrl,
   };
-}
-
-/** Presses the emulator provider's consent button the way a browser would, without following the last redirect. */
-async function consent(authorizeUrl: string, email: string): Promise<string> {
-  const page = await fetch(authorizeUrl);
-  assert.equal(page.status, 200);
-  const html = await page.text();
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    form.set(name!, value!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
-  }
-  form.set('email', email);
-  form.set('decision', 'allow');
-  const action = new URL(authorizeUrl);
-  action.pathname = action.pathname.replace(/authorize$/, 'consent');
-  action.search = '';
-  const answer = await fetch(action, { method: 'POST', body: form, redirect: 'manual' });
-  assert.equal(answer.status, 302);
-  return answer.headers.get('location')!;
 }
 
 describe('login flows against the emulator', () => {
@@ -79,7 +54,7 @@ describe('login flows against the emulator', () => {
         otpType: 'OTP_TYPE_EMAIL',
         contact,
         otpId,
-        otpCode: await latestCode(contact),
+        otpCode: await latestCode(urls, contact),
         signup: {
           userName: 'Flow User',
           wallet: {
@@ -123,7 +98,7 @@ describe('login flows against the emulator', () => {
     assert.deepEqual(await keyStore.list(), []);
 
     const second = await startOtp({ proxy }, { otpType: 'OTP_TYPE_EMAIL', contact });
-    const again = await completeOtp({ proxy, keyStore }, { otpType: 'OTP_TYPE_EMAIL', contact, otpId: second.otpId, otpCode: await latestCode(contact) });
+    const again = await completeOtp({ proxy, keyStore }, { otpType: 'OTP_TYPE_EMAIL', contact, otpId: second.otpId, otpCode: await latestCode(urls, contact) });
     assert.equal(again.created, false);
     assert.equal(again.organizationId, login.organizationId);
   });
@@ -132,7 +107,7 @@ describe('login flows against the emulator', () => {
     const keyStore = new MemoryKeyStore();
     const contact = '+14155550123';
     const { otpId } = await startOtp({ proxy }, { otpType: 'OTP_TYPE_SMS', contact });
-    const code = await latestCode(contact);
+    const code = await latestCode(urls, contact);
     const wrong = code.slice(0, -1) + (code.endsWith('0') ? '1' : '0');
     await assert.rejects(
       completeOtp({ proxy, keyStore }, { otpType: 'OTP_TYPE_SMS', contact, otpId, otpCode: wrong }),

@@ -1,7 +1,6 @@
 // What the kit's Node tests share: a real emulator on 127.0.0.1 (ephemeral ports), its trusted
 // keys, the OTP outbox, the built-in OAuth provider's consent pressed with fetch, and a
 // recorder of a kit's events.
-import assert from 'node:assert/strict';
 import { createEmulator, type Emulator, type EmulatorUrls } from '../../../demo/emulator/emulator.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import type { LatchKitEventMap } from '../../../src/kit/kit-events.ts';
@@ -22,31 +21,7 @@ export async function startEmulator(): Promise<TestEmulator> {
   return { emulator, urls, keys };
 }
 
-export async function latestCode(urls: EmulatorUrls, contact: string): Promise<string> {
-  const answer = await fetch(`${urls.apiUrl}/__outbox?to=${encodeURIComponent(contact)}`);
-  const { messages } = (await answer.json()) as { messages: { code: string }[] };
-  assert.ok(messages[0], `no OTP delivered to ${contact}`);
-  return messages[0].code;
-}
-
-/** Presses "allow" on the emulator provider's consent page; returns where it redirects (not followed). */
-export async function consent(authorizeUrl: string, email: string): Promise<string> {
-  const page = await fetch(authorizeUrl);
-  assert.equal(page.status, 200);
-  const html = await page.text();
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    form.set(name!, value!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
-  }
-  form.set('email', email);
-  form.set('decision', 'allow');
-  const action = new URL(authorizeUrl);
-  action.pathname = action.pathname.replace(/authorize$/, 'consent');
-  action.search = '';
-  const answer = await fetch(action, { method: 'POST', body: form, redirect: 'manual' });
-  assert.equal(answer.status, 302);
-  return answer.headers.get('location')!;
-}
+export { latestCode, consent } from '../../support/emulator-http.ts';
 
 export type Recorded = { [K in keyof LatchKitEventMap]: { type: K; detail: LatchKitEventMap[K]['detail'] } }[keyof LatchKitEventMap];
 
