@@ -4,10 +4,12 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { AnnouncerController } from '../../../components/internal/announcer-controller.ts';
 import { CountdownController } from '../../../components/internal/countdown-controller.ts';
 import { tabbableElements } from '../../../components/internal/focus.ts';
-import { deepActiveElement, pressWith } from '../support/helpers.ts';
+import { deepActiveElement, pinBrowserLanguages, pressWith } from '../support/helpers.ts';
 import '../support/probe-element.ts';
 import type { LatchTestProbe } from '../support/probe-element.ts';
 import { afterEach, describe, it } from '../../support/harness.ts';
+
+pinBrowserLanguages(['en-US']);
 
 /** A bare controller host, so the arithmetic can be checked without an element. */
 function fakeHost(): ReactiveControllerHost & { controllers: ReactiveController[]; updates: number } {

@@ -1,11 +1,12 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { languageOf, resolveLocale } from '../../../components/i18n/locale.ts';
 import { LatchElement } from '../../../components/internal/latch-element.ts';
 import { LatchErrorEvent } from '../../../components/internal/events.ts';
 import { isLatchError } from '../../../src/errors/latch-error.ts';
-import { addPageStyle, resetConfig, setTestConfig, shadowStyle, testConfig } from '../support/helpers.ts';
+import { addPageStyle, pinBrowserLanguages, resetConfig, setTestConfig, shadowStyle, testConfig } from '../support/helpers.ts';
 import { LatchTestProbe } from '../support/probe-element.ts';
 import { afterEach, describe, it } from '../../support/harness.ts';
+
+pinBrowserLanguages(['en-US']);
 
 const probe = (template = html`<latch-test-probe></latch-test-probe>`): Promise<LatchTestProbe> => fixture<LatchTestProbe>(template);
 const text = (el: LatchTestProbe, part: string): string => el.shadowRoot?.querySelector(`[part="${part}"]`)?.textContent?.trim() ?? '';
@@ -20,8 +21,7 @@ describe('LatchElement', () => {
 
   it('defaults: English from the browser, ltr, no theme properties', async () => {
     const el = await probe();
-    expect(el.resolvedLocale).to.equal(resolveLocale({ languages: navigator.languages }));
-    expect(languageOf(el.resolvedLocale)).to.equal('en');
+    expect(el.resolvedLocale).to.equal('en-US');
     expect(el.getAttribute('dir')).to.equal('ltr');
     expect(text(el, 'action')).to.equal('Send code');
     expect(el.getAttribute('style') ?? '').to.not.contain('--latch-config');

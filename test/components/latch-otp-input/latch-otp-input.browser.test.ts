@@ -4,10 +4,11 @@ import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { defineElement } from '../../../components/internal/define-element.ts';
 import { LatchOtpCompleteEvent, LatchOtpResendEvent } from '../../../components/internal/events.ts';
 import { LatchOtpInput } from '../../../components/latch-otp-input/latch-otp-input.ts';
-import { addPageStyle, recordEvents, resetConfig, setTestConfig, shadowStyle, testConfig, paste } from '../support/helpers.ts';
+import { addPageStyle, pinBrowserLanguages, recordEvents, resetConfig, setTestConfig, shadowStyle, testConfig, paste } from '../support/helpers.ts';
 import { box, boxes, focusedIndex, part, shown } from '../support/otp.ts';
 
 LatchOtpInput.define();
+pinBrowserLanguages(['en-US']);
 
 const EVENTS = ['latch-otp-complete', 'latch-otp-resend'] as const;
 
@@ -406,6 +407,18 @@ describe('<latch-otp-input>', () => {
       el.locale = 'ar';
       await el.updateComplete;
       expect(part(el, 'label').textContent?.trim()).to.equal('أدخل الرمز');
+    });
+
+    it('without attribute or config it follows navigator.languages (first one with a catalogue)', async () => {
+      const restore = pinBrowserLanguages(['fr-FR', 'es-419', 'en']);
+      try {
+        const el = await otp();
+        expect(el.resolvedLocale).to.equal('es-419');
+        expect(part(el, 'label').textContent?.trim()).to.equal('Introduce el código');
+      } finally {
+        restore();
+        pinBrowserLanguages(['en-US']);
+      }
     });
 
     it('follows the $config store as it changes, and config copy overrides catalogue strings', async () => {

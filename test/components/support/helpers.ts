@@ -70,3 +70,14 @@ export async function pressWith(modifier: 'Shift' | 'Control' | 'Alt' | 'Meta', 
     await sendKeys({ up: modifier });
   }
 }
+
+/**
+ * Makes `navigator.languages` report `languages` for this test page (each test file has its own
+ * page), so tests do not depend on the machine's UI language. Returns the restorer.
+ */
+export function pinBrowserLanguages(languages: readonly string[]): () => void {
+  Object.defineProperty(navigator, 'languages', { configurable: true, get: () => languages });
+  return () => {
+    delete (navigator as { languages?: unknown }).languages;
+  };
+}
