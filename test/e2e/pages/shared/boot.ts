@@ -1,0 +1,49 @@
+// The start of every test page: read the emulator's URLs from the test server (no inline
+// script under CSP), fetch the keys the kit must trust from the emulator, and make the
+// page-wide kit. Elements given the same proxy-url and config-id share this kit.
+import { configure, type LatchKit, type OAuthProvider } from 'latchkey';
+import { PAGE_CONFIG_PATH, type E2ePageConfig } from '../../support/page-config.ts';
+
+export interface Booted {
+  config: E2ePageConfig;
+  kit: LatchKit;
+}
+
+declare global {
+  interface Window {
+    __kit?: LatchKit;
+    __booted?: boolean;
+    __bootError?: string;
+  }
+}
+
+const PROVIDERS: OAuthProvider[] = ['google', 'apple', 'facebook', 'x', 'discord'];
+
+export async function boot(): Promise<Booted> {
+  const config = (await (await fetch(PAGE_CONFIG_PATH)).json()) as E2ePageConfig;
+  const keys = (await (await fetch(`${config.apiUrl}/__keys`)).json()) as { notarizerPublicKey: string; enclavePublicKey: string };
+  const kit = configure({
+    proxyUrl: config.proxyUrl,
+    configId: config.configId,
+    apiBaseUrl: config.apiUrl,
+    notarizerPublicKey: keys.notarizerPublicKey,
+    enclavePublicKey: keys.enclavePublicKey,
+    // The emulator's built-in provider stands in for the real ones.
+    oauthAuthorizeUrls: Object.fromEntries(PROVIDERS.map((p) => [p, `${config.oauthUrl}/${p}/authorize`])),
+    // A page with no script: the popup lands there and the opener reads its URL.
+    oauthRedirectUri: `${location.origin}/oauth-callback.html`,
+  });
+  window.__kit = kit;
+  return { config, kit };
+}
+
+/** Runs `main` after boot; a failure is visible to the test (window.__bootError) and the console. */
+export function start(main: (booted: Booted) => Promise<void> | void): void {
+  boot()
+    .then(main)
+    .then(() => (window.__booted = true))
+    .catch((error: unknown) => {
+      window.__bootError = String((error as Error)?.stack ?? error);
+      console.error('page boot failed', error);
+    });
+}
