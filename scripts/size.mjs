@@ -45,6 +45,53 @@ function sum(parts) {
   return parts.reduce((a, b) => ({ min: a.min + b.min, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { min: 0, gzip: 0, brotli: 0 });
 }
 
+/**
+ * Bundles one entry file the way a page would load it (everything bundled, minified, split) and
+ * sizes it: `initial` = the entry chunk plus every chunk it imports statically; `lazy` = the
+ * rest. `initialOutputs` and `metafile` let callers look inside. Throws esbuild's error.
+ */
+export async function bundleEntry({ file, outdir, external = [], loader, tsconfig = join(ROOT, 'tsconfig.json') }) {
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    platform: 'browser',
+    outdir,
+    absWorkingDir: ROOT,
+    metafile: true,
+    write: true,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    tsconfig,
+    ...(loader ? { loader } : {}),
+    // Node built-ins only appear behind dead fallbacks (e.g. @hpke/common); keep them out.
+    external: ['crypto', 'node:*', ...external],
+  });
+  const outputs = result.metafile.outputs;
+  // esbuild marks dynamic-import chunks as entry points too: match our own entry file.
+  const entryOut = Object.keys(outputs).find((out) => outputs[out].entryPoint === relative(ROOT, file));
+  if (!entryOut) throw new Error('esbuild produced no entry chunk');
+  const initial = new Set();
+  const visit = (out) => {
+    if (initial.has(out)) return;
+    initial.add(out);
+    for (const imp of outputs[out].imports) if (imp.kind === 'import-statement' && outputs[imp.path]) visit(imp.path);
+  };
+  visit(entryOut);
+  const sizeOf = (out) => compress(readFileSync(join(ROOT, out)));
+  const lazy = Object.keys(outputs).filter((out) => out.endsWith('.js') && !initial.has(out));
+  return {
+    initial: sum([...initial].map(sizeOf)),
+    lazy: sum(lazy.map(sizeOf)),
+    lazyChunks: lazy.length,
+    initialOutputs: [...initial],
+    metafile: result.metafile,
+  };
+}
+
 export async function measure(entries = ENTRIES) {
   const work = join(ROOT, '.bench', 'size');
   rmSync(work, { recursive: true, force: true });
@@ -53,54 +100,21 @@ export async function measure(entries = ENTRIES) {
   for (const [index, entry] of entries.entries()) {
     const file = join(work, 'entries', `entry-${index}.ts`);
     writeFileSync(file, entry.source.replaceAll("'@/", `'${ROOT}/`) + '\n');
-    const outdir = join(work, 'out', String(index));
-    let result;
     try {
-      result = await build({
-        entryPoints: [file],
-        bundle: true,
-        splitting: true,
-        format: 'esm',
-        minify: true,
-        target: 'es2022',
-        platform: 'browser',
-        outdir,
-        absWorkingDir: ROOT,
-        metafile: true,
-        write: true,
-        logLevel: 'silent',
-        define: { 'process.env.NODE_ENV': '"production"' },
-        tsconfig: join(ROOT, 'tsconfig.json'),
-        // Node built-ins only appear behind dead fallbacks (e.g. @hpke/common); keep them out.
-        external: ['crypto', 'node:*'],
+      const sized = await bundleEntry({ file, outdir: join(work, 'out', String(index)) });
+      const inputs = sized.initialOutputs.flatMap((out) => Object.keys(sized.metafile.outputs[out].inputs ?? {}));
+      results.push({
+        name: entry.name,
+        about: entry.about,
+        budget: entry.budget,
+        initial: sized.initial,
+        lazy: sized.lazy,
+        lazyChunks: sized.lazyChunks,
+        inputs,
       });
     } catch (error) {
       results.push({ ...entry, error: (error.errors ?? []).map((e) => e.text).join('; ') || error.message });
-      continue;
     }
-    const outputs = result.metafile.outputs;
-    // esbuild marks dynamic-import chunks as entry points too: match our own entry file.
-    const entryOut = Object.keys(outputs).find((out) => outputs[out].entryPoint === relative(ROOT, file));
-    const initial = new Set();
-    const visit = (out) => {
-      if (initial.has(out)) return;
-      initial.add(out);
-      for (const imp of outputs[out].imports) if (imp.kind === 'import-statement' && outputs[imp.path]) visit(imp.path);
-    };
-    visit(entryOut);
-    const sizeOf = (out) => compress(readFileSync(join(ROOT, out)));
-    const initialSize = sum([...initial].map(sizeOf));
-    const lazy = Object.keys(outputs).filter((out) => out.endsWith('.js') && !initial.has(out));
-    const inputs = Object.keys(outputs[entryOut].inputs ?? {});
-    results.push({
-      name: entry.name,
-      about: entry.about,
-      budget: entry.budget,
-      initial: initialSize,
-      lazy: sum(lazy.map(sizeOf)),
-      lazyChunks: lazy.length,
-      inputs,
-    });
   }
   return results;
 }

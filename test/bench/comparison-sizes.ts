@@ -2,17 +2,12 @@
 // (bundled with every dependency, minified, ESM, browser, code-split, production NODE_ENV;
 // initial = entry chunk + the chunks it imports statically), so the ratios are like for like.
 // Each entry re-exports what a page of that kind imports, as our entries do.
-import { build, type Metafile } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { COMPARE_DIR, PINNED, ROOT, ensureComparisons } from './install-comparisons.ts';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundleEntry, type Bytes } from '../../scripts/size.mjs';
+import { COMPARE_DIR, PINNED, ensureComparisons } from './install-comparisons.ts';
 
-export interface Bytes {
-  min: number;
-  gzip: number;
-  brotli: number;
-}
+export type { Bytes };
 
 export interface Comparison {
   name: string;
@@ -53,68 +48,26 @@ export { decryptCredentialBundle } from '@turnkey/crypto';`,
   },
 ];
 
-const compress = (bytes: Uint8Array): Bytes => ({
-  min: bytes.length,
-  gzip: gzipSync(bytes, { level: 9 }).length,
-  brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-});
-
-const sum = (parts: Bytes[]): Bytes => parts.reduce((a, b) => ({ min: a.min + b.min, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { min: 0, gzip: 0, brotli: 0 });
-
 async function measureOne(comparison: Comparison, index: number): Promise<ComparisonSize> {
   // Entries live inside the comparison folder so its node_modules resolve first.
   const file = join(COMPARE_DIR, 'entries', `entry-${index}.js`);
   writeFileSync(file, comparison.source + '\n');
-  const outdir = join(COMPARE_DIR, 'out', String(index));
-  let metafile: Metafile;
   try {
-    ({ metafile } = await build({
-      entryPoints: [file],
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      minify: true,
-      target: 'es2022',
-      platform: 'browser',
-      outdir,
-      absWorkingDir: ROOT,
-      metafile: true,
-      write: true,
-      logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"' },
+    const sized = await bundleEntry({
+      file,
+      outdir: join(COMPARE_DIR, 'out', String(index)),
+      external: comparison.external ?? [],
       loader: { '.css': 'text' },
-      // Same as our entries: Node built-ins only sit behind server-side fallbacks.
-      external: ['crypto', 'node:*', ...(comparison.external ?? [])],
-    }));
+    });
+    const cssMin = sized.initialOutputs.reduce((total, out) => {
+      const inputs = Object.entries(sized.metafile.outputs[out]?.inputs ?? {});
+      return total + inputs.filter(([path]) => path.endsWith('.css')).reduce((n, [, input]) => n + input.bytesInOutput, 0);
+    }, 0);
+    return { name: comparison.name, note: comparison.note, initial: sized.initial, cssMin, lazy: sized.lazy, lazyChunks: sized.lazyChunks };
   } catch (error) {
     const errors = (error as { errors?: { text: string }[] }).errors ?? [];
     return { name: comparison.name, note: comparison.note, notMeasured: `build failed: ${errors.map((e) => e.text).join('; ') || String(error)}` };
   }
-  const outputs = metafile.outputs;
-  // Dynamic import() targets are entry points too; ours is the one built from our file.
-  const entryOut = Object.keys(outputs).find((out) => outputs[out]?.entryPoint === relative(ROOT, file));
-  if (!entryOut) return { name: comparison.name, notMeasured: 'esbuild produced no entry chunk' };
-  const initial = new Set<string>();
-  const visit = (out: string): void => {
-    if (initial.has(out)) return;
-    initial.add(out);
-    for (const imp of outputs[out]?.imports ?? []) if (imp.kind === 'import-statement' && outputs[imp.path]) visit(imp.path);
-  };
-  visit(entryOut);
-  const sizeOf = (out: string): Bytes => compress(readFileSync(join(ROOT, out)));
-  const lazy = Object.keys(outputs).filter((out) => out.endsWith('.js') && !initial.has(out));
-  const cssMin = [...initial].reduce((total, out) => {
-    const inputs = Object.entries(outputs[out]?.inputs ?? {});
-    return total + inputs.filter(([path]) => path.endsWith('.css')).reduce((n, [, input]) => n + input.bytesInOutput, 0);
-  }, 0);
-  return {
-    name: comparison.name,
-    note: comparison.note,
-    initial: sum([...initial].map(sizeOf)),
-    cssMin,
-    lazy: sum(lazy.map(sizeOf)),
-    lazyChunks: lazy.length,
-  };
 }
 
 const kb = (n: number): string => (n / 1000).toFixed(2);

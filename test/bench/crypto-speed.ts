@@ -111,8 +111,7 @@ export function speedTable(rows: SpeedRow[], heading: string): string {
  * only Latchkey is measured and each row says why. The browser and server always close.
  */
 export async function cryptoSpeed(options: CryptoSpeedOptions = {}): Promise<{ json: CryptoSpeedJson; markdown: string }> {
-  // @ts-expect-error scripts/ is plain JavaScript without type declarations.
-  const { findChrome, CHROME_FLAGS } = (await import('../../scripts/find-chrome.mjs')) as { findChrome(): string | undefined; CHROME_FLAGS: string[] };
+  const { findChrome, CHROME_FLAGS } = await import('../../scripts/find-chrome.mjs');
   const heading = 'Crypto in Chromium (one page, one run, same inputs; ops/s, × faster = Latchkey ÷ hosted)';
   const versions = { '@turnkey/api-key-stamper': PINNED['@turnkey/api-key-stamper'], '@turnkey/crypto': PINNED['@turnkey/crypto'], '@turnkey/indexed-db-stamper': PINNED['@turnkey/indexed-db-stamper'] };
   const fail = (error: string): { json: CryptoSpeedJson; markdown: string } => ({
