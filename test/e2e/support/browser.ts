@@ -4,18 +4,17 @@
  * errors, uncaught exceptions, failed requests) so every test can assert there was none.
  */
 import puppeteer, { type Browser, type ConsoleMessage, type Page } from 'puppeteer-core';
-// @ts-expect-error: a plain .mjs script of the lead's, without type declarations.
 import { CHROME_FLAGS, findChrome } from '../../../scripts/find-chrome.mjs';
 
 export type { Browser, Page };
 
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = (findChrome as () => string | undefined)();
+  const executablePath = findChrome();
   if (!executablePath) throw new Error('No Chromium: set CHROME_PATH or install Debian chromium.');
   return puppeteer.launch({
     executablePath,
     headless: true,
-    args: CHROME_FLAGS as string[],
+    args: CHROME_FLAGS,
     protocolTimeout: 60_000,
   });
 }
