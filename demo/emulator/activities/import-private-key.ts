@@ -21,7 +21,7 @@ export const importPrivateKey: ActivityHandler = {
     const encryptedBundle = requireString(p, 'encryptedBundle', 'parameters', { max: 10_000 });
     const curve = requireString(p, 'curve', 'parameters') as Curve;
     const addressFormats = requireStringArray(p, 'addressFormats', 'parameters') as AddressFormat[];
-    const target = tx.importTargets.values().find((t) => t.userId === user.id && t.organizationId === organization.id);
+    const target = tx.importTargets.findBy('userId', user.id).find((t) => t.organizationId === organization.id);
     if (!target) throw invalidRequest('No import target for this user: call init_import_private_key first.');
     let plaintext: Uint8Array;
     try {

@@ -11,7 +11,7 @@ import type { ActivityHandler } from '../api/handler-types.ts';
 export const initImportPrivateKey: ActivityHandler = {
   async run({ ctx, tx, organization, parameters: p, now }) {
     const user = requireUser(tx, organization.id, requireString(p, 'userId', 'parameters'));
-    for (const old of tx.importTargets.values()) if (old.userId === user.id) tx.importTargets.delete(old.id);
+    for (const old of tx.importTargets.findBy('userId', user.id)) tx.importTargets.delete(old.id);
     const { scalarHex, publicKeyHex } = newEcdhScalar();
     tx.importTargets.put({ id: crypto.randomUUID(), organizationId: organization.id, userId: user.id, privateKeyHex: scalarHex, publicKeyHex, createdAt: now, updatedAt: now });
     const importBundle = await createImportTarget({ targetPublicKeyHex: publicKeyHex, organizationId: organization.id, userId: user.id }, ctx.keys.enclave);

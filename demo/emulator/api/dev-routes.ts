@@ -32,9 +32,8 @@ export function devRoutes(ctx: EmulatorContext) {
     router.add('GET', '/__keys', async () => jsonResponse(200, keysDocument(ctx), { 'cache-control': 'no-store' }));
     router.add('GET', '/__outbox', async (request) => {
       const to = request.query.get('to');
-      const messages = ctx.store.read.outbox
-        .values()
-        .filter((m) => !to || m.to.toLowerCase() === to.toLowerCase())
+      const outbox = ctx.store.read.outbox;
+      const messages = (to ? outbox.findBy('to', to.toLowerCase()) : outbox.values())
         .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
         .map((m) => ({ ...m, createdAtIso: new Date(m.createdAt).toISOString() }));
       return jsonResponse(200, { messages }, { 'cache-control': 'no-store' });

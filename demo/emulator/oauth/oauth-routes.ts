@@ -86,8 +86,12 @@ export function oauthRoutes(ctx: EmulatorContext) {
         ...(auth.nonce !== undefined ? { nonce: auth.nonce } : {}),
         ...(auth.codeChallenge !== undefined ? { codeChallenge: auth.codeChallenge } : {}),
       });
-      // Expired codes are dropped as new ones are made.
-      for (const old of tx.oauthCodes.values()) if (old.expiresAt <= now) tx.oauthCodes.delete(old.id);
+      // Expired codes are dropped as new ones are made: oldest first, up to the first live one
+      // (codes all live as long; an expired code is refused anyway, so this is housekeeping).
+      for (const old of tx.oauthCodes.inOrder()) {
+        if (old.expiresAt > now) break;
+        tx.oauthCodes.delete(old.id);
+      }
     });
     return redirectResponse(redirectBack(auth, { code }));
   }

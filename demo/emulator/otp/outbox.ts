@@ -44,10 +44,11 @@ export function sendToOutbox(ctx: EmulatorContext, tx: Tx, message: OutgoingMess
     updatedAt: now,
   };
   tx.outbox.put(record);
-  const all = tx.outbox.values();
-  if (all.length > OUTBOX_LIMIT) {
-    all.sort((a, b) => a.createdAt - b.createdAt);
-    for (const old of all.slice(0, all.length - OUTBOX_LIMIT)) tx.outbox.delete(old.id);
+  // The oldest messages go first (the table keeps the order they were sent in).
+  let excess = tx.outbox.size - OUTBOX_LIMIT;
+  for (const old of tx.outbox.inOrder()) {
+    if (excess-- <= 0) break;
+    tx.outbox.delete(old.id);
   }
   if (!ctx.quiet) ctx.log(`OTP ${message.channel.toLowerCase()} to ${message.to}: ${message.code}`);
   return record;

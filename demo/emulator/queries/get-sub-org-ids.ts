@@ -9,47 +9,54 @@ import { contactKey } from '../identity/contact.ts';
 import { verifyOidcToken } from '../identity/oidc-token.ts';
 import type { QueryHandler } from '../api/handler-types.ts';
 import type { StateView } from '../state/store.ts';
-import type { UserRecord } from '../state/records.ts';
 
 export const FILTER_TYPES = ['EMAIL', 'PHONE_NUMBER', 'OIDC_TOKEN', 'PUBLIC_KEY', 'CREDENTIAL_ID', 'USERNAME', 'NAME'] as const;
 
-function usersMatching(view: StateView, orgIds: Set<string>, pick: (u: UserRecord) => boolean): string[] {
-  return [...orgIds].filter((id) => view.users.findBy('organizationId', id).some(pick));
+/**
+ * The distinct organizations among `orgIds` that are direct sub-organizations of `parentId`.
+ * Every filter starts from an index (users by contact or name, keys, credentials, providers,
+ * organizations by name), never from the parent's list of children, which grows with every
+ * sign-up.
+ */
+function childrenAmong(view: StateView, parentId: string, orgIds: Iterable<string>): string[] {
+  return [...new Set(orgIds)].filter((id) => view.organizations.get(id)?.parentId === parentId);
 }
+
+const orgsOf = (records: readonly { organizationId: string }[]): string[] => records.map((r) => r.organizationId);
 
 export const getSubOrgIds: QueryHandler = {
   async run({ ctx, view, organization, body }) {
     const filterType = requireEnum(body, 'filterType', FILTER_TYPES);
     const value = requireString(body, 'filterValue', '', { max: 10_000 });
-    const children = new Set(view.organizations.findBy('parentId', organization.id).map((o) => o.id));
-    let ids: string[];
+    let found: string[];
     switch (filterType) {
       case 'EMAIL':
-        ids = usersMatching(view, children, (u) => u.userEmail !== undefined && contactKey(u.userEmail) === contactKey(value));
+        found = orgsOf(view.users.findBy('email', contactKey(value)));
         break;
       case 'PHONE_NUMBER':
-        ids = usersMatching(view, children, (u) => u.userPhoneNumber === value);
+        found = orgsOf(view.users.findBy('phoneNumber', value));
         break;
       case 'USERNAME':
-        ids = usersMatching(view, children, (u) => u.userName === value);
+        found = orgsOf(view.users.findBy('userName', value));
         break;
       case 'NAME':
-        ids = [...children].filter((id) => view.organizations.get(id)!.name === value);
+        found = view.organizations.findBy('name', value).map((o) => o.id);
         break;
       case 'PUBLIC_KEY':
-        ids = [...new Set(view.apiKeys.findBy('publicKey', value.toLowerCase()).map((k) => k.organizationId))].filter((id) => children.has(id));
+        found = orgsOf(view.apiKeys.findBy('publicKey', value.toLowerCase()));
         break;
       case 'CREDENTIAL_ID':
-        ids = [...new Set(view.authenticators.findBy('credentialId', value).map((a) => a.organizationId))].filter((id) => children.has(id));
+        found = orgsOf(view.authenticators.findBy('credentialId', value));
         break;
       case 'OIDC_TOKEN': {
         const identity = await verifyOidcToken(ctx, value);
-        ids = [...new Set(view.oauthProviders.findBy('subject', `${identity.iss} ${identity.sub}`).map((p) => p.organizationId))].filter((id) => children.has(id));
+        found = orgsOf(view.oauthProviders.findBy('subject', `${identity.iss} ${identity.sub}`));
         break;
       }
       default:
         throw invalidRequest('Unknown filterType.');
     }
+    const ids = childrenAmong(view, organization.id, found);
     // Oldest first, so "the" account of a contact is stable.
     ids.sort((a, b) => view.organizations.get(a)!.createdAt - view.organizations.get(b)!.createdAt || (a < b ? -1 : 1));
     return { organizationIds: ids };

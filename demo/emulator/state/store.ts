@@ -5,6 +5,7 @@
  * caller's answer waits until they are durable.
  */
 import { Mutex } from './mutex.ts';
+import { contactKey } from '../identity/contact.ts';
 import { Table, TableTx } from './table.ts';
 import type { TableView } from './table.ts';
 import type * as R from './records.ts';
@@ -12,8 +13,15 @@ import type { FiatOnRampCredentialRecord, OnRampTransactionRecord } from '../onr
 
 function createTables() {
   return {
-    organizations: new Table<R.OrganizationRecord>('organizations').index('parentId', (r) => r.parentId),
-    users: new Table<R.UserRecord>('users').index('organizationId', (r) => r.organizationId),
+    organizations: new Table<R.OrganizationRecord>('organizations')
+      .index('parentId', (r) => r.parentId)
+      .index('name', (r) => r.name),
+    // get_sub_org_ids finds accounts by contact and name on every login: indexed, not scanned.
+    users: new Table<R.UserRecord>('users')
+      .index('organizationId', (r) => r.organizationId)
+      .index('email', (r) => (r.userEmail === undefined ? undefined : contactKey(r.userEmail)))
+      .index('phoneNumber', (r) => r.userPhoneNumber)
+      .index('userName', (r) => r.userName),
     apiKeys: new Table<R.ApiKeyRecord>('apiKeys')
       .index('publicKey', (r) => r.publicKey)
       .index('userId', (r) => r.userId),
@@ -28,13 +36,13 @@ function createTables() {
     activities: new Table<R.ActivityRecord>('activities').index('fingerprint', (r) => r.fingerprint),
     otps: new Table<R.OtpRecord>('otps').index('contact', (r) => `${r.organizationId} ${r.contact}`),
     tokenUses: new Table<R.TokenUseRecord>('tokenUses'),
-    outbox: new Table<R.OutboxRecord>('outbox'),
+    outbox: new Table<R.OutboxRecord>('outbox').index('to', (r) => r.to.toLowerCase()),
     wallets: new Table<R.WalletRecord>('wallets').index('organizationId', (r) => r.organizationId),
     walletAccounts: new Table<R.WalletAccountRecord>('walletAccounts')
       .index('organizationId', (r) => r.organizationId)
       .index('address', (r) => r.address),
     privateKeys: new Table<R.PrivateKeyRecord>('privateKeys').index('organizationId', (r) => r.organizationId),
-    importTargets: new Table<R.ImportTargetRecord>('importTargets'),
+    importTargets: new Table<R.ImportTargetRecord>('importTargets').index('userId', (r) => r.userId),
     oauthCodes: new Table<R.OAuthCodeRecord>('oauthCodes'),
     proxyBindings: new Table<R.ProxyBindingRecord>('proxyBindings'),
     keys: new Table<R.KeysRecord>('keys'),
@@ -115,11 +123,20 @@ export class Store {
     return JSON.stringify(this.dump());
   }
 
-  /** Replaces the contents of an empty store (loading a data file). */
+  /**
+   * Replaces the contents of an empty store (loading a data file). Records go back in the order
+   * they were made (the file lists them by id), so each table's storage order, which pruning of
+   * the oldest entries relies on (TableView.inOrder), survives a restart.
+   */
   load(data: Partial<Record<TableName, R.BaseRecord[]>>): void {
+    const made = (record: R.BaseRecord): number => {
+      const createdAt = (record as Partial<R.Stamped>).createdAt;
+      return typeof createdAt === 'number' ? createdAt : 0;
+    };
     for (const name of TABLE_NAMES) {
       const table = anyTable(this.tables, name);
-      for (const record of data[name] ?? []) table.applyPut(structuredClone(record));
+      const records = [...(data[name] ?? [])].sort((a, b) => made(a) - made(b));
+      for (const record of records) table.applyPut(structuredClone(record));
     }
   }
 }

@@ -13,6 +13,12 @@ export interface TableView<T extends BaseRecord> {
   values(): T[];
   /** Records whose index `indexName` key equals `value`. */
   findBy(indexName: string, value: string): T[];
+  /**
+   * Records in the order they were stored (oldest first; a record put again moves last),
+   * lazily, so pruning the oldest stops early instead of copying the whole table.
+   */
+  inOrder(): IterableIterator<T>;
+  readonly size: number;
 }
 
 export function deepFreeze<T>(value: T): T {
@@ -50,6 +56,10 @@ export class Table<T extends BaseRecord> implements TableView<T> {
 
   get size(): number {
     return this.rows.size;
+  }
+
+  inOrder(): IterableIterator<T> {
+    return this.rows.values();
   }
 
   findBy(indexName: string, value: string): T[] {
@@ -104,6 +114,22 @@ export class TableTx<T extends BaseRecord> implements TableView<T> {
     const out = this.base.values().filter((r) => !this.staged.has(r.id));
     for (const record of this.staged.values()) if (record) out.push(record);
     return out;
+  }
+
+  *inOrder(): IterableIterator<T> {
+    for (const record of this.base.inOrder()) if (!this.staged.has(record.id)) yield record;
+    // Records staged in this transaction come last; deletions staged while iterating are skipped.
+    for (const record of this.staged.values()) if (record) yield record;
+  }
+
+  get size(): number {
+    let size = this.base.size;
+    for (const [id, record] of this.staged) {
+      const stored = this.base.get(id) !== undefined;
+      if (record && !stored) size += 1;
+      else if (!record && stored) size -= 1;
+    }
+    return size;
   }
 
   findBy(indexName: string, value: string): T[] {
