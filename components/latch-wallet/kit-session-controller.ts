@@ -1,0 +1,98 @@
+/**
+ * Finds the kit an element works with and its logged-in session, and tells the element when the
+ * session changes (login, logout, another tab). The kit is, in order: the element's `kit`
+ * property, the shared kit for its `proxy-url` + `config-id` attributes (`kitFor`), or the
+ * page's `configure()` kit (`getKit`). On connect, a kit with no session yet picks up the one an
+ * earlier page load left (`restoreSession`). Elements never fetch: they call this session.
+ *
+ * Shared by `<latch-wallet>`, `<latch-onramp>` and `<latch-tx-status>` (a candidate for
+ * components/internal/ once the foundation settles).
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { getKit, kitFor } from '../../src/kit/configure.ts';
+import type { LatchKit } from '../../src/kit/latch-kit.ts';
+import type { SigningSession } from '../../src/session/signing-session.ts';
+import { $session } from '../../src/state/session-state.ts';
+
+/** What the host element exposes: its kit property and the two attributes that name one. */
+export interface KitHost extends ReactiveControllerHost {
+  kit: LatchKit | undefined;
+  proxyUrl: string | undefined;
+  configId: string | undefined;
+}
+
+export class KitSessionController implements ReactiveController {
+  readonly #host: KitHost;
+  readonly #onChange: (session: SigningSession | null) => void;
+  #unsubscribe: (() => void) | undefined;
+  #current: SigningSession | null = null;
+  #restoring: Promise<unknown> | undefined;
+  #restoreFailed: unknown;
+  #checked = false;
+
+  /** `onChange` runs (during the host's update) when the usable session becomes another one or none. */
+  constructor(host: KitHost, onChange: (session: SigningSession | null) => void) {
+    this.#host = host;
+    this.#onChange = onChange;
+    host.addController(this);
+  }
+
+  /** The kit the host works with, or undefined when none is configured. */
+  get kit(): LatchKit | undefined {
+    const host = this.#host;
+    if (host.kit) return host.kit;
+    if (host.configId) return kitFor({ configId: host.configId, ...(host.proxyUrl ? { proxyUrl: host.proxyUrl } : {}) });
+    return getKit();
+  }
+
+  /** The logged-in session, or null. */
+  get session(): SigningSession | null {
+    const session = this.kit?.session ?? null;
+    return session?.active ? session : null;
+  }
+
+  /** True while an earlier page's session is being looked for. */
+  get restoring(): boolean {
+    return this.#restoring !== undefined;
+  }
+
+  /** What the last restore threw (IndexedDB blocked…), if it failed. */
+  get restoreError(): unknown {
+    return this.#restoreFailed;
+  }
+
+  hostConnected(): void {
+    // `$session` changes before the kit swaps its session in: re-check at the next update.
+    this.#unsubscribe = $session.listen(() => this.#host.requestUpdate());
+    this.#restore();
+    this.#host.requestUpdate();
+  }
+
+  hostDisconnected(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+
+  hostUpdate(): void {
+    const session = this.session;
+    if (this.#checked && session === this.#current) return;
+    this.#checked = true;
+    this.#current = session;
+    this.#onChange(session);
+  }
+
+  #restore(): void {
+    const kit = this.kit;
+    if (!kit || kit.session || this.#restoring) return;
+    this.#restoreFailed = undefined;
+    this.#restoring = kit
+      .restoreSession()
+      .catch((error: unknown) => {
+        this.#restoreFailed = error;
+      })
+      .finally(() => {
+        this.#restoring = undefined;
+        this.#host.requestUpdate();
+      });
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Events of `<latch-wallet>`: typed classes that bubble and cross shadow roots, dispatched on
+ * user action only. None carries a secret: no mnemonic, no private key.
+ */
+import type { Address, SignRawPayloadParameters, SignRawPayloadResult } from '../../src/clients/activity-types.ts';
+
+const init = <T>(detail: T): CustomEventInit<T> => ({ bubbles: true, composed: true, detail });
+
+export interface LatchCopyDetail {
+  address: string;
+}
+
+/** The user copied an address to the clipboard. */
+export class LatchCopyEvent extends CustomEvent<LatchCopyDetail> {
+  static readonly type = 'latch-copy';
+  constructor(detail: LatchCopyDetail) {
+    super(LatchCopyEvent.type, init(detail));
+  }
+}
+
+export interface LatchSignDetail {
+  /** The signing account's address (`signWith`). */
+  address: string;
+  /** The text the user signed. */
+  message: string;
+  /** What was sent to sign_raw_payload. */
+  parameters: SignRawPayloadParameters;
+  signature: SignRawPayloadResult;
+}
+
+/** The user signed a message (after reviewing it). */
+export class LatchSignEvent extends CustomEvent<LatchSignDetail> {
+  static readonly type = 'latch-sign';
+  constructor(detail: LatchSignDetail) {
+    super(LatchSignEvent.type, init(detail));
+  }
+}
+
+export interface LatchExportDetail {
+  /** The wallet whose recovery phrase is now shown (the phrase itself is never in an event). */
+  walletId: string;
+}
+
+/** The user revealed a wallet's recovery phrase. */
+export class LatchExportEvent extends CustomEvent<LatchExportDetail> {
+  static readonly type = 'latch-export';
+  constructor(detail: LatchExportDetail) {
+    super(LatchExportEvent.type, init(detail));
+  }
+}
+
+export interface LatchImportDetail {
+  privateKeyId: string;
+  addresses: Address[];
+}
+
+/** The user imported a private key. */
+export class LatchImportEvent extends CustomEvent<LatchImportDetail> {
+  static readonly type = 'latch-import';
+  constructor(detail: LatchImportDetail) {
+    super(LatchImportEvent.type, init(detail));
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'latch-copy': LatchCopyEvent;
+    'latch-sign': LatchSignEvent;
+    'latch-export': LatchExportEvent;
+    'latch-import': LatchImportEvent;
+  }
+}
