@@ -37,7 +37,7 @@ async function settled(el: LatchProofBadge): Promise<LatchProofBadge> {
   return el;
 }
 
-async function badge(template: unknown): Promise<LatchProofBadge> {
+async function badge(template: Parameters<typeof fixture>[0]): Promise<LatchProofBadge> {
   return settled(await fixture<LatchProofBadge>(template));
 }
 
