@@ -46,6 +46,12 @@ export async function serveStatic(options: StaticServerOptions): Promise<StaticS
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
       requests.push(path);
       const headers = { 'cache-control': 'no-store', ...options.headers };
+      if (path === '/favicon.ico') {
+        // Browsers ask for it on every page; an empty answer keeps the console clean.
+        res.writeHead(204, headers);
+        res.end();
+        return;
+      }
       const route = options.json?.[path];
       if (route) {
         res.writeHead(200, { ...headers, 'content-type': 'application/json' });
