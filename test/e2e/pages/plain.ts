@@ -10,7 +10,7 @@ logLatchEvents(document);
 start(async ({ kit }) => {
   // A reload keeps the session: pick it up before the elements render.
   await kit.restoreSession();
-  await import('latchkey/define');
+  await import('./shared/define-elements.ts');
   const status = document.getElementById('status')!;
   document.addEventListener('latch-login', (event) => (status.textContent = `Logged in: ${event.detail.session.userId}`));
   document.addEventListener('latch-logout', () => (status.textContent = 'Logged out.'));

@@ -37,6 +37,6 @@ function App({ config, kit }: { config: E2ePageConfig; kit: LatchKit }) {
 
 start(async (booted) => {
   // Defined before React creates the element, so React sees `kit` as a property of it.
-  await import('latchkey/define');
+  await import('./shared/define-elements.ts');
   createRoot(document.getElementById('root')!).render(h(App, booted));
 });

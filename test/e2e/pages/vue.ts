@@ -7,7 +7,7 @@ import { logEvent } from './shared/event-log.ts';
 import { start } from './shared/boot.ts';
 
 start(async ({ config, kit }) => {
-  await import('latchkey/define');
+  await import('./shared/define-elements.ts');
   const app = createApp({
     setup() {
       const status = ref('Not logged in.');
