@@ -1,0 +1,120 @@
+/**
+ * LatchKitElement: the base of the elements that log a user in (`<latch-auth>`,
+ * `<latch-oauth-button>`, `<latch-passkey-button>`). On top of LatchElement it finds the
+ * LatchKit to talk to, carries the sign-up wallet, and turns the kit's outcomes into the typed
+ * `latch-login` / `latch-error` events.
+ *
+ * Which kit: the `kit` property, else the shared kit of the `proxy-url` + `config-id`
+ * attributes (`kitFor`), else the page-wide kit of `configure()`.
+ */
+import { property } from 'lit/decorators.js';
+import type { WalletAccountParams, WalletParams } from '../../src/clients/activity-types.ts';
+import { isLatchError, LatchError } from '../../src/errors/latch-error.ts';
+import type { SignupDetails } from '../../src/flows/otp-flow.ts';
+import { getKit, kitFor } from '../../src/kit/configure.ts';
+import type { LatchKit, LoginOutcome } from '../../src/kit/latch-kit.ts';
+import { LatchErrorEvent, LatchLoginEvent } from '../internal/events.ts';
+import { LatchElement } from '../internal/latch-element.ts';
+import { registerLoginMessages } from './login-messages.ts';
+
+// Before any element of this family can render (see login-messages.ts for why a call).
+registerLoginMessages();
+
+const account = (curve: WalletAccountParams['curve'], path: string, addressFormat: WalletAccountParams['addressFormat']): WalletAccountParams => ({
+  curve,
+  pathFormat: 'PATH_FORMAT_BIP32',
+  path,
+  addressFormat,
+});
+
+/** The accounts `signup-wallet` can name: each chain's first account at its usual path. */
+const ACCOUNTS: Readonly<Record<string, WalletAccountParams>> = {
+  ethereum: account('CURVE_SECP256K1', "m/44'/60'/0'/0/0", 'ADDRESS_FORMAT_ETHEREUM'),
+  solana: account('CURVE_ED25519', "m/44'/501'/0'/0'", 'ADDRESS_FORMAT_SOLANA'),
+};
+const ALIASES: Readonly<Record<string, string>> = { eth: 'ethereum', sol: 'solana' };
+
+/**
+ * `signup-wallet="ethereum,solana"` (also `eth`, `sol`) → the wallet a sign-up creates, or
+ * undefined (no wallet) when the list names no known chain.
+ */
+export function walletFromList(list: string | null | undefined): WalletParams | undefined {
+  const accounts: WalletAccountParams[] = [];
+  for (const raw of (list ?? '').split(',')) {
+    const name = raw.trim().toLowerCase();
+    const found = ACCOUNTS[ALIASES[name] ?? name];
+    if (found && !accounts.includes(found)) accounts.push(found);
+  }
+  return accounts.length ? { walletName: 'Default Wallet', accounts } : undefined;
+}
+
+/** A user action failed: the element shows `error`; a cancellation (ERR_NETWORK_ABORTED) is silent. */
+export function asLatchError(error: unknown): LatchError {
+  return isLatchError(error) ? error : new LatchError('ERR_FLOW_STATE', 'The login could not be completed.', { cause: error });
+}
+
+// The redirect-mode OAuth answers already being handled: the kit hands every caller of the same
+// URL one shared promise, and exactly one element must announce its outcome.
+const claimed = new WeakSet<Promise<unknown>>();
+
+export class LatchKitElement extends LatchElement {
+  /** The auth proxy's base URL (with `config-id`). Default: the hosted auth proxy. */
+  @property({ attribute: 'proxy-url' }) proxyUrl: string | undefined;
+
+  /** The auth proxy configuration id. Without it the element uses the kit of `configure()`. */
+  @property({ attribute: 'config-id' }) configId: string | undefined;
+
+  /** The LatchKit to use; wins over `proxy-url`/`config-id` and `configure()`. */
+  @property({ attribute: false }) kit: LatchKit | undefined;
+
+  /**
+   * The wallet a sign-up creates with the new account. Attribute: a comma list of chains,
+   * `ethereum` (`eth`) and `solana` (`sol`), e.g. `signup-wallet="ethereum,solana"`; property:
+   * the full `WalletParams`. Default: none.
+   */
+  @property({ attribute: 'signup-wallet', converter: { fromAttribute: walletFromList } }) signupWallet: WalletParams | undefined;
+
+  /** The kit this element talks to now, or undefined when none is configured. */
+  get resolvedKit(): LatchKit | undefined {
+    if (this.kit) return this.kit;
+    if (this.configId) return kitFor({ configId: this.configId, ...(this.proxyUrl ? { proxyUrl: this.proxyUrl } : {}) });
+    return getKit();
+  }
+
+  protected get signup(): { signup?: SignupDetails } {
+    return this.signupWallet ? { signup: { wallet: this.signupWallet } } : {};
+  }
+
+  protected emitLogin(outcome: LoginOutcome): void {
+    const session = outcome.session.summary;
+    if (session) this.dispatchEvent(new LatchLoginEvent({ session, created: outcome.created }));
+  }
+
+  /** Fires `latch-error` and returns the error, or undefined for a cancellation (nothing to show). */
+  protected emitError(error: unknown): LatchError | undefined {
+    const latch = asLatchError(error);
+    if (latch.code === 'ERR_NETWORK_ABORTED') return undefined;
+    this.dispatchEvent(new LatchErrorEvent({ error: latch }));
+    return latch;
+  }
+
+  /**
+   * Finishes a redirect-mode OAuth login when this page is the provider's answer (a popup that
+   * was blocked fell back to a redirect). Resolves true when this element took the answer: it has
+   * then fired `latch-login`, or `latch-error` and called `onError`.
+   */
+  protected async resumeRedirect(kit: LatchKit, onError: (error: LatchError) => void): Promise<boolean> {
+    const run = kit.resumeOAuthRedirect();
+    if (claimed.has(run)) return false;
+    claimed.add(run);
+    try {
+      const outcome = await run;
+      if (outcome) this.emitLogin(outcome);
+      return outcome !== null;
+    } catch (error) {
+      const latch = this.emitError(error);
+      if (latch) onError(latch);
+      return true;
+    }
+  }
+}
