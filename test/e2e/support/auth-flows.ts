@@ -15,6 +15,8 @@ export type ContactMethod = 'email' | 'sms';
 export interface OtpLoginOptions {
   method?: ContactMethod;
   contact: string;
+  /** What the person types, when it differs from the contact the code goes to (a phone number with spaces). */
+  typed?: string;
   /** The `<latch-auth>` to use (a deep selector). Default `latch-auth`. */
   host?: string;
   /** Which listener's latch-login to wait for (default: 'dom'). */
@@ -41,7 +43,7 @@ export async function otpLogin(page: Page, emu: E2eEmulator, options: OtpLoginOp
   const { method = 'email', contact, host = 'latch-auth', via = 'dom', loginsBefore = 0 } = options;
   await waitForMethods(page, host);
   const sent = await emu.outboxCount(contact);
-  await typeInto(page, `${host} >>> input#${method}`, contact);
+  await typeInto(page, `${host} >>> input#${method}`, options.typed ?? contact);
   await click(page, `${host} >>> form[data-method="${method}"] [part~="submit"]`);
   const code = await emu.latestCode(contact, { after: sent });
   const boxes = `${host} >>> latch-otp-input >>> input`;

@@ -8,6 +8,8 @@ export interface LoggedEvent {
   created?: boolean;
   organizationId?: string;
   userId?: string;
+  /** The event's detail as JSON (these events carry no secrets: no keys, no phrases, no tokens). */
+  detail?: unknown;
 }
 
 declare global {
@@ -29,10 +31,21 @@ export function logEvent(event: Event, via: string): void {
     ...(typeof detail['created'] === 'boolean' ? { created: detail['created'] as boolean } : {}),
     ...(session?.organizationId ? { organizationId: session.organizationId } : {}),
     ...(session?.userId ? { userId: session.userId } : {}),
+    detail: error ? { code: error.code } : JSON.parse(JSON.stringify(detail)),
   });
 }
 
-export const LATCH_EVENTS = ['latch-login', 'latch-logout', 'latch-error', 'latch-session-expiring'] as const;
+export const LATCH_EVENTS = [
+  'latch-login',
+  'latch-logout',
+  'latch-error',
+  'latch-session-expiring',
+  'latch-cancel',
+  'latch-copy',
+  'latch-sign',
+  'latch-export',
+  'latch-import',
+] as const;
 
 /** Logs every latch-* event that reaches `target` (they bubble and are composed). */
 export function logLatchEvents(target: EventTarget, via = 'dom'): void {
