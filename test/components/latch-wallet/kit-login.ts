@@ -4,7 +4,7 @@
 // and the Ethereum helpers the tests check the elements' output with.
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { LatchKit } from '../../../src/kit/latch-kit.ts';
+import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { noSessionChannel } from '../../../src/session/session-channel.ts';
@@ -34,12 +34,12 @@ export interface LoggedIn {
   contact: string;
 }
 
-/** A kit over the emulator; `fetch` may be wrapped (to make calls fail on purpose). */
-export async function emulatorKit(fetcher: typeof fetch = (...args) => fetch(...args)): Promise<LatchKit> {
+/** Options of a kit over the emulator; `fetch` may be wrapped (to record calls or make them fail). */
+export async function emulatorKitOptions(fetcher: typeof fetch = (...args) => fetch(...args)): Promise<LatchKitOptions> {
   const u = urls();
   keys ??= fetch(`${u.apiUrl}/__keys`).then((r) => r.json());
   const { notarizerPublicKey, enclavePublicKey } = await keys;
-  return new LatchKit({
+  return {
     proxyUrl: u.proxyUrl,
     configId: 'demo',
     apiBaseUrl: u.apiUrl,
@@ -49,7 +49,12 @@ export async function emulatorKit(fetcher: typeof fetch = (...args) => fetch(...
     sessionStore: new MemorySessionStore(),
     sessionChannel: noSessionChannel,
     fetch: fetcher,
-  });
+  };
+}
+
+/** A kit over the emulator with in-memory stores. */
+export async function emulatorKit(fetcher?: typeof fetch): Promise<LatchKit> {
+  return new LatchKit(await emulatorKitOptions(fetcher));
 }
 
 export async function latestCode(contact: string): Promise<string> {

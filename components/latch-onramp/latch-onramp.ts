@@ -1,0 +1,570 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type {
+  FiatOnRampCryptoCurrency,
+  FiatOnRampCurrency,
+  FiatOnRampNetwork,
+  FiatOnRampPaymentMethod,
+  FiatOnRampProvider,
+  WalletAccount,
+} from '../../src/clients/activity-types.ts';
+import type { LatchKit } from '../../src/kit/latch-kit.ts';
+import { toLatchError } from '../../src/kit/to-latch-error.ts';
+import { isFinalOnRampStatus, onRampStatus, pollStatus } from '../../src/session/session-status.ts';
+import type { SigningSession } from '../../src/session/signing-session.ts';
+import { AnnouncerController } from '../internal/announcer-controller.ts';
+import { LatchErrorEvent } from '../internal/events.ts';
+import { LatchElement } from '../internal/latch-element.ts';
+import type { MessageKey } from '../i18n/messages.ts';
+import { controlStyles } from '../latch-wallet/control-styles.ts';
+import { KitSessionController } from '../latch-wallet/kit-session-controller.ts';
+import { onrampStyles } from './latch-onramp.styles.ts';
+import { LatchOnrampStartEvent, LatchOnrampStatusEvent } from './onramp-events.ts';
+import { checkOnrampForm, MIN_FIAT_AMOUNT, type OnrampField, type OnrampFormValues } from './onramp-form.ts';
+import {
+  addressFitsNetwork,
+  countryName,
+  CRYPTO_NAMES,
+  currencyLabel,
+  NETWORK_DEFAULT_CRYPTO,
+  NETWORK_NAMES,
+  ONRAMP_CRYPTO_CURRENCIES,
+  ONRAMP_FIAT_CURRENCIES,
+  ONRAMP_NETWORKS,
+  ONRAMP_PAYMENT_METHODS,
+  ONRAMP_PROVIDERS,
+  suffixOf,
+} from './onramp-options.ts';
+import './onramp-messages.ts';
+
+/** The window the provider's page opens in: a real `Window`, or a test's stand-in. */
+export interface OnrampWindow {
+  location: { href: string };
+  close(): void;
+}
+
+type Phase = 'form' | 'starting' | 'started';
+
+const FIELD_ORDER: readonly OnrampField[] = ['amount', 'country', 'subdivision', 'walletAddress'];
+const FIELD_IDS: Readonly<Record<OnrampField, string>> = { amount: 'amount', country: 'country', subdivision: 'subdivision', walletAddress: 'address' };
+
+/** A blank window opened inside the click (so no popup blocker fires), cut off from this page. */
+function openBlankWindow(): OnrampWindow | null {
+  const opened = window.open('', '_blank');
+  if (opened) opened.opener = null;
+  return opened;
+}
+
+const pick = <T extends string>(allowed: readonly T[], value: string | undefined, fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+
+/**
+ * @summary A purchase of crypto with money, through the service's fiat on-ramp: a form over
+ * init_fiat_on_ramp with every provider, network, currency and payment method, the service's
+ * rules checked before anything is sent, the provider's page opened in a new window, and the
+ * purchase's status followed until it completes or fails.
+ *
+ * Attributes preset the form (the person can change every field). The destination address
+ * defaults to the user's first account on the chosen network. Submitting opens a blank window
+ * inside the click (no popup blocker fires), asks the service for the purchase, then sends the
+ * window to the provider's page; if the window was blocked, a link offers the page instead. The
+ * status is polled with growing pauses (`poll-interval` first, at most `max-polls` reads) until
+ * it is final, and stops when the element leaves the page (it resumes when it comes back).
+ *
+ * The element works with a kit like `<latch-wallet>` (`kit`, or `proxy-url` + `config-id`, or
+ * the page's `configure()` kit) and never fetches by itself.
+ *
+ * @slot header - Replaces the heading ("Buy crypto").
+ * @slot footer - Under the form, e.g. the provider's terms.
+ *
+ * @event {LatchOnrampStartEvent} latch-onramp-start - The user started a purchase: `detail.transactionId`, `detail.url`, `detail.opened` (`popup` or `link`).
+ * @event {LatchOnrampStatusEvent} latch-onramp-status - The purchase's status changed: `detail.status`, `detail.final`.
+ * @event {LatchErrorEvent} latch-error - Starting the purchase or reading its status failed: `detail.error`.
+ *
+ * @csspart base - The card.
+ * @csspart header - The heading area.
+ * @csspart title - The default heading.
+ * @csspart signed-out - The "log in" prompt.
+ * @csspart error - The error message, an assertive live region.
+ * @csspart form - The form.
+ * @csspart provider - The provider select.
+ * @csspart network - The network select.
+ * @csspart crypto-currency - The crypto currency select.
+ * @csspart fiat-currency - The fiat currency select.
+ * @csspart amount - The amount input.
+ * @csspart payment-method - The payment method select.
+ * @csspart country - The country input.
+ * @csspart country-name - The name of the country entered.
+ * @csspart subdivision - The state or region input.
+ * @csspart wallet-address - The destination address input.
+ * @csspart sandbox - The sandbox checkbox.
+ * @csspart field-error - A field's validation message.
+ * @csspart submit - The submit button.
+ * @csspart progress - The purchase in progress.
+ * @csspart opened - Where the provider's page opened.
+ * @csspart provider-link - The link to the provider's page.
+ * @csspart status - The purchase's status (`data-status` holds the raw value).
+ * @csspart check - The "Check now" button.
+ * @csspart again - The "Start another purchase" button.
+ * @csspart footer - The footer.
+ * @csspart announcer - The visually hidden polite live region (status changes).
+ *
+ * @cssproperty --accent - Primary color of this element (the `accent` attribute).
+ */
+export class LatchOnramp extends LatchElement {
+  static override readonly tag = 'latch-onramp';
+  static override styles = [LatchElement.styles, controlStyles, onrampStyles];
+
+  /** The kit to use. Default: the shared kit of `proxy-url` + `config-id`, else the page's `configure()` kit. */
+  @property({ attribute: false }) kit: LatchKit | undefined;
+
+  @property({ attribute: 'proxy-url' }) proxyUrl: string | undefined;
+
+  @property({ attribute: 'config-id' }) configId: string | undefined;
+
+  /** `FIAT_ON_RAMP_PROVIDER_PROVIDERA` (default) or `_PROVIDERB`. */
+  @property() provider: FiatOnRampProvider = 'FIAT_ON_RAMP_PROVIDER_PROVIDERA';
+
+  /** `FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM` (default), `_BITCOIN`, `_SOLANA` or `_BASE`. */
+  @property() network: FiatOnRampNetwork = 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM';
+
+  /** `FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH` (default), `_BTC`, `_SOL` or `_USDC`. */
+  @property({ attribute: 'crypto-currency' }) cryptoCurrency: FiatOnRampCryptoCurrency = 'FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH';
+
+  /** `FIAT_ON_RAMP_CURRENCY_USD` (default) or another of the seed's 34 currencies. */
+  @property({ attribute: 'fiat-currency' }) fiatCurrency: FiatOnRampCurrency = 'FIAT_ON_RAMP_CURRENCY_USD';
+
+  /** `FIAT_ON_RAMP_PAYMENT_METHOD_CREDIT_DEBIT_CARD` (default) or another of the seed's methods. */
+  @property({ attribute: 'payment-method' }) paymentMethod: FiatOnRampPaymentMethod = 'FIAT_ON_RAMP_PAYMENT_METHOD_CREDIT_DEBIT_CARD';
+
+  /** A preset amount (greater than 20); empty lets the person choose on the provider's page. */
+  @property() amount = '';
+
+  /** ISO 3166-1 alpha-2 country of residence. */
+  @property() country = '';
+
+  /** ISO 3166-2 subdivision (`US-NY`); required when the country is US. */
+  @property() subdivision = '';
+
+  /** The destination. Default: the user's first account on the chosen network. */
+  @property({ attribute: 'wallet-address' }) walletAddress = '';
+
+  /** Ask the provider to simulate the purchase. */
+  @property({ type: Boolean }) sandbox = false;
+
+  /** Milliseconds before the second status read; later pauses grow by half each time (up to 15 s). */
+  @property({ type: Number, attribute: 'poll-interval' }) pollInterval = 2000;
+
+  /** The most status reads per purchase before the element stops and offers "Check now". */
+  @property({ type: Number, attribute: 'max-polls' }) maxPolls = 120;
+
+  /** Opens the window the provider's page loads in (inside the click). Default: a blank `window.open`. Null means blocked. */
+  @property({ attribute: false }) openWindow: () => OnrampWindow | null = openBlankWindow;
+
+  @state() private phase: Phase = 'form';
+  @state() private signedIn = false;
+  @state() private accounts: WalletAccount[] = [];
+  @state() private problems: Partial<Record<OnrampField, { key: MessageKey; params?: Record<string, string | number> }>> = {};
+  @state() private failure: unknown;
+  @state() private transactionId = '';
+  @state() private url = '';
+  @state() private opened: 'popup' | 'link' = 'popup';
+  @state() private status = '';
+  @state() private exhausted = false;
+
+  readonly #announcer = new AnnouncerController(this);
+  readonly #kit = new KitSessionController(this, (session) => this.#onSession(session));
+  #session: SigningSession | null = null;
+  #polling: AbortController | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Back on the page with a purchase still open: follow it again.
+    if (this.phase === 'started' && this.status && !isFinalOnRampStatus(this.status)) this.#poll();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopPolling();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    // A network change picks its native coin, unless the coin was also chosen in the same change.
+    if (changed.has('network') && changed.get('network') !== undefined && !changed.has('cryptoCurrency')) {
+      this.cryptoCurrency = NETWORK_DEFAULT_CRYPTO[this.#network];
+    }
+  }
+
+  // ---- session -------------------------------------------------------------------------------
+
+  #onSession(session: SigningSession | null): void {
+    this.#session = session;
+    this.signedIn = session !== null;
+    this.accounts = [];
+    this.#stopPolling();
+    this.phase = 'form';
+    this.failure = undefined;
+    if (session) void this.#loadAccounts(session);
+  }
+
+  async #loadAccounts(session: SigningSession): Promise<void> {
+    try {
+      const accounts = await session.listWalletAccounts({ limit: 100 });
+      if (session === this.#session) this.accounts = accounts;
+    } catch {
+      // Without the accounts the person types the address; nothing else depends on them.
+    }
+  }
+
+  get #network(): FiatOnRampNetwork {
+    return pick(ONRAMP_NETWORKS, this.network, 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM');
+  }
+
+  /** The destination shown: what the person typed or set, else their first account on the network. */
+  get #address(): string {
+    if (this.walletAddress) return this.walletAddress;
+    const network = this.#network;
+    return this.accounts.find((a) => addressFitsNetwork(a.addressFormat, network))?.address ?? '';
+  }
+
+  get #values(): OnrampFormValues {
+    return {
+      provider: pick(ONRAMP_PROVIDERS, this.provider, 'FIAT_ON_RAMP_PROVIDER_PROVIDERA'),
+      network: this.#network,
+      cryptoCurrency: pick(ONRAMP_CRYPTO_CURRENCIES, this.cryptoCurrency, NETWORK_DEFAULT_CRYPTO[this.#network]),
+      fiatCurrency: pick(ONRAMP_FIAT_CURRENCIES, this.fiatCurrency, 'FIAT_ON_RAMP_CURRENCY_USD'),
+      paymentMethod: pick(ONRAMP_PAYMENT_METHODS, this.paymentMethod, 'FIAT_ON_RAMP_PAYMENT_METHOD_CREDIT_DEBIT_CARD'),
+      amount: this.amount ?? '',
+      country: this.country ?? '',
+      subdivision: this.subdivision ?? '',
+      walletAddress: this.#address,
+      sandbox: this.sandbox,
+    };
+  }
+
+  // ---- rendering -----------------------------------------------------------------------------
+
+  protected override render(): TemplateResult {
+    return html`
+      <section part="base" class="base" aria-labelledby="title">
+        <div part="header" class="header" id="title">
+          <slot name="header"><h2 part="title">${this.t('onramp.title')}</h2></slot>
+        </div>
+        <div part="error" class="error" aria-live="assertive" aria-atomic="true">${this.failure === undefined ? '' : this.errorText(this.failure)}</div>
+        ${!this.signedIn
+          ? html`<p part="signed-out" class="muted">${this.#kit.restoring ? this.t('common.loading') : this.t('onramp.signedOut')}</p>`
+          : this.phase === 'started'
+            ? this.#renderProgress()
+            : this.#renderForm()}
+        <div part="footer" class="footer"><slot name="footer"></slot></div>
+        ${this.#announcer.render()}
+      </section>
+    `;
+  }
+
+  #problem(field: OnrampField): string | undefined {
+    const problem = this.problems[field];
+    return problem ? this.t(problem.key, problem.params) : undefined;
+  }
+
+  #fieldError(field: OnrampField): TemplateResult {
+    const message = this.#problem(field);
+    return html`<div part="field-error" id=${`${FIELD_IDS[field]}-error`} class="field-error">${message ?? nothing}</div>`;
+  }
+
+  #invalid(field: OnrampField): 'true' | 'false' {
+    return this.problems[field] ? 'true' : 'false';
+  }
+
+  #renderForm(): TemplateResult {
+    const v = this.#values;
+    const locale = this.resolvedLocale;
+    const country = v.country.trim().toUpperCase();
+    const countryLabel = country.length === 2 ? countryName(locale, country) : undefined;
+    const us = country === 'US';
+    const starting = this.phase === 'starting';
+    const select = <T extends string>(id: string, partName: string, label: string, options: readonly T[], value: T, text: (option: T) => string, onChange: (value: T) => void) => html`
+      <div class="field">
+        <label for=${id}>${label}</label>
+        <select part=${partName} id=${id} ?disabled=${starting} @change=${(e: Event) => onChange((e.target as HTMLSelectElement).value as T)}>
+          ${options.map((option) => html`<option value=${option} ?selected=${option === value}>${text(option)}</option>`)}
+        </select>
+      </div>
+    `;
+    return html`
+      <form part="form" class="form" novalidate @submit=${this.#onSubmit}>
+        ${select('provider', 'provider', this.t('onramp.provider'), ONRAMP_PROVIDERS, v.provider, (p) => this.t(p.endsWith('A') ? 'onramp.providerA' : 'onramp.providerB'), (p) => (this.provider = p))}
+        ${select('network', 'network', this.t('onramp.network'), ONRAMP_NETWORKS, v.network, (n) => NETWORK_NAMES[n], (n) => (this.network = n))}
+        ${select('crypto', 'crypto-currency', this.t('onramp.crypto'), ONRAMP_CRYPTO_CURRENCIES, v.cryptoCurrency, (c) => CRYPTO_NAMES[c], (c) => (this.cryptoCurrency = c))}
+        ${select('fiat', 'fiat-currency', this.t('onramp.fiat'), ONRAMP_FIAT_CURRENCIES, v.fiatCurrency, (c) => currencyLabel(locale, c), (c) => (this.fiatCurrency = c))}
+        <div class="field">
+          <label for="amount">${this.t('onramp.amount')}</label>
+          <input
+            part="amount"
+            id="amount"
+            type="text"
+            inputmode="decimal"
+            autocomplete="transaction-amount"
+            .value=${v.amount}
+            ?disabled=${starting}
+            aria-invalid=${this.#invalid('amount')}
+            aria-describedby="amount-hint amount-error"
+            @input=${(e: Event) => this.#edit('amount', (e.target as HTMLInputElement).value)}
+            @change=${() => this.#recheck('amount', true)}
+          />
+          <div id="amount-hint" class="hint">${this.t('onramp.amountHint', { min: MIN_FIAT_AMOUNT })}</div>
+          ${this.#fieldError('amount')}
+        </div>
+        ${select('payment', 'payment-method', this.t('onramp.payment'), ONRAMP_PAYMENT_METHODS, v.paymentMethod, (m) => this.t(`onramp.pay.${suffixOf(m, 'FIAT_ON_RAMP_PAYMENT_METHOD_')}` as MessageKey), (m) => (this.paymentMethod = m))}
+        <div class="field">
+          <label for="country">${this.t('onramp.country')}</label>
+          <input
+            part="country"
+            id="country"
+            type="text"
+            maxlength="2"
+            autocomplete="country"
+            autocapitalize="characters"
+            spellcheck="false"
+            .value=${v.country}
+            ?disabled=${starting}
+            aria-invalid=${this.#invalid('country')}
+            aria-describedby="country-hint country-name country-error"
+            @input=${(e: Event) => this.#edit('country', (e.target as HTMLInputElement).value.toUpperCase())}
+            @change=${() => this.#recheck('country', true)}
+          />
+          <div id="country-hint" class="hint">${this.t('onramp.countryHint')}</div>
+          <div part="country-name" id="country-name" class="hint">${countryLabel ?? nothing}</div>
+          ${this.#fieldError('country')}
+        </div>
+        <div class="field">
+          <label for="subdivision">${this.t('onramp.subdivision')}${us ? html`<span aria-hidden="true"> *</span>` : nothing}</label>
+          <input
+            part="subdivision"
+            id="subdivision"
+            type="text"
+            autocomplete="address-level1"
+            autocapitalize="characters"
+            spellcheck="false"
+            .value=${v.subdivision}
+            ?disabled=${starting}
+            ?required=${us}
+            aria-invalid=${this.#invalid('subdivision')}
+            aria-describedby="subdivision-hint subdivision-error"
+            @input=${(e: Event) => this.#edit('subdivision', (e.target as HTMLInputElement).value)}
+            @change=${() => this.#recheck('subdivision', true)}
+          />
+          <div id="subdivision-hint" class="hint">${this.t('onramp.subdivisionHint')}</div>
+          ${this.#fieldError('subdivision')}
+        </div>
+        <div class="field wide">
+          <label for="address">${this.t('onramp.address')}</label>
+          <input
+            part="wallet-address"
+            id="address"
+            type="text"
+            autocomplete="off"
+            spellcheck="false"
+            dir="ltr"
+            class="mono"
+            .value=${v.walletAddress}
+            ?disabled=${starting}
+            aria-invalid=${this.#invalid('walletAddress')}
+            aria-describedby="address-error"
+            @input=${(e: Event) => this.#edit('walletAddress', (e.target as HTMLInputElement).value)}
+          />
+          ${this.#fieldError('walletAddress')}
+        </div>
+        <label class="check wide">
+          <input part="sandbox" type="checkbox" .checked=${this.sandbox} ?disabled=${starting} @change=${(e: Event) => (this.sandbox = (e.target as HTMLInputElement).checked)} />
+          ${this.t('onramp.sandbox')}
+        </label>
+        <div class="row wide">
+          <button part="submit" class="primary" type="submit" aria-disabled=${starting ? 'true' : 'false'}>
+            ${starting ? this.t('onramp.starting') : this.t('onramp.submit')}
+          </button>
+        </div>
+      </form>
+    `;
+  }
+
+  #statusText(status: string): string {
+    if (status === 'PENDING' || status === 'COMPLETED' || status === 'FAILED') return this.t(`onramp.status.${status}`);
+    return this.t('onramp.status.other', { status });
+  }
+
+  #renderProgress(): TemplateResult {
+    const status = this.status;
+    const final = status !== '' && isFinalOnRampStatus(status);
+    return html`
+      <div part="progress" class="progress">
+        <p part="opened">${this.opened === 'popup' ? this.t('onramp.opened') : this.t('onramp.popupBlocked')}</p>
+        <a part="provider-link" class="button" href=${this.url} target="_blank" rel="noopener noreferrer">${this.t('onramp.openLink')}</a>
+        <p>
+          <span class="label">${this.t('onramp.statusLabel')}:</span>
+          <strong part="status" data-status=${status} class=${status === 'COMPLETED' ? 'success' : status === 'FAILED' ? 'failed' : ''}>
+            ${this.#statusText(status || 'PENDING')}
+          </strong>
+        </p>
+        ${this.exhausted && !final ? html`<p class="muted">${this.t('onramp.stillWaiting')}</p>` : nothing}
+        <div class="row">
+          ${final
+            ? html`<button part="again" type="button" @click=${this.#onAgain}>${this.t('onramp.again')}</button>`
+            : html`<button part="check" type="button" @click=${this.#onCheck}>${this.t('onramp.checkNow')}</button>`}
+        </div>
+      </div>
+    `;
+  }
+
+  // ---- form ----------------------------------------------------------------------------------
+
+  #edit(field: OnrampField, value: string): void {
+    this[field] = value;
+    // A message already shown follows the typing, so it goes away as soon as the value is right.
+    if (this.problems[field]) this.#recheck(field, false);
+  }
+
+  /** Re-checks one field; `show` also reveals a new problem (on leaving the field). */
+  #recheck(field: OnrampField, show: boolean): void {
+    const check = checkOnrampForm(this.#values, this.resolvedLocale);
+    const problem = check.ok ? undefined : check.problems[field];
+    // An empty address is only reported on submit: the default may still be loading.
+    if (problem && (show || this.problems[field]) && field !== 'walletAddress') this.problems = { ...this.problems, [field]: problem };
+    else if (!problem && this.problems[field]) this.problems = { ...this.problems, [field]: undefined };
+  }
+
+  readonly #onSubmit = (event: SubmitEvent): void => {
+    event.preventDefault();
+    const session = this.#session;
+    if (!session || this.phase !== 'form') return;
+    const check = checkOnrampForm(this.#values, this.resolvedLocale);
+    if (!check.ok) {
+      this.problems = check.problems;
+      const first = FIELD_ORDER.find((field) => check.problems[field]);
+      void this.updateComplete.then(() => first && this.renderRoot.querySelector<HTMLElement>(`#${FIELD_IDS[first]}`)?.focus());
+      return;
+    }
+    this.problems = {};
+    this.failure = undefined;
+    // Inside the click, before anything is awaited: later, the browser would block the window.
+    let popup: OnrampWindow | null = null;
+    try {
+      popup = this.openWindow();
+    } catch {
+      popup = null;
+    }
+    this.phase = 'starting';
+    void this.#start(session, check.parameters, popup);
+  };
+
+  async #start(session: SigningSession, parameters: Parameters<SigningSession['initFiatOnRamp']>[0], popup: OnrampWindow | null): Promise<void> {
+    let result: Awaited<ReturnType<SigningSession['initFiatOnRamp']>>;
+    try {
+      result = await session.initFiatOnRamp(parameters);
+    } catch (error) {
+      popup?.close();
+      if (session !== this.#session) return;
+      this.phase = 'form';
+      const latch = toLatchError(error);
+      this.failure = latch;
+      this.dispatchEvent(new LatchErrorEvent({ error: latch }));
+      return;
+    }
+    if (session !== this.#session) {
+      popup?.close();
+      return;
+    }
+    let opened: 'popup' | 'link' = 'link';
+    if (popup) {
+      try {
+        popup.location.href = result.onRampUrl;
+        opened = 'popup';
+      } catch {
+        popup.close();
+      }
+    }
+    this.transactionId = result.onRampTransactionId;
+    this.url = result.onRampUrl;
+    this.opened = opened;
+    this.status = 'PENDING';
+    this.exhausted = false;
+    this.phase = 'started';
+    this.#announcer.announce(opened === 'popup' ? this.t('onramp.opened') : this.t('onramp.popupBlocked'));
+    this.dispatchEvent(new LatchOnrampStartEvent({ transactionId: result.onRampTransactionId, url: result.onRampUrl, opened }));
+    this.#poll();
+    if (opened === 'link') {
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('[part~="provider-link"]')?.focus();
+    }
+  }
+
+  // ---- status --------------------------------------------------------------------------------
+
+  #stopPolling(): void {
+    this.#polling?.abort();
+    this.#polling = undefined;
+  }
+
+  #poll(byUser = false): void {
+    const session = this.#session;
+    const transactionId = this.transactionId;
+    if (!session || !transactionId) return;
+    this.#stopPolling();
+    const controller = new AbortController();
+    this.#polling = controller;
+    this.exhausted = false;
+    const interval = Number.isFinite(this.pollInterval) && this.pollInterval > 0 ? this.pollInterval : 2000;
+    const attempts = Number.isFinite(this.maxPolls) && this.maxPolls >= 1 ? Math.floor(this.maxPolls) : 120;
+    pollStatus((signal) => onRampStatus(session, transactionId, signal ? { signal } : {}), isFinalOnRampStatus, {
+      signal: controller.signal,
+      initialDelayMs: interval,
+      maxAttempts: attempts,
+      onValue: (status) => this.#onStatus(transactionId, status),
+    }).then(
+      (outcome) => {
+        if (this.#polling !== controller) return;
+        this.#polling = undefined;
+        if (!outcome.final) this.exhausted = true;
+      },
+      (error: unknown) => {
+        if (this.#polling !== controller || controller.signal.aborted) return;
+        this.#polling = undefined;
+        const latch = toLatchError(error);
+        this.failure = latch;
+        if (byUser) this.dispatchEvent(new LatchErrorEvent({ error: latch }));
+      },
+    );
+  }
+
+  #onStatus(transactionId: string, status: string): void {
+    if (transactionId !== this.transactionId) return;
+    const changed = status !== this.status;
+    this.status = status;
+    this.failure = undefined;
+    if (!changed) return;
+    const final = isFinalOnRampStatus(status);
+    this.#announcer.announce(this.#statusText(status));
+    this.dispatchEvent(new LatchOnrampStatusEvent({ transactionId, status, final }));
+  }
+
+  readonly #onCheck = (): void => {
+    this.failure = undefined;
+    this.#poll(true);
+  };
+
+  readonly #onAgain = async (): Promise<void> => {
+    this.#stopPolling();
+    this.phase = 'form';
+    this.transactionId = '';
+    this.url = '';
+    this.status = '';
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('#provider')?.focus();
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'latch-onramp': LatchOnramp;
+  }
+}
