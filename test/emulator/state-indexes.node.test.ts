@@ -34,6 +34,30 @@ describe('table storage order and size', () => {
     assert.equal(table.size, 3);
   });
 
+  it('an index follows puts, moves and deletions, one record or many under a key, in insertion order', () => {
+    const table = new Table<Row>('rows').index('group', (r) => (r.group === 'none' ? undefined : r.group));
+    table.applyPut(row('a', 'g'));
+    assert.deepEqual(ids(table.findBy('group', 'g')), ['a']);
+    table.applyPut(row('b', 'g'));
+    table.applyPut(row('c', 'g'));
+    table.applyPut(row('n', 'none'));
+    assert.deepEqual(ids(table.findBy('group', 'g')), ['a', 'b', 'c']);
+    table.applyDelete('b');
+    assert.deepEqual(ids(table.findBy('group', 'g')), ['a', 'c']);
+    table.applyPut(row('a', 'h')); // a moves to another key
+    assert.deepEqual(ids(table.findBy('group', 'g')), ['c']);
+    assert.deepEqual(ids(table.findBy('group', 'h')), ['a']);
+    table.applyPut(row('d', 'g'));
+    assert.deepEqual(ids(table.findBy('group', 'g')), ['c', 'd']);
+    table.applyPut(row('c', 'g')); // put again under the same key: still listed once
+    assert.deepEqual(ids(table.findBy('group', 'g')), ['d', 'c']);
+    for (const id of ['c', 'd', 'a']) table.applyDelete(id);
+    assert.deepEqual(table.findBy('group', 'g'), []);
+    assert.deepEqual(table.findBy('group', 'h'), []);
+    assert.deepEqual(table.findBy('group', 'none'), []);
+    assert.deepEqual(ids(table.inOrder()), ['n']);
+  });
+
   it("a transaction's view: stored records first (minus its deletions), then its own puts; size counts both", () => {
     const table = new Table<Row>('rows');
     for (const id of ['a', 'b', 'c']) table.applyPut(row(id, 'g'));

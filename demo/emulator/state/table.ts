@@ -29,9 +29,33 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * The ids under one index key: a lone id as itself, several as a Set (in insertion order). Most
+ * keys name one record (an activity's fingerprint, an API key's public key), and a Set per key
+ * would cost about 125 bytes each, on every activity ever stored.
+ */
+type Ids = string | Set<string>;
+
+function addId(map: Map<string, Ids>, key: string, id: string): void {
+  const ids = map.get(key);
+  if (ids === undefined) map.set(key, id);
+  else if (typeof ids === 'string') {
+    if (ids !== id) map.set(key, new Set([ids, id]));
+  } else ids.add(id);
+}
+
+function removeId(map: Map<string, Ids>, key: string, id: string): void {
+  const ids = map.get(key);
+  if (ids === id) map.delete(key);
+  else if (typeof ids === 'object') {
+    ids.delete(id);
+    if (ids.size === 1) map.set(key, ids.values().next().value!);
+  }
+}
+
 export class Table<T extends BaseRecord> implements TableView<T> {
   private readonly rows = new Map<string, T>();
-  private readonly indexes = new Map<string, { key: IndexKey<T>; map: Map<string, Set<string>> }>();
+  private readonly indexes = new Map<string, { key: IndexKey<T>; map: Map<string, Ids> }>();
 
   constructor(readonly name: string) {}
 
@@ -66,7 +90,8 @@ export class Table<T extends BaseRecord> implements TableView<T> {
     const index = this.indexes.get(indexName);
     if (!index) throw new LatchError('ERR_FLOW_STATE', 'No such index on this table.');
     const ids = index.map.get(value);
-    if (!ids) return [];
+    if (ids === undefined) return [];
+    if (typeof ids === 'string') return [this.rows.get(ids)!];
     return [...ids].map((id) => this.rows.get(id)!);
   }
 
@@ -77,10 +102,7 @@ export class Table<T extends BaseRecord> implements TableView<T> {
     this.rows.set(record.id, record);
     for (const { key, map } of this.indexes.values()) {
       const k = key(record);
-      if (k === undefined) continue;
-      let ids = map.get(k);
-      if (!ids) map.set(k, (ids = new Set()));
-      ids.add(record.id);
+      if (k !== undefined) addId(map, k, record.id);
     }
   }
 
@@ -90,10 +112,7 @@ export class Table<T extends BaseRecord> implements TableView<T> {
     this.rows.delete(id);
     for (const { key, map } of this.indexes.values()) {
       const k = key(old);
-      if (k === undefined) continue;
-      const ids = map.get(k);
-      ids?.delete(id);
-      if (ids?.size === 0) map.delete(k);
+      if (k !== undefined) removeId(map, k, id);
     }
   }
 }
