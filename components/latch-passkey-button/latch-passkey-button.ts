@@ -1,0 +1,132 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
+import { LatchError } from '../../src/errors/latch-error.ts';
+import { LatchKitElement } from '../latch-auth/latch-kit-element.ts';
+import { passkeyButtonStyles } from './latch-passkey-button.styles.ts';
+
+/**
+ * True when this browser can make and use passkeys. (The same test as the passkey flow's, kept
+ * here so the button does not load WebAuthn code to decide how to render.)
+ */
+export function isPasskeySupported(): boolean {
+  return typeof globalThis.PublicKeyCredential === 'function' && typeof globalThis.navigator?.credentials?.create === 'function';
+}
+
+/**
+ * @summary Log in with a passkey, or sign up with a new one.
+ *
+ * `mode="login"` (the default) is one button: the browser offers the passkeys it holds for this
+ * site. `mode="signup"` adds a field for the account's name (what the passkey manager shows;
+ * `autocomplete="username webauthn"`) and creates the passkey and the account; with
+ * `signup-wallet` the account gets a wallet too. The WebAuthn code loads only when the user
+ * presses the button.
+ *
+ * Messages: a browser without passkeys gets a disabled button and the reason under it; a
+ * cancelled prompt (ERR_PASSKEY_CANCELLED), a passkey already on this device
+ * (ERR_PASSKEY_EXISTS) and every other failure are shown under the button, which stays usable:
+ * pressing it again retries, without a reload.
+ *
+ * @event {LatchLoginEvent} latch-login - Logged in (`detail.created` after a sign-up).
+ * @event {LatchErrorEvent} latch-error - The passkey step failed: `detail.error.code`.
+ *
+ * @csspart base - The wrapper (a `<form>`).
+ * @csspart label - The name field's label (sign-up).
+ * @csspart input - The name field (sign-up).
+ * @csspart button - The button.
+ * @csspart error - Why it failed, or why passkeys are unavailable: an assertive live region.
+ *
+ * @cssproperty --accent - The button's color (the `accent` attribute).
+ */
+export class LatchPasskeyButton extends LatchKitElement {
+  static override readonly tag = 'latch-passkey-button';
+  static override styles = [LatchKitElement.styles, passkeyButtonStyles];
+
+  /** `login` (use a passkey this device has) or `signup` (create one, with a new account). */
+  @property({ reflect: true }) mode: 'login' | 'signup' = 'login';
+
+  @property({ type: Boolean, reflect: true }) disabled = false;
+
+  /** The account name for a sign-up (the field's value; the user's typing updates it). */
+  @property({ attribute: 'user-name' }) userName = '';
+
+  #busy = false;
+  #error: LatchError | undefined;
+  #nameError = '';
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (changed.has('mode') && this.hasUpdated) {
+      this.#error = undefined;
+      this.#nameError = '';
+    }
+  }
+
+  protected override render(): TemplateResult {
+    const signup = this.mode === 'signup';
+    const supported = isPasskeySupported();
+    const off = this.disabled || !supported;
+    const invalid = this.#nameError !== '';
+    const message = supported ? this.#nameError || (this.#error ? this.errorText(this.#error) : '') : this.t('error.ERR_PASSKEY_UNSUPPORTED');
+    return html`<form part="base" class="base" novalidate @submit=${this.#onSubmit}>
+      ${signup
+        ? html`<label part="label" class="label" for="name">${this.t('passkey.userName')}</label>
+            <input
+              part="input"
+              class="input"
+              id="name"
+              name="username"
+              autocomplete="username webauthn"
+              .value=${live(this.userName)}
+              aria-invalid=${invalid ? 'true' : 'false'}
+              aria-describedby="error"
+              ?disabled=${off}
+              @input=${this.#onInput}
+            />`
+        : nothing}
+      <button part="button" class="button primary" type="submit" aria-busy=${this.#busy ? 'true' : 'false'} aria-describedby="error" ?disabled=${off}>
+        ${this.t(signup ? 'login.passkeySignup' : 'login.passkeyLogin')}
+      </button>
+      <div part="error" id="error" class="error" aria-live="assertive">${message || nothing}</div>
+    </form>`;
+  }
+
+  readonly #onInput = (event: Event): void => {
+    this.userName = (event.target as HTMLInputElement).value;
+    this.#nameError = '';
+  };
+
+  readonly #onSubmit = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    if (this.#busy || this.disabled || !isPasskeySupported()) return;
+    const signup = this.mode === 'signup';
+    const userName = this.userName.trim();
+    if (signup && !userName) {
+      this.#nameError = this.t('passkey.userNameMissing');
+      this.requestUpdate();
+      this.renderRoot.querySelector('input')?.focus();
+      return;
+    }
+    const kit = this.resolvedKit;
+    this.#busy = true;
+    this.#error = undefined;
+    this.requestUpdate();
+    try {
+      if (!kit) throw new LatchError('ERR_CONFIG_INVALID', 'No LatchKit: set proxy-url and config-id, the kit property, or call configure().');
+      const outcome = signup ? await kit.signUpWithPasskey({ userName, ...this.signup }) : await kit.logInWithPasskey();
+      this.#busy = false;
+      this.requestUpdate();
+      this.emitLogin(outcome);
+    } catch (error) {
+      this.#busy = false;
+      this.#error = this.emitError(error);
+      this.requestUpdate();
+    }
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'latch-passkey-button': LatchPasskeyButton;
+  }
+}

@@ -1,0 +1,224 @@
+// <latch-passkey-button> without an authenticator: rendering, the sign-up field and its
+// validation, a browser without passkeys, and how failures are shown (a kit whose passkey calls
+// fail the way the flow reports them). The real ceremonies are in the .webauthn.test.ts file.
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { after, afterEach, before, describe, it } from '../../support/harness.ts';
+import { LatchPasskeyButton, isPasskeySupported } from '../../../components/latch-passkey-button/latch-passkey-button.ts';
+import { LatchErrorEvent } from '../../../components/internal/events.ts';
+import { deepActiveElement } from '../../../components/internal/focus.ts';
+import { LatchError, type LatchErrorCode } from '../../../src/errors/latch-error.ts';
+import { LatchKit, type LoginOutcome, type PasskeySignupOptions } from '../../../src/kit/latch-kit.ts';
+import { pinBrowserLanguages, recordEvents, resetConfig } from '../support/helpers.ts';
+import { part, parts, text } from '../latch-auth/kit-support.ts';
+
+LatchPasskeyButton.define();
+
+/** A kit whose passkey calls fail with `code` (as the passkey flow reports a refusal, a duplicate…), recording what they were asked. */
+class FailingKit extends LatchKit {
+  readonly signups: PasskeySignupOptions[] = [];
+  logins = 0;
+  constructor(public code: LatchErrorCode) {
+    super({ configId: 'offline' });
+  }
+  override signUpWithPasskey(request: PasskeySignupOptions): Promise<LoginOutcome> {
+    this.signups.push(request);
+    return Promise.reject(new LatchError(this.code, 'Failed as asked.'));
+  }
+  override logInWithPasskey(): Promise<LoginOutcome> {
+    this.logins += 1;
+    return Promise.reject(new LatchError(this.code, 'Failed as asked.'));
+  }
+}
+
+async function passkey(template = html`<latch-passkey-button .kit=${new FailingKit('ERR_PASSKEY_CANCELLED')}></latch-passkey-button>`): Promise<LatchPasskeyButton> {
+  return fixture<LatchPasskeyButton>(template);
+}
+
+/** Pretends this browser has no WebAuthn; returns the restorer. */
+function withoutPasskeys(): () => void {
+  const descriptor = Object.getOwnPropertyDescriptor(window, 'PublicKeyCredential')!;
+  Object.defineProperty(window, 'PublicKeyCredential', { configurable: true, value: undefined });
+  return () => Object.defineProperty(window, 'PublicKeyCredential', descriptor);
+}
+
+describe('<latch-passkey-button>', () => {
+  let restoreLanguages: () => void;
+  before(() => {
+    restoreLanguages = pinBrowserLanguages(['en-US']);
+  });
+  after(() => restoreLanguages());
+  afterEach(() => resetConfig());
+
+  describe('accessibility', () => {
+    it('passes axe in both modes, with an error, and without passkey support', async () => {
+      const el = await passkey();
+      await expect(el).to.be.accessible();
+      el.mode = 'signup';
+      await el.updateComplete;
+      part(el, 'button').click();
+      await el.updateComplete;
+      await expect(el).to.be.accessible();
+      const restore = withoutPasskeys();
+      try {
+        const bare = await passkey(html`<latch-passkey-button mode="signup" locale="ar"></latch-passkey-button>`);
+        await expect(bare).to.be.accessible();
+      } finally {
+        restore();
+      }
+    });
+  });
+
+  describe('defaults', () => {
+    it('login mode: one submit button, no field, an empty assertive message region', async () => {
+      const el = await passkey();
+      expect(el.mode).to.equal('login');
+      expect(el.getAttribute('mode')).to.equal('login');
+      const button = part<HTMLButtonElement>(el, 'button');
+      expect(button.type).to.equal('submit');
+      expect(text(button)).to.equal('Log in with a passkey');
+      expect(button.disabled).to.equal(false);
+      expect(button.getAttribute('aria-busy')).to.equal('false');
+      expect(parts(el, 'input')).to.have.length(0);
+      expect(part(el, 'error').getAttribute('aria-live')).to.equal('assertive');
+      expect(text(part(el, 'error'))).to.equal('');
+      expect(isPasskeySupported()).to.equal(true);
+    });
+
+    it('has a part on every meaningful node', async () => {
+      const el = await passkey(html`<latch-passkey-button mode="signup"></latch-passkey-button>`);
+      for (const name of ['base', 'label', 'input', 'button', 'error']) expect(el.shadowRoot?.querySelector(`[part~="${name}"]`), name).to.be.instanceOf(Element);
+    });
+  });
+
+  describe('attributes', () => {
+    it('mode="signup" adds a labelled name field for passkey managers; user-name fills it', async () => {
+      const el = await passkey(html`<latch-passkey-button mode="signup" user-name="Ada"></latch-passkey-button>`);
+      const input = part<HTMLInputElement>(el, 'input');
+      expect(input.labels?.[0]?.textContent?.trim()).to.equal('Name for your account');
+      expect(input.autocomplete).to.equal('username webauthn');
+      expect(input.value).to.equal('Ada');
+      expect(text(part(el, 'button'))).to.equal('Sign up with a passkey');
+    });
+
+    it('disabled disables the field and the button', async () => {
+      const el = await passkey(html`<latch-passkey-button mode="signup" disabled></latch-passkey-button>`);
+      expect(part<HTMLInputElement>(el, 'input').disabled).to.equal(true);
+      expect(part<HTMLButtonElement>(el, 'button').disabled).to.equal(true);
+    });
+
+    it('signup-wallet passes a wallet with the sign-up; the typed name is trimmed', async () => {
+      const kit = new FailingKit('ERR_PASSKEY_CANCELLED');
+      const el = await passkey(html`<latch-passkey-button mode="signup" signup-wallet="eth, sol, dogecoin" .kit=${kit}></latch-passkey-button>`);
+      part(el, 'input').focus();
+      await sendKeys({ type: '  Grace  ' });
+      const failed = oneEvent(el, 'latch-error');
+      await sendKeys({ press: 'Enter' });
+      await failed;
+      expect(kit.signups).to.have.length(1);
+      expect(kit.signups[0]!.userName).to.equal('Grace');
+      expect(kit.signups[0]!.signup?.wallet?.accounts.map((a) => a.addressFormat)).to.deep.equal(['ADDRESS_FORMAT_ETHEREUM', 'ADDRESS_FORMAT_SOLANA']);
+      expect(el.userName).to.equal('  Grace  ');
+    });
+  });
+
+  describe('errors', () => {
+    it('sign-up with an empty name: a message next to the field, focus on it, nothing sent or fired', async () => {
+      const kit = new FailingKit('ERR_PASSKEY_CANCELLED');
+      const el = await passkey(html`<latch-passkey-button mode="signup" .kit=${kit}></latch-passkey-button>`);
+      const log = recordEvents(el, ['latch-error', 'latch-login']);
+      part(el, 'button').click();
+      await el.updateComplete;
+      expect(text(part(el, 'error'))).to.equal('Enter a name for your account.');
+      expect(part(el, 'input').getAttribute('aria-invalid')).to.equal('true');
+      expect(deepActiveElement()).to.equal(part(el, 'input'));
+      expect(kit.signups).to.have.length(0);
+      expect(log.events).to.have.length(0);
+      await sendKeys({ type: 'A' });
+      await el.updateComplete;
+      expect(text(part(el, 'error'))).to.equal('');
+      log.stop();
+    });
+
+    for (const [code, message] of [
+      ['ERR_PASSKEY_CANCELLED', 'The passkey request was cancelled.'],
+      ['ERR_PASSKEY_EXISTS', 'A passkey for this account is already on this device.'],
+      ['ERR_PASSKEY_FAILED', 'The passkey could not be used.'],
+    ] as const) {
+      it(`${code}: latch-error with the LatchError, a clear message, and the button works again`, async () => {
+        const kit = new FailingKit(code);
+        const el = await passkey(html`<latch-passkey-button mode=${code === 'ERR_PASSKEY_EXISTS' ? 'signup' : 'login'} user-name="Ada" .kit=${kit}></latch-passkey-button>`);
+        const failed = oneEvent(el, 'latch-error');
+        part(el, 'button').click();
+        const event = await failed;
+        expect(event).to.be.instanceOf(LatchErrorEvent);
+        expect(event.detail.error.code).to.equal(code);
+        await el.updateComplete;
+        expect(text(part(el, 'error'))).to.equal(message);
+        expect(part(el, 'button').getAttribute('aria-busy')).to.equal('false');
+        const again = oneEvent(el, 'latch-error');
+        part(el, 'button').click();
+        await again;
+        expect(kit.signups.length + kit.logins).to.equal(2);
+      });
+    }
+
+    it('a cancellation of the request itself (ERR_NETWORK_ABORTED) is silent', async () => {
+      const el = await passkey(html`<latch-passkey-button .kit=${new FailingKit('ERR_NETWORK_ABORTED')}></latch-passkey-button>`);
+      const log = recordEvents(el, ['latch-error']);
+      part(el, 'button').click();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await el.updateComplete;
+      expect(log.events).to.have.length(0);
+      expect(text(part(el, 'error'))).to.equal('');
+      log.stop();
+    });
+
+    it('switching mode clears the message', async () => {
+      const el = await passkey();
+      part(el, 'button').click();
+      await oneEvent(el, 'latch-error');
+      await el.updateComplete;
+      expect(text(part(el, 'error'))).to.not.equal('');
+      el.mode = 'signup';
+      await el.updateComplete;
+      expect(text(part(el, 'error'))).to.equal('');
+    });
+
+    it('without a kit: ERR_CONFIG_INVALID', async () => {
+      const el = await passkey(html`<latch-passkey-button></latch-passkey-button>`);
+      const failed = oneEvent(el, 'latch-error');
+      part(el, 'button').click();
+      expect((await failed).detail.error.code).to.equal('ERR_CONFIG_INVALID');
+    });
+
+    it('a browser without passkeys: the button is disabled and the reason is shown', async () => {
+      const restore = withoutPasskeys();
+      try {
+        const el = await passkey(html`<latch-passkey-button mode="signup"></latch-passkey-button>`);
+        expect(isPasskeySupported()).to.equal(false);
+        expect(part<HTMLButtonElement>(el, 'button').disabled).to.equal(true);
+        expect(part<HTMLInputElement>(el, 'input').disabled).to.equal(true);
+        expect(text(part(el, 'error'))).to.equal('This browser or device does not support passkeys.');
+        expect(part(el, 'button').getAttribute('aria-describedby')).to.equal('error');
+      } finally {
+        restore();
+      }
+    });
+  });
+
+  describe('translations', () => {
+    it('Spanish, and Arabic right to left', async () => {
+      const es = await passkey(html`<latch-passkey-button mode="signup" locale="es"></latch-passkey-button>`);
+      expect(text(part(es, 'label'))).to.equal('Nombre para tu cuenta');
+      expect(text(part(es, 'button'))).to.equal('Registrarse con una llave de acceso');
+      const ar = await passkey(html`<latch-passkey-button locale="ar" .kit=${new FailingKit('ERR_PASSKEY_CANCELLED')}></latch-passkey-button>`);
+      expect(ar.getAttribute('dir')).to.equal('rtl');
+      expect(text(part(ar, 'button'))).to.equal('تسجيل الدخول بمفتاح مرور');
+      part(ar, 'button').click();
+      await oneEvent(ar, 'latch-error');
+      await ar.updateComplete;
+      expect(text(part(ar, 'error'))).to.equal('تم إلغاء طلب مفتاح المرور.');
+    });
+  });
+});
