@@ -5,5 +5,11 @@
  * One line per element, alphabetical.
  */
 import { LatchOtpInput } from './latch-otp-input/latch-otp-input.ts';
+import { LatchProofBadge } from './latch-proof-badge/latch-proof-badge.ts';
+import { LatchSession } from './latch-session/latch-session.ts';
+import { LatchSignup } from './latch-signup/latch-signup.ts';
 
 LatchOtpInput.define();
+LatchProofBadge.define();
+LatchSession.define();
+LatchSignup.define();

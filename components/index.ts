@@ -13,3 +13,6 @@ export type { Message, MessageKey, MessageParams, Messages, LatchMessages, CoreC
 
 // Elements
 export { LatchOtpInput } from './latch-otp-input/latch-otp-input.ts';
+export { LatchProofBadge, type ProofBadgeState, type ProofBadgeUnavailableReason } from './latch-proof-badge/latch-proof-badge.ts';
+export { LatchSession } from './latch-session/latch-session.ts';
+export { LatchSignup, type SignupResult, type SignupStep } from './latch-signup/latch-signup.ts';

@@ -33,6 +33,9 @@ export { ActivityClient } from '@/src/clients/activity-client.ts';`,
   },
   { name: 'components (latchkey/components)', source: `export * from '@/components/index.ts';` },
   { name: 'define (latchkey/define)', source: `import '@/components/define.ts';` },
+  { name: '<latch-proof-badge>', about: 'App Proof badge, defined (the verifier loads lazily)', source: "import { LatchProofBadge } from '@/components/latch-proof-badge/latch-proof-badge.ts'; LatchProofBadge.define();" },
+  { name: '<latch-session>', about: 'who is logged in, countdown, refresh, logout; defined', source: "import { LatchSession } from '@/components/latch-session/latch-session.ts'; LatchSession.define();" },
+  { name: '<latch-signup>', about: 'email OTP sign-up with a wallet, with the OTP input and the proof badge; defined', source: "import { LatchSignup } from '@/components/latch-signup/latch-signup.ts'; LatchSignup.define();" },
 ];
 
 const compress = (bytes) => ({
