@@ -18,12 +18,18 @@ import { assertPrivateKey } from './keys.ts';
 import { Curve, HashFunction, PayloadEncoding, assertCurve } from './wallet-enums.ts';
 import { WalletError } from './wallet-error.ts';
 
-// Wider base-point tables than noble's default (W=6), for the ECDSA curves signed with here:
-// built once, lazily, on the first multiplication (~0.1 s, ~2 MB each), they make every
-// signature about a third cheaper, and signing dominates a stamped sign_raw_payload. The tables
-// are per process and shared by every use of these curves (key derivation and addresses too).
+// Wider base-point tables than noble's default (W=6) for the ECDSA curves signed with here:
+// built once per process on the next multiplication (~0.1 s, ~2 MB each), they make each
+// signature about a sixth cheaper, and signing dominates a stamped sign_raw_payload. They are
+// shared by every use of the curve. P-256's waits for the first P-256 signature: the emulator's
+// own keys use that curve at every start, where the bigger table would only slow starting.
 secp256k1.Point.BASE.precompute(8);
-p256.Point.BASE.precompute(8);
+let p256Widened = false;
+function widenP256(): void {
+  if (p256Widened) return;
+  p256Widened = true;
+  p256.Point.BASE.precompute(8);
+}
 
 export interface RawSignature {
   r: string;
@@ -90,6 +96,7 @@ export function signRawPayload(input: SignRawPayloadInput): RawSignature {
     return { r: hex.encode(signature.subarray(0, 32)), s: hex.encode(signature.subarray(32)), v: '00' };
   }
   const digest = ecdsaDigest(message, hashFunction);
+  if (curve === Curve.P256) widenP256();
   const ecdsa = curve === Curve.SECP256K1 ? secp256k1 : p256;
   // 'recovered' = recovery id || r || s.
   const signature = ecdsa.sign(digest, input.privateKey, { prehash: false, lowS: true, format: 'recovered' });
