@@ -4,12 +4,18 @@
  *
  * One line per element, alphabetical.
  */
+import { LatchOnramp } from './latch-onramp/latch-onramp.ts';
 import { LatchOtpInput } from './latch-otp-input/latch-otp-input.ts';
 import { LatchProofBadge } from './latch-proof-badge/latch-proof-badge.ts';
 import { LatchSession } from './latch-session/latch-session.ts';
 import { LatchSignup } from './latch-signup/latch-signup.ts';
+import { LatchTxStatus } from './latch-tx-status/latch-tx-status.ts';
+import { LatchWallet } from './latch-wallet/latch-wallet.ts';
 
+LatchOnramp.define();
 LatchOtpInput.define();
 LatchProofBadge.define();
 LatchSession.define();
 LatchSignup.define();
+LatchTxStatus.define();
+LatchWallet.define();

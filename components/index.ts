@@ -12,7 +12,13 @@ export { registerMessages, registerMessageLoader } from './i18n/catalogues.ts';
 export type { Message, MessageKey, MessageParams, Messages, LatchMessages, CoreCatalogue } from './i18n/messages.ts';
 
 // Elements
+export { LatchOnramp, type OnrampWindow } from './latch-onramp/latch-onramp.ts';
+export * from './latch-onramp/onramp-events.ts';
 export { LatchOtpInput } from './latch-otp-input/latch-otp-input.ts';
 export { LatchProofBadge, type ProofBadgeState, type ProofBadgeUnavailableReason } from './latch-proof-badge/latch-proof-badge.ts';
 export { LatchSession } from './latch-session/latch-session.ts';
 export { LatchSignup, type SignupResult, type SignupStep } from './latch-signup/latch-signup.ts';
+export { LatchTxStatus } from './latch-tx-status/latch-tx-status.ts';
+export * from './latch-tx-status/tx-status-events.ts';
+export { LatchWallet } from './latch-wallet/latch-wallet.ts';
+export * from './latch-wallet/wallet-events.ts';
