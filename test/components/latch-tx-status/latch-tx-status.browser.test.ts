@@ -210,7 +210,7 @@ describe('<latch-tx-status>', () => {
       const el = await fixture<LatchTxStatus>(html`<latch-tx-status status-id="sol-2" .kit=${kit}></latch-tx-status>`);
       await final(el);
       expect(text(part(el, 'signature'))).to.equal(settled.signature);
-      const solana = settled.error!.solana!;
+      const solana = (settled.error as SendTransactionStatus['error'])!.solana!;
       const fields = entryFields(part(el, 'solana-error'));
       expect(fields).to.include({ Source: 'simulation', 'RPC code': '-32002', 'RPC message': solana.rpcMessage, 'Compute units used': '150' });
       expect(el.shadowRoot!.querySelector('[data-value="transaction-error"]')!.textContent).to.equal(JSON.stringify({ InstructionError: [0, { Custom: 1 }] }, null, 2));
