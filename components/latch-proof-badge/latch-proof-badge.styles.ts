@@ -16,11 +16,14 @@ export const proofBadgeStyles = css`
     --badge-color: var(--_color-error);
   }
 
+  /* Its own surface, so its colors hold on any page (dark theme on a light page, too). */
   .base {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: var(--_space-sm);
+    background: var(--_color-surface);
+    border-radius: var(--_radius);
   }
 
   .status {

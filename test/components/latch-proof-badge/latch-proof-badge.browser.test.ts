@@ -12,7 +12,7 @@ import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { ProofCheckNames, type BootProofSource } from '../../../src/proofs/index.ts';
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
-import { resetConfig } from '../support/helpers.ts';
+import { resetConfig, testConfig } from '../support/helpers.ts';
 import { ETH_ACCOUNT, SOL_ACCOUNT, disposeKits, emulatorKeys, signUpWithKit, testKit } from './emulator-kit.ts';
 
 LatchProofBadge.define();
@@ -76,6 +76,12 @@ describe('<latch-proof-badge>', () => {
 
     it('passes axe verified, with the details open', async () => {
       const el = await badge(html`<latch-proof-badge .kit=${kit} .proofs=${proofs} .expectedAddresses=${addresses} trusted-root-sha256=${root}></latch-proof-badge>`);
+      await openDetails(el);
+      await expect(el).to.be.accessible();
+    });
+
+    it('passes axe verified in dark mode, with the details open', async () => {
+      const el = await badge(html`<latch-proof-badge .config=${testConfig({ theme: { darkMode: true } })} .kit=${kit} .proofs=${proofs} .expectedAddresses=${addresses} trusted-root-sha256=${root}></latch-proof-badge>`);
       await openDetails(el);
       await expect(el).to.be.accessible();
     });

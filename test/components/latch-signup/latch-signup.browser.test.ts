@@ -12,7 +12,7 @@ import type { LatchProofBadge } from '../../../components/latch-proof-badge/latc
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
-import { recordEvents, resetConfig } from '../support/helpers.ts';
+import { recordEvents, resetConfig, testConfig } from '../support/helpers.ts';
 import { codeNumber, disposeKits, emulatorKeys, latestCode, signUpWithKit, testKit, uniqueEmail } from '../latch-proof-badge/emulator-kit.ts';
 
 LatchSignup.define();
@@ -78,6 +78,8 @@ describe('<latch-signup>', () => {
       await expect(el).to.be.accessible();
       const ar = await fixture<LatchSignup>(html`<latch-signup locale="ar" .kit=${kit}></latch-signup>`);
       await expect(ar).to.be.accessible();
+      const dark = await fixture<LatchSignup>(html`<latch-signup .config=${testConfig({ theme: { darkMode: true } })} .kit=${kit}></latch-signup>`);
+      await expect(dark).to.be.accessible();
     });
 
     it('passes axe on the code step and on the finished sign-up with its addresses and badge', async () => {
