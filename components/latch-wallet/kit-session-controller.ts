@@ -27,8 +27,9 @@ export class KitSessionController implements ReactiveController {
   #unsubscribe: (() => void) | undefined;
   #current: SigningSession | null = null;
   #restoring: Promise<unknown> | undefined;
-  #restoreFailed: unknown;
   #checked = false;
+  /** Kits already asked to restore: each is asked once (a kit set later is asked when it arrives). */
+  readonly #asked = new WeakSet<LatchKit>();
 
   /** `onChange` runs (during the host's update) when the usable session becomes another one or none. */
   constructor(host: KitHost, onChange: (session: SigningSession | null) => void) {
@@ -56,11 +57,6 @@ export class KitSessionController implements ReactiveController {
     return this.#restoring !== undefined;
   }
 
-  /** What the last restore threw (IndexedDB blocked…), if it failed. */
-  get restoreError(): unknown {
-    return this.#restoreFailed;
-  }
-
   hostConnected(): void {
     // `$session` changes before the kit swaps its session in: re-check at the next update.
     this.#unsubscribe = $session.listen(() => this.#host.requestUpdate());
@@ -74,6 +70,7 @@ export class KitSessionController implements ReactiveController {
   }
 
   hostUpdate(): void {
+    this.#restore();
     const session = this.session;
     if (this.#checked && session === this.#current) return;
     this.#checked = true;
@@ -83,13 +80,12 @@ export class KitSessionController implements ReactiveController {
 
   #restore(): void {
     const kit = this.kit;
-    if (!kit || kit.session || this.#restoring) return;
-    this.#restoreFailed = undefined;
+    if (!kit || kit.session || this.#restoring || this.#asked.has(kit)) return;
+    this.#asked.add(kit);
     this.#restoring = kit
       .restoreSession()
-      .catch((error: unknown) => {
-        this.#restoreFailed = error;
-      })
+      // A failed restore (IndexedDB blocked…) is the kit's to report (its `error` event); here it means nobody is logged in.
+      .catch(() => undefined)
       .finally(() => {
         this.#restoring = undefined;
         this.#host.requestUpdate();

@@ -14,9 +14,9 @@ import type { LatchCopyEvent, LatchExportEvent, LatchImportEvent, LatchSignEvent
 import type { LatchErrorEvent } from '../../../components/internal/events.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
 import { utf8Encode } from '../../../src/encoding/utf8.ts';
-import type { LatchKit } from '../../../src/kit/latch-kit.ts';
+import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { resetConfig } from '../support/helpers.ts';
-import { addAccounts, announced, emulatorKit, ethAddress, logIn, part, parts, recoverEthAddress, text, type LoggedIn } from './kit-login.ts';
+import { addAccounts, announced, emulatorKit, emulatorKitOptions, ethAddress, logIn, part, parts, recoverEthAddress, text, type LoggedIn } from './kit-login.ts';
 
 LatchWallet.define();
 
@@ -419,6 +419,21 @@ describe('<latch-wallet>', () => {
       part(el, 'retry').click();
       await ready(el);
       expect(text(part(el, 'error'))).to.equal('');
+      expect(addresses(el)).to.have.length(1);
+    });
+
+    it('picks up the session an earlier page load left, also for a kit set after the element is on the page', async () => {
+      const options = await emulatorKitOptions();
+      const first = new LatchKit(options);
+      const loggedIn = await logIn(first);
+      first.dispose(); // the "reload": a new kit over the same stores, nothing in memory
+      const reloaded = new LatchKit(options);
+      kits.push(reloaded);
+      const el = await fixture<LatchWallet>(html`<latch-wallet></latch-wallet>`);
+      expect(reloaded.session).to.equal(null);
+      el.kit = reloaded;
+      await ready(el);
+      expect(reloaded.session?.summary?.userId).to.equal(loggedIn.session.summary?.userId);
       expect(addresses(el)).to.have.length(1);
     });
 
