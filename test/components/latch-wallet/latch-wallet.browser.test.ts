@@ -422,6 +422,23 @@ describe('<latch-wallet>', () => {
       expect(addresses(el)).to.have.length(1);
     });
 
+    it('shows loading, then the empty state, for a session without accounts', async () => {
+      let answer: (accounts: never[]) => void = () => undefined;
+      const session = { active: true, listWalletAccounts: () => new Promise<never[]>((resolve) => (answer = resolve)) };
+      const kit = { session, restoreSession: async () => session, options: {} } as unknown as LatchKit;
+      const el = await fixture<LatchWallet>(html`<latch-wallet .kit=${kit}></latch-wallet>`);
+      expect(text(part(el, 'loading'))).to.equal('Loading your accounts…');
+      expect(el.shadowRoot?.querySelector('[aria-busy="true"]')).to.be.instanceOf(HTMLElement);
+      answer([]);
+      await waitUntil(() => el.shadowRoot?.querySelector('[part~="empty"]'), 'the empty state shows');
+      expect(text(part(el, 'empty'))).to.equal('This wallet has no accounts yet.');
+      expect(el.shadowRoot?.querySelector('[part~="loading"]')).to.equal(null);
+      expect(el.shadowRoot?.querySelector('[part~="sign"]'), 'nothing to sign with').to.equal(null);
+      expect(el.shadowRoot?.querySelector('[part~="export"]'), 'nothing to export').to.equal(null);
+      expect(el.shadowRoot?.querySelector('[part~="import"]'), 'a key can still be imported').to.be.instanceOf(HTMLElement);
+      await expect(el).to.be.accessible();
+    });
+
     it('picks up the session an earlier page load left, also for a kit set after the element is on the page', async () => {
       const options = await emulatorKitOptions();
       const first = new LatchKit(options);
