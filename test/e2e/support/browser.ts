@@ -47,15 +47,23 @@ export async function keepNamesShim(page: Page): Promise<void> {
   await page.evaluateOnNewDocument('globalThis.__name = (fn) => fn;');
 }
 
-export function watch(page: Page, problems: PageProblems): void {
+/**
+ * Records `page`'s problems into `problems`. `origin`: only while the page is on that origin (a
+ * popup that visits the emulator's own pages, whose favicon requests 404, is judged on ours).
+ */
+export function watch(page: Page, problems: PageProblems, origin?: string): void {
+  // With `origin`, only while the page is on it: our code runs there, not on the emulator's pages.
+  const ours = () => !origin || page.url().startsWith(origin);
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') problems.consoleErrors.push(`${message.text()} @ ${message.location().url ?? ''}`);
+    if (message.type() === 'error' && ours()) problems.consoleErrors.push(`${message.text()} @ ${message.location().url ?? ''}`);
   });
-  page.on('pageerror', (error: unknown) => problems.pageErrors.push(String((error as Error)?.stack ?? error)));
+  page.on('pageerror', (error: unknown) => {
+    if (ours()) problems.pageErrors.push(String((error as Error)?.stack ?? error));
+  });
   page.on('requestfailed', (request) => {
     const reason = request.failure()?.errorText ?? 'failed';
     // A navigation away (the popup closing) aborts what was in flight: not a problem of the page.
-    if (reason !== 'net::ERR_ABORTED') problems.failedRequests.push(`${request.method()} ${request.url()} ${reason}`);
+    if (reason !== 'net::ERR_ABORTED' && ours()) problems.failedRequests.push(`${request.method()} ${request.url()} ${reason}`);
   });
 }
 

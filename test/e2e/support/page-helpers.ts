@@ -25,7 +25,8 @@ export async function waitForEvent(page: Page, type: string, options: { via?: st
   try {
     await page.waitForFunction(
       (t: string, v: string | null, n: number) => window.__events.filter((e) => e.type === t && (v === null || e.via === v)).length > n,
-      { timeout },
+      // Interval polling: the default (requestAnimationFrame) stops while a popup has the focus.
+      { timeout, polling: 100 },
       type,
       via ?? null,
       skip,

@@ -45,6 +45,9 @@ export const LATCH_EVENTS = [
   'latch-sign',
   'latch-export',
   'latch-import',
+  'latch-onramp-start',
+  'latch-onramp-status',
+  'latch-tx-status',
 ] as const;
 
 /** Logs every latch-* event that reaches `target` (they bubble and are composed). */
