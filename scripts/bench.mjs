@@ -39,10 +39,10 @@ if (jsonOnly) {
   console.log('\n' + comparisons.markdown);
   console.log('\n' + crypto.markdown);
   console.log('\n## Emulator load (own process, 127.0.0.1)\n');
-  console.log('| workload | operations | concurrency | per second | p50 ms | p99 ms | failures | emulator CPU ms/op | client CPU ms/op | per second early / late |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| workload | operations | concurrency | per second | p50 ms | p99 ms | failures | emulator CPU ms/op | client CPU ms/op | per second early / late | connections |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const row = (name, f) =>
-    console.log(`| ${name} | ${f.operations} | ${f.concurrency} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.failures} | ${f.serverCpuMsPerOp} | ${f.clientCpuMsPerOp} | ${f.perSecondEarly} / ${f.perSecondLate} |`);
+    console.log(`| ${name} | ${f.operations} | ${f.concurrency} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.failures} | ${f.serverCpuMsPerOp} | ${f.clientCpuMsPerOp} | ${f.perSecondEarly} / ${f.perSecondLate} | ${f.connectionsOpened} |`);
   row('stamped sign_raw_payload', load.signRawPayload);
   row('OTP sign-up + login flow', load.otpFlows);
   const m = load.memory;

@@ -28,6 +28,8 @@ export interface LoadFigures {
   serverCpuMsPerOp: number;
   /** The same for the load generator (the kit's clients, this process), ms per operation. */
   clientCpuMsPerOp: number;
+  /** TCP connections the emulator accepted during the run: about `concurrency` with keep-alive. */
+  connectionsOpened: number;
   /**
    * Throughput over the second and the ninth tenth of the run (the first ramps up, the last
    * drains): a late rate well below the early one shows work that grows with the state.
@@ -69,6 +71,7 @@ interface ServerStats {
   cpuSystem: number;
   heapUsed: number;
   rss: number;
+  connections: number;
   collected: boolean;
 }
 
@@ -133,6 +136,7 @@ async function run(server: Server, total: number, concurrency: number, once: (i:
     failures,
     serverCpuMsPerOp: round((cpuMs(serverAfter) - cpuMs(serverBefore)) / total, 3),
     clientCpuMsPerOp: round(clientCpu / total, 3),
+    connectionsOpened: serverAfter.connections - serverBefore.connections,
     perSecondEarly: round(rate(ends, started, tenth, 2 * tenth)),
     perSecondLate: round(rate(ends, started, 8 * tenth, 9 * tenth)),
   };

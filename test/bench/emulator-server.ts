@@ -3,6 +3,7 @@
 // Over the IPC channel (when spawned with one) it answers {type: 'stats', gc} with its CPU time
 // and memory, after a full collection when asked and when started with --expose-gc: the bench
 // reads them before and after a workload (server CPU per operation, heap growth).
+import { subscribe } from 'node:diagnostics_channel';
 import { createEmulator } from '../../demo/emulator/emulator.ts';
 
 export interface ServerStats {
@@ -11,9 +12,16 @@ export interface ServerStats {
   cpuSystem: number;
   heapUsed: number;
   rss: number;
+  /** TCP connections accepted so far (both listeners): few means clients kept them alive. */
+  connections: number;
   /** Whether a full GC ran before the heap was read. */
   collected: boolean;
 }
+
+let connections = 0;
+subscribe('net.server.socket', () => {
+  connections += 1;
+});
 
 const rootApiKeys = process.argv.slice(2);
 const emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true, log: () => undefined, rootApiKeys });
@@ -31,7 +39,7 @@ process.on('message', (message: { type?: string; id?: number; gc?: boolean }) =>
   }
   const cpu = process.cpuUsage();
   const memory = process.memoryUsage();
-  const stats: ServerStats = { cpuUser: cpu.user, cpuSystem: cpu.system, heapUsed: memory.heapUsed, rss: memory.rss, collected };
+  const stats: ServerStats = { cpuUser: cpu.user, cpuSystem: cpu.system, heapUsed: memory.heapUsed, rss: memory.rss, connections, collected };
   process.send?.({ type: 'stats', id: message.id, stats });
 });
 
