@@ -5,8 +5,8 @@
  * page's `configure()` kit (`getKit`). On connect, a kit with no session yet picks up the one an
  * earlier page load left (`restoreSession`). Elements never fetch: they call this session.
  *
- * Shared by `<latch-wallet>`, `<latch-onramp>` and `<latch-tx-status>` (a candidate for
- * components/internal/ once the foundation settles).
+ * For elements that act through the logged-in session (`<latch-wallet>`, `<latch-onramp>`,
+ * `<latch-tx-status>`): they show a "log in" prompt until `onChange` hands them a session.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { getKit, kitFor } from '../../src/kit/configure.ts';
