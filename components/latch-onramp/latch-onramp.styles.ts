@@ -18,12 +18,4 @@ export const onrampStyles = css`
     align-items: flex-start;
     gap: var(--_space-sm);
   }
-
-  .label {
-    font-weight: var(--_font-weight-medium);
-  }
-
-  .failed {
-    color: var(--_color-error);
-  }
 `;

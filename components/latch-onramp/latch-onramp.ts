@@ -17,7 +17,7 @@ import { LatchErrorEvent } from '../internal/events.ts';
 import { KitSessionController } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import type { MessageKey } from '../i18n/messages.ts';
-import { controlStyles } from '../latch-wallet/control-styles.ts';
+import { controlStyles } from '../styles/control-styles.ts';
 import { onrampStyles } from './latch-onramp.styles.ts';
 import { LatchOnrampStartEvent, LatchOnrampStatusEvent } from './onramp-events.ts';
 import { checkOnrampForm, MIN_FIAT_AMOUNT, type OnrampField, type OnrampFormValues } from './onramp-form.ts';

@@ -1,14 +1,6 @@
 import { css } from 'lit';
 
 export const txStatusStyles = css`
-  .label {
-    font-weight: var(--_font-weight-medium);
-  }
-
-  .failed {
-    color: var(--_color-error);
-  }
-
   h4 {
     margin: 0;
     font-size: var(--_font-size-sm);

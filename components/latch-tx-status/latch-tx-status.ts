@@ -10,7 +10,7 @@ import { LatchErrorEvent } from '../internal/events.ts';
 import { KitSessionController } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import type { MessageKey } from '../i18n/messages.ts';
-import { controlStyles } from '../latch-wallet/control-styles.ts';
+import { controlStyles } from '../styles/control-styles.ts';
 import { txStatusStyles } from './latch-tx-status.styles.ts';
 import { LatchTxStatusEvent } from './tx-status-events.ts';
 import './tx-status-messages.ts';

@@ -1,7 +1,11 @@
 /**
- * Cards, headings, buttons, fields, messages and monospace values shared by `<latch-wallet>`,
- * `<latch-onramp>` and `<latch-tx-status>` (a candidate for components/styles/ once the
- * foundation settles). Private tokens only (`--_*`), logical properties only (RTL mirrors).
+ * The look of a card-shaped element with forms: the card (`.base`), headings, `.section`, `.row`,
+ * buttons (`.primary`, `.small`, `.button` for links), `.field`s with inputs, selects and
+ * textareas, `.check`, `fieldset`, `.hint`, `.field-error`, the `.error` region, `.warning`,
+ * `.success`, `.failed`, `.label`, `.muted`, monospace values (`code`, `.mono`, always left to
+ * right) and two-column `dl`s. Used by `<latch-wallet>`, `<latch-onramp>` and `<latch-tx-status>`:
+ * `static styles = [LatchElement.styles, controlStyles, ownStyles]`.
+ * Private tokens only (`--_*`), logical properties only (RTL mirrors).
  */
 import { css } from 'lit';
 
@@ -182,6 +186,15 @@ export const controlStyles = css`
 
   .success {
     color: var(--_color-success);
+    font-weight: var(--_font-weight-medium);
+  }
+
+  .failed {
+    color: var(--_color-error);
+  }
+
+  /* The name before a value on one line ("Status:"). */
+  .label {
     font-weight: var(--_font-weight-medium);
   }
 
