@@ -6,18 +6,18 @@ import type { LatchKit, LogoutDetail, SessionExpiringDetail } from '../../src/ki
 import type { SessionSummary } from '../../src/session/signing-session.ts';
 import { $session } from '../../src/state/session-state.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
+import { CopyController } from '../internal/copy-controller.ts';
+import { shortId } from '../internal/copy-text.ts';
 import { CountdownController } from '../internal/countdown-controller.ts';
 import { LatchErrorEvent, LatchLogoutEvent, LatchSessionExpiringEvent } from '../internal/events.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import { StoreController } from '../internal/store-controller.ts';
 import type { MessageKey } from '../i18n/messages.ts';
-import { copyText, shortId } from './copy-text.ts';
 import './latch-session.messages.ts';
 import { sessionStyles } from './latch-session.styles.ts';
 
 /** Seconds left at which the time left is announced to screen readers (once each, when crossed). */
 const ANNOUNCE_AT = [300, 60] as const;
-const COPIED_MS = 2000;
 
 /** `3725` → `1:02:05`, `65` → `1:05`, with the locale's digits. */
 export function formatTimeLeft(locale: string, seconds: number): string {
@@ -82,14 +82,13 @@ export class LatchSession extends LatchElement {
   readonly #store = new StoreController(this, $session);
   readonly #announcer = new AnnouncerController(this);
   readonly #countdown = new CountdownController(this);
+  readonly #copier = new CopyController<'user-id'>(this);
   #bound: LatchKit | undefined;
   #deadline = 0;
   #lastRemaining = 0;
   #busy: 'refresh' | 'logout' | null = null;
   #error: LatchError | null = null;
   #expiring = false;
-  #copied = false;
-  #copiedTimer: ReturnType<typeof setTimeout> | undefined;
   #loggingOut = false;
 
   /** The session shown now (ids and expiry, nothing that can sign), or null. */
@@ -112,7 +111,6 @@ export class LatchSession extends LatchElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#bind(undefined);
-    clearTimeout(this.#copiedTimer);
   }
 
   #bind(kit: LatchKit | undefined): void {
@@ -178,7 +176,7 @@ export class LatchSession extends LatchElement {
           <dd>
             <span part="user-id" class="id" title=${summary.userId}>${shortId(summary.userId)}</span>
             <button part="copy" class="copy" type="button" aria-label=${this.t('session.copyUserId')} @click=${this.#copy}>
-              ${this.t(this.#copied ? 'common.copied' : 'common.copy')}
+              ${this.t(this.#copier.isCopied('user-id') ? 'common.copied' : 'common.copy')}
             </button>
           </dd>
         </div>
@@ -257,15 +255,7 @@ export class LatchSession extends LatchElement {
 
   async #copy(): Promise<void> {
     const id = this.summary?.userId;
-    if (!id || !(await copyText(id))) return;
-    this.#copied = true;
-    this.#announcer.announce(this.t('common.copied'));
-    clearTimeout(this.#copiedTimer);
-    this.#copiedTimer = setTimeout(() => {
-      this.#copied = false;
-      this.requestUpdate();
-    }, COPIED_MS);
-    this.requestUpdate();
+    if (id && (await this.#copier.copy(id, 'user-id'))) this.#announcer.announce(this.t('common.copied'));
   }
 
   readonly #onExpiring = (event: CustomEvent<SessionExpiringDetail>): void => {

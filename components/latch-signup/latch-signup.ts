@@ -6,11 +6,11 @@ import { LatchError } from '../../src/errors/latch-error.ts';
 import { getKit, kitFor } from '../../src/kit/configure.ts';
 import type { LatchKit, LoginOutcome } from '../../src/kit/latch-kit.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
+import { CopyController } from '../internal/copy-controller.ts';
 import { LatchErrorEvent, LatchLoginEvent, type LatchOtpCompleteEvent } from '../internal/events.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import { LatchOtpInput } from '../latch-otp-input/latch-otp-input.ts';
 import { LatchProofBadge } from '../latch-proof-badge/latch-proof-badge.ts';
-import { copyText } from '../latch-session/copy-text.ts';
 import './latch-signup.messages.ts';
 import { signupStyles } from './latch-signup.styles.ts';
 import { DEFAULT_CHAINS, accountsForChains, chainName } from './wallet-accounts.ts';
@@ -34,7 +34,6 @@ export interface SignupResult {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const COPIED_MS = 2000;
 
 /**
  * @summary Creates an account (a sub-organization) by email one-time code, with a wallet (an
@@ -118,6 +117,8 @@ export class LatchSignup extends LatchElement {
   @property({ attribute: 'trusted-root-sha256' }) trustedRootSha256: string | undefined;
 
   readonly #announcer = new AnnouncerController(this);
+  /** Keyed by the address's index in the result. */
+  readonly #copier = new CopyController<number>(this);
   #step: SignupStep = 'contact';
   #email = '';
   #otpId = '';
@@ -126,8 +127,6 @@ export class LatchSignup extends LatchElement {
   #codeError: LatchError | null = null;
   #error: LatchError | null = null;
   #result: SignupResult | null = null;
-  #copied = -1;
-  #copiedTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The current step. */
   get step(): SignupStep {
@@ -171,11 +170,6 @@ export class LatchSignup extends LatchElement {
     void this.#kit()
       ?.loadConfig()
       .then(() => this.requestUpdate(), () => undefined);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.#copiedTimer);
   }
 
   protected override render(): TemplateResult {
@@ -290,7 +284,7 @@ export class LatchSignup extends LatchElement {
       <span part="chain" class="chain">${chain}</span>
       <span part="address-value" class="address-value">${address}</span>
       <button part="copy" class="copy" type="button" aria-label=${this.t('signup.copyAddress', { chain })} @click=${() => this.#copy(address, index)}>
-        ${this.t(this.#copied === index ? 'common.copied' : 'common.copy')}
+        ${this.t(this.#copier.isCopied(index) ? 'common.copied' : 'common.copy')}
       </button>
     </li>`;
   }
@@ -423,15 +417,7 @@ export class LatchSignup extends LatchElement {
   }
 
   async #copy(address: string, index: number): Promise<void> {
-    if (!(await copyText(address))) return;
-    this.#copied = index;
-    this.#announcer.announce(this.t('common.copied'));
-    clearTimeout(this.#copiedTimer);
-    this.#copiedTimer = setTimeout(() => {
-      this.#copied = -1;
-      this.requestUpdate();
-    }, COPIED_MS);
-    this.requestUpdate();
+    if (await this.#copier.copy(address, index)) this.#announcer.announce(this.t('common.copied'));
   }
 }
 

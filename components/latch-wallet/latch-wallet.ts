@@ -6,6 +6,7 @@ import type { LatchKit } from '../../src/kit/latch-kit.ts';
 import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
+import { copyText, shortId } from '../internal/copy-text.ts';
 import { LatchErrorEvent } from '../internal/events.ts';
 import { KitSessionController } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
@@ -27,8 +28,6 @@ const PRIVATE_KEY = /^(?:0x)?([0-9a-fA-F]{64})$/;
 
 /** Marks a refused clipboard write: the browser's refusal, with its own message, not a LatchError. */
 const COPY_FAILED = Symbol('copy-failed');
-
-const shortAddress = (address: string): string => (address.length > 16 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address);
 
 /**
  * @summary The logged-in user's wallet: accounts page by page, copy an address, sign a message
@@ -334,7 +333,7 @@ export class LatchWallet extends LatchElement {
           <label for="sign-account">${this.t('wallet.sign.account')}</label>
           <select part="sign-account" id="sign-account" .value=${this.signWith} ?disabled=${this.signing} @change=${this.#onSignAccount}>
             ${this.accounts.map(
-              (a) => html`<option value=${a.address} ?selected=${a.address === this.signWith}>${addressFormatLabel(a.addressFormat, this)} · ${shortAddress(a.address)}</option>`,
+              (a) => html`<option value=${a.address} ?selected=${a.address === this.signWith}>${addressFormatLabel(a.addressFormat, this)} · ${shortId(a.address, 8, 6)}</option>`,
             )}
           </select>
         </div>
@@ -538,9 +537,7 @@ export class LatchWallet extends LatchElement {
   };
 
   async #copy(address: string): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(address);
-    } catch {
+    if (!(await copyText(address))) {
       // No clipboard permission or focus: the address stays selectable on screen.
       this.failure = COPY_FAILED;
       return;

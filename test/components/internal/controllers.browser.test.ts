@@ -2,6 +2,8 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { AnnouncerController } from '../../../components/internal/announcer-controller.ts';
+import { CopyController } from '../../../components/internal/copy-controller.ts';
+import { copyText, shortId } from '../../../components/internal/copy-text.ts';
 import { CountdownController } from '../../../components/internal/countdown-controller.ts';
 import { tabbableElements } from '../../../components/internal/focus.ts';
 import { deepActiveElement, pinBrowserLanguages, pressWith } from '../support/helpers.ts';
@@ -157,5 +159,86 @@ describe('AnnouncerController', () => {
     const host = fakeHost();
     const announcer = new AnnouncerController(host);
     expect(host.controllers).to.deep.equal([announcer]);
+  });
+});
+
+/** Replaces `navigator.clipboard` for one test: records what is written, or refuses. */
+function stubClipboard(refuse = false): { written: string[]; restore: () => void } {
+  const written: string[] = [];
+  const writeText = async (text: string): Promise<void> => {
+    if (refuse) throw new DOMException('Write permission denied.', 'NotAllowedError');
+    written.push(text);
+  };
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+  return { written, restore: () => void delete (navigator as { clipboard?: unknown }).clipboard };
+}
+
+describe('copyText and shortId', () => {
+  it('copyText writes the text and says whether the browser allowed it', async () => {
+    const allowed = stubClipboard();
+    try {
+      expect(await copyText('0xabc')).to.equal(true);
+      expect(allowed.written).to.deep.equal(['0xabc']);
+    } finally {
+      allowed.restore();
+    }
+    const refused = stubClipboard(true);
+    try {
+      expect(await copyText('0xabc')).to.equal(false);
+    } finally {
+      refused.restore();
+    }
+  });
+
+  it('shortId keeps the head and tail of a long value and leaves a short one alone', () => {
+    expect(shortId('d0e1f2a3-4b5c-6d7e-8f90-a1b2c3d4c49f')).to.equal('d0e1f2…c49f');
+    expect(shortId('0123456789a')).to.equal('0123456789a');
+    expect(shortId('0123456789ab')).to.equal('012345…89ab');
+    expect(shortId('0x52908400098527886E0F7030069857D2E4169EE7', 8, 6)).to.equal('0x529084…169EE7');
+    expect(shortId('0123456789abcde', 8, 6)).to.equal('0123456789abcde');
+  });
+});
+
+describe('CopyController', () => {
+  it('marks the copied key until the hold ends, re-rendering its host at both ends', async () => {
+    const clipboard = stubClipboard();
+    try {
+      const host = fakeHost();
+      const copier = new CopyController<number>(host, 50);
+      expect(host.controllers).to.deep.equal([copier]);
+      expect(copier.isCopied(0)).to.equal(false);
+      expect(await copier.copy('first', 0)).to.equal(true);
+      expect(await copier.copy('second', 1)).to.equal(true);
+      expect(clipboard.written).to.deep.equal(['first', 'second']);
+      expect([copier.isCopied(0), copier.isCopied(1)]).to.deep.equal([false, true]);
+      const updates = host.updates;
+      await waitUntil(() => !copier.isCopied(1), 'the mark never ended', { timeout: 5000 });
+      expect(host.updates).to.equal(updates + 1);
+    } finally {
+      clipboard.restore();
+    }
+  });
+
+  it('marks nothing when the browser refuses, and stops its timer when the host leaves', async () => {
+    const refused = stubClipboard(true);
+    const host = fakeHost();
+    const copier = new CopyController<string>(host, 20);
+    try {
+      expect(await copier.copy('id', 'user-id')).to.equal(false);
+      expect(copier.isCopied('user-id')).to.equal(false);
+      expect(host.updates).to.equal(0);
+    } finally {
+      refused.restore();
+    }
+    const allowed = stubClipboard();
+    try {
+      expect(await copier.copy('id', 'user-id')).to.equal(true);
+      copier.hostDisconnected();
+      const updates = host.updates;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(host.updates, 'no update after the host left').to.equal(updates);
+    } finally {
+      allowed.restore();
+    }
   });
 });

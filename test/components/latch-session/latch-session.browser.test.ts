@@ -6,7 +6,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { afterEach, describe, it } from '../../support/harness.ts';
 import { LatchErrorEvent, LatchLogoutEvent, LatchSessionExpiringEvent } from '../../../components/internal/events.ts';
 import { LatchSession, formatTimeLeft } from '../../../components/latch-session/latch-session.ts';
-import { shortId } from '../../../components/latch-session/copy-text.ts';
+import { shortId } from '../../../components/internal/copy-text.ts';
 import { LatchError } from '../../../src/errors/latch-error.ts';
 import { configure } from '../../../src/kit/configure.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
