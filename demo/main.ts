@@ -1,112 +1,149 @@
-// The demo page: email OTP sign-up and login against the local emulator with the core alone
-// (the latch-* elements replace this form when they land), then a signature from the wallet.
-import {
-  IndexedDbKeyStore,
-  LatchError,
-  ProxyClient,
-  SigningSession,
-  completeOtp,
-  startOtp,
-} from 'latchkey';
+// The demo page (`npm start`): the drop-in, each element alone, a switch between the demo's
+// wallet_kit_configs, and the emulator's OTP outbox, webhook log and the elements' events beside
+// them. Everything talks to the local emulator; the page runs under a strict
+// Content-Security-Policy (no inline script or style, Trusted Types required).
+import 'latchkey/define';
+import { LatchKit, type OAuthProvider, type WalletKitConfig } from 'latchkey';
+import { DEMO_CONFIGS } from './demo-configs.ts';
+import { DEMO_SETTINGS_PATH, type DemoSettings } from './demo-settings.ts';
+import { renderGallery } from './element-gallery.ts';
+import { pollEmulator } from './emulator-panels.ts';
+import { renderLog, timeOf, type LogItem } from './log-list.ts';
 
-declare const __LATCHKEY_EMULATOR__: { apiUrl: string; proxyUrl: string } | null;
+const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
+const status = (text: string): void => void ($('status').textContent = text);
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const status = (text: string) => ($('status').textContent = text);
-const show = (id: string, visible: boolean) => ($(id).hidden = !visible);
+const PROVIDERS: OAuthProvider[] = ['google', 'apple', 'facebook', 'x', 'discord'];
+const EVENTS = ['latch-login', 'latch-logout', 'latch-error', 'latch-session-expiring', 'latch-cancel', 'latch-copy', 'latch-sign', 'latch-export', 'latch-import', 'latch-onramp-start', 'latch-onramp-status', 'latch-tx-status'];
+
+declare global {
+  interface Window {
+    /** The kit of the selected configuration (for poking at it from the console). */
+    latchkit?: LatchKit;
+  }
+}
+
+interface Keys {
+  notarizerPublicKey: string;
+  enclavePublicKey: string;
+}
+
+/** Element events, newest first, with what is safe to show (ids, codes, statuses: never keys). */
+function watchEvents(list: HTMLElement): void {
+  const items: LogItem[] = [];
+  const summary = (event: Event): string => {
+    const detail = (event as CustomEvent<Record<string, unknown> | null>).detail ?? {};
+    const error = detail['error'] as { code?: string } | undefined;
+    if (error?.code) return error.code;
+    const session = detail['session'] as { userId?: string } | undefined;
+    if (session?.userId) return `${detail['created'] ? 'signed up' : 'logged in'} as ${session.userId.slice(0, 8)}…`;
+    for (const key of ['status', 'address', 'walletId', 'transactionId', 'code']) if (typeof detail[key] === 'string') return `${key} ${detail[key] as string}`;
+    return '';
+  };
+  for (const type of EVENTS) {
+    document.addEventListener(type, (event) => {
+      items.unshift({ title: type, text: summary(event), when: timeOf(Date.now()), ...(type === 'latch-error' ? { tone: 'failed' as const } : {}) });
+      renderLog(list, items.slice(0, 12), 'Nothing yet.');
+    });
+  }
+  renderLog(list, items, 'Nothing yet.');
+}
+
+function fillSwitch(select: HTMLSelectElement, selected: string): void {
+  select.replaceChildren(
+    ...DEMO_CONFIGS.map(({ id, label }) => {
+      const option = document.createElement('option');
+      option.value = id;
+      option.textContent = label;
+      option.selected = id === selected;
+      return option;
+    }),
+  );
+}
 
 async function main(): Promise<void> {
-  const urls = __LATCHKEY_EMULATOR__;
-  if (!urls) {
+  let settings: DemoSettings;
+  try {
+    settings = (await (await fetch(DEMO_SETTINGS_PATH, { cache: 'no-store' })).json()) as DemoSettings;
+  } catch {
     status('The emulator is not running: start the demo with `npm start`.');
     return;
   }
-  const keys = (await (await fetch(`${urls.apiUrl}/__keys`)).json()) as { notarizerPublicKey: string; enclavePublicKey: string };
-  const proxy = new ProxyClient({ authProxyUrl: urls.proxyUrl, configId: 'demo' });
-  const keyStore = new IndexedDbKeyStore({ dbName: 'latchkey-demo' });
-  const sessionOptions = { keyStore, notarizerPublicKey: keys.notarizerPublicKey, enclavePublicKey: keys.enclavePublicKey, apiBaseUrl: urls.apiUrl };
-  let session: SigningSession | undefined;
-  let otpId = '';
+  const keys = (await (await fetch(`${settings.apiUrl}/__keys`)).json()) as Keys;
+  const select = $<HTMLSelectElement>('config');
+  const wanted = new URLSearchParams(location.search).get('config');
+  let current = DEMO_CONFIGS.some((c) => c.id === wanted) ? wanted! : DEMO_CONFIGS[0]!.id;
+  let kit: LatchKit | undefined;
+  fillSwitch(select, current);
+  watchEvents($('events'));
+  pollEmulator(settings.apiUrl, $('outbox'), $('webhooks'));
 
-  const refreshOutbox = async () => {
-    const { messages } = (await (await fetch(`${urls.apiUrl}/__outbox`)).json()) as { messages: { to?: string; code: string }[] };
-    $('outbox').textContent = messages.slice(0, 5).map((m) => `${m.to ?? ''}  ${m.code}`).join('\n') || '(empty)';
+  const mount = async (configId: string): Promise<void> => {
+    kit?.dispose();
+    kit = new LatchKit({
+      proxyUrl: settings.proxyUrl,
+      configId,
+      apiBaseUrl: settings.apiUrl,
+      notarizerPublicKey: keys.notarizerPublicKey,
+      enclavePublicKey: keys.enclavePublicKey,
+      // The emulator's built-in provider stands in for Google, Apple, Facebook, X and Discord.
+      oauthAuthorizeUrls: Object.fromEntries(PROVIDERS.map((p) => [p, `${settings.oauthUrl}/${p}/authorize`])),
+      oauthRedirectUri: `${location.origin}/oauth-callback.html`,
+    });
+    window.latchkit = kit;
+    status('Loading the configuration…');
+    let config: WalletKitConfig;
+    try {
+      // Forced: the elements theme themselves from the kit's config store, which follows the latest load.
+      config = await kit.loadConfig({ force: true });
+    } catch {
+      status('The emulator did not answer: is `npm start` still running?');
+      return;
+    }
+    await kit.restoreSession().catch(() => null);
+    $('config-description').textContent = DEMO_CONFIGS.find((c) => c.id === configId)?.description ?? '';
+    document.documentElement.dataset['config'] = configId;
+
+    const auth = document.createElement('latch-auth');
+    auth.kit = kit;
+    auth.setAttribute('signup-wallet', 'ethereum,solana');
+    const legal = document.createElement('p');
+    legal.slot = 'legal';
+    legal.textContent = 'Demo only: the emulator keeps every key in memory.';
+    auth.append(legal);
+    $('dropin').replaceChildren(auth);
+    $('dialog-host').replaceChildren();
+    renderGallery($('gallery'), kit, config);
+    status(kit.session ? `Logged in (organization ${kit.session.summary?.organizationId.slice(0, 8)}…).` : 'Log in or sign up with any method; codes appear in the outbox.');
   };
 
-  const showSession = (s: SigningSession) => {
-    session = s;
-    const summary = s.summary!;
-    $('session-info').textContent = `organization ${summary.organizationId}\nuser ${summary.userId}\nexpires ${new Date(summary.expiresAt).toLocaleTimeString()}`;
-    show('contact-form', false);
-    show('code-form', false);
-    show('session', true);
-    status('Logged in.');
-  };
+  select.addEventListener('change', () => {
+    current = select.value;
+    const url = new URL(location.href);
+    url.searchParams.set('config', current);
+    history.replaceState(null, '', url);
+    void mount(current);
+  });
+  $('config-form').addEventListener('submit', (event) => event.preventDefault());
 
-  const fail = (error: unknown) => status(error instanceof LatchError ? `${error.message} (${error.code})` : 'Something went wrong.');
-
-  try {
-    showSession(await SigningSession.restore(sessionOptions));
-  } catch {
-    show('contact-form', true);
-    status('Log in or sign up with an email code.');
-  }
-  await refreshOutbox();
-
-  $('contact-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    startOtp({ proxy }, { otpType: 'OTP_TYPE_EMAIL', contact: $<HTMLInputElement>('email').value })
-      .then(async (answer) => {
-        otpId = answer.otpId;
-        show('code-form', true);
-        $('code').focus();
-        status('Code sent.');
-        await refreshOutbox();
-      })
-      .catch(fail);
+  $('open-dialog').addEventListener('click', () => {
+    if (!kit) return;
+    const dialog = document.createElement('latch-auth');
+    dialog.kit = kit;
+    dialog.setAttribute('signup-wallet', 'ethereum,solana');
+    dialog.modal = true;
+    dialog.open = true;
+    dialog.addEventListener('latch-cancel', () => dialog.remove());
+    dialog.addEventListener('latch-login', () => dialog.remove());
+    $('dialog-host').replaceChildren(dialog);
   });
 
-  $('code-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    const wallet = {
-      walletName: 'Demo wallet',
-      accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }],
-    } as const;
-    completeOtp(
-      { proxy, keyStore },
-      { otpType: 'OTP_TYPE_EMAIL', contact: $<HTMLInputElement>('email').value, otpId, otpCode: $<HTMLInputElement>('code').value, signup: { wallet: { ...wallet, accounts: [...wallet.accounts] } } },
-    )
-      .then((login) => SigningSession.fromJwt(login.sessionJwt, { ...sessionOptions, key: login.key }))
-      .then(showSession)
-      .catch(fail);
-  });
-
-  $('sign').addEventListener('click', () => {
-    if (!session) return;
-    const current = session;
-    current
-      .listWalletAccounts()
-      .then(([account]) => {
-        if (!account) throw new LatchError('ERR_FLOW_STATE', 'This account has no wallet.');
-        return current.signRawPayload({
-          signWith: account.address,
-          payload: 'Hello from Latchkey',
-          encoding: 'PAYLOAD_ENCODING_TEXT_UTF8',
-          hashFunction: 'HASH_FUNCTION_KECCAK256',
-        });
-      })
-      .then((sig) => ($('signature').textContent = `r ${sig.r}\ns ${sig.s}\nv ${sig.v}`))
-      .catch(fail);
-  });
-
-  $('logout').addEventListener('click', () => {
-    session?.logout().then(() => {
-      session = undefined;
-      show('session', false);
-      show('contact-form', true);
-      status('Logged out.');
-    }, fail);
-  });
+  document.addEventListener('latch-login', (event) => status(`Logged in as ${event.detail.session.userId.slice(0, 8)}… (${event.detail.created ? 'new account' : 'existing account'}).`));
+  document.addEventListener('latch-logout', () => status('Logged out.'));
+  await mount(current);
 }
 
-main().catch(() => status('The demo could not start: is the emulator running?'));
+main().catch((error: unknown) => {
+  status('The demo could not start; see the console.');
+  console.error(error);
+});

@@ -1,50 +1,113 @@
-// `npm start`: installs dependencies if missing, starts the emulator (Activity API + auth proxy
-// + OAuth provider + OTP outbox + on-ramp sandbox + webhooks) and the demo page, and prints
-// their URLs. Everything binds to 127.0.0.1.
-import { existsSync } from 'node:fs';
+// `npm start`: installs dependencies if missing, starts the demo page (Vite) and the emulator
+// (Activity API + auth proxy + OAuth provider + OTP outbox + on-ramp sandbox + webhooks) with the
+// demo's three wallet_kit_configs, points the demo organization's webhook at the page's
+// receiver, and prints the URLs. Everything binds to 127.0.0.1.
+//
+// The page is served under the strict Content-Security-Policy the kit is built for (nothing
+// inline, Trusted Types required, network only to the emulator); `--no-csp` turns it off.
+//
+//   npm start [-- --port 8787] [--no-csp]      (the auth proxy takes port + 1)
 import { join } from 'node:path';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
 
 ensureDeps();
 const { createServer } = await import('vite');
+await import('tsx/esm/api').then(({ register }) => register());
+const { startDemoEmulator } = await import(join(ROOT, 'demo/demo-emulator.ts'));
+const { DEMO_SETTINGS_PATH, DEMO_WEBHOOK_PATH } = await import(join(ROOT, 'demo/demo-settings.ts'));
+
 const HOST = '127.0.0.1';
 const args = process.argv.slice(2);
 const portArg = args.indexOf('--port');
 const apiPort = portArg >= 0 ? Number(args[portArg + 1]) : 8787;
+const csp = !args.includes('--no-csp');
 
+/** Set once the emulator is up; the page's settings and the CSP come from it. */
 let emulatorUrls = null;
-if (existsSync(join(ROOT, 'demo/emulator/emulator.ts'))) {
-  await import('tsx/esm/api').then(({ register }) => register());
-  const { createEmulator } = await import(join(ROOT, 'demo/emulator/emulator.ts'));
-  const emulator = createEmulator({ host: HOST, port: apiPort, proxyPort: apiPort + 1 });
-  emulatorUrls = await emulator.start();
-  const stop = async () => {
-    await emulator.stop();
-    process.exit(0);
+
+const origin = (url) => new URL(url).origin;
+const policy = (urls) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "require-trusted-types-for 'script'",
+    `connect-src 'self' ${origin(urls.apiUrl)} ${origin(urls.proxyUrl)}`,
+    `frame-src 'self' ${origin(urls.apiUrl)}`,
+    "img-src 'self' data:",
+  ].join('; ');
+
+/** The page's settings (no inline script under CSP), the webhook receiver, and the CSP header. */
+function demoRoutes() {
+  return {
+    name: 'latchkey-demo-routes',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '/').split('?')[0];
+        if (csp && emulatorUrls) res.setHeader('Content-Security-Policy', policy(emulatorUrls));
+        if (path === DEMO_SETTINGS_PATH) {
+          res.setHeader('Cache-Control', 'no-store');
+          if (!emulatorUrls) {
+            res.statusCode = 503;
+            res.end('{}');
+            return;
+          }
+          res.setHeader('Content-Type', 'application/json');
+          res.end(JSON.stringify(emulatorUrls));
+          return;
+        }
+        if (path === DEMO_WEBHOOK_PATH && req.method === 'POST') {
+          // The log lives in the emulator (GET /__webhooks); the receiver only says "got it".
+          req.resume();
+          req.on('end', () => {
+            res.statusCode = 200;
+            res.end('ok');
+          });
+          return;
+        }
+        next();
+      });
+    },
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 const demo = await createServer({
   configFile: false,
   root: join(ROOT, 'demo'),
-  // The demo imports the kit by its public name, as a page would.
-  resolve: { alias: { latchkey: join(ROOT, 'src/index.ts') } },
+  // The demo imports the kit by its public names, as a page would.
+  resolve: {
+    alias: [
+      { find: /^latchkey$/, replacement: join(ROOT, 'src/index.ts') },
+      { find: /^latchkey\/components$/, replacement: join(ROOT, 'components/index.ts') },
+      { find: /^latchkey\/define$/, replacement: join(ROOT, 'components/define.ts') },
+    ],
+  },
+  plugins: [demoRoutes()],
   server: { host: HOST, port: 5173, strictPort: false },
-  define: emulatorUrls ? { __LATCHKEY_EMULATOR__: JSON.stringify(emulatorUrls) } : { __LATCHKEY_EMULATOR__: 'null' },
   logLevel: 'warn',
 });
 await demo.listen();
-const demoUrl = demo.resolvedUrls?.local[0] ?? `http://${HOST}:5173/`;
+const pagePort = demo.config.server.port ?? Number(new URL(demo.resolvedUrls?.local[0] ?? 'http://x:5173').port);
+// `localhost`, not 127.0.0.1: a secure context either way, but passkeys need a domain (the rpId).
+const pageOrigin = `http://localhost:${pagePort}`;
+
+const emulator = await startDemoEmulator({ host: HOST, port: apiPort, proxyPort: apiPort + 1, pageOrigin });
+await emulator.enableWebhook(`http://${HOST}:${pagePort}${DEMO_WEBHOOK_PATH}`);
+emulatorUrls = emulator.urls;
+
+const stop = async () => {
+  await emulator.stop();
+  await demo.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
 console.log('\nLatchkey is running:');
-console.log(`  demo page      ${demoUrl}`);
-if (emulatorUrls) {
-  console.log(`  Activity API   ${emulatorUrls.apiUrl}`);
-  console.log(`  auth proxy     ${emulatorUrls.proxyUrl}`);
-  console.log(`  OTP outbox     ${emulatorUrls.apiUrl}/__outbox`);
-  console.log(`  webhook log    ${emulatorUrls.apiUrl}/__webhooks`);
-} else {
-  console.log('  (the emulator is not built yet: the demo page is a placeholder)');
-}
+console.log(`  demo page      ${pageOrigin}/`);
+console.log(`  Activity API   ${emulatorUrls.apiUrl}`);
+console.log(`  auth proxy     ${emulatorUrls.proxyUrl}`);
+console.log(`  OTP outbox     ${emulatorUrls.apiUrl}/__outbox`);
+console.log(`  webhook log    ${emulatorUrls.apiUrl}/__webhooks`);
+console.log(`  configs        demo, minimal, arabic (switch on the page)${csp ? '' : '   [CSP off]'}`);
 console.log('Press Ctrl+C to stop.');

@@ -4,7 +4,7 @@
  * (how a page learns the emulator's URLs without an inline script). Pages are addressed as
  * `http://localhost:<port>/…`: a secure context and the WebAuthn rpId.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 
@@ -23,8 +23,10 @@ const TYPES: Record<string, string> = {
 export interface StaticServerOptions {
   /** Directories served, by URL prefix (`/` for the root). Longest prefix wins. */
   mounts: Record<string, string>;
-  /** Headers on every answer. */
-  headers?: Record<string, string>;
+  /** Headers on every answer (a function: computed per request, e.g. once the emulator is up). */
+  headers?: Record<string, string> | (() => Record<string, string>);
+  /** Other routes: answer and return true, or return false to fall through to the files. */
+  handle?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean;
   /** Exact paths answered with JSON (evaluated per request). */
   json?: Record<string, () => unknown>;
 }
@@ -45,7 +47,10 @@ export async function serveStatic(options: StaticServerOptions): Promise<StaticS
     void (async () => {
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
       requests.push(path);
-      const headers = { 'cache-control': 'no-store', ...options.headers };
+      const given = typeof options.headers === 'function' ? options.headers() : options.headers;
+      const headers = { 'cache-control': 'no-store', ...given };
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      if (options.handle?.(req, res, path)) return;
       if (path === '/favicon.ico') {
         // Browsers ask for it on every page; an empty answer keeps the console clean.
         res.writeHead(204, headers);

@@ -6,7 +6,11 @@ import type { LoggedEvent } from '../pages/shared/event-log.ts';
 
 /** The addresses on the wallet's current page, once it shows some. */
 export async function shownAddresses(page: Page, host = 'latch-wallet'): Promise<string[]> {
-  await page.waitForSelector(`${host} >>> [part~="address"]`, { visible: true });
+  try {
+    await page.waitForSelector(`${host} >>> [part~="address"]`, { visible: true });
+  } catch (error) {
+    throw new Error(`${host} shows no address; it shows: ${await shownText(page, host)}`, { cause: error });
+  }
   return page.$$eval(`${host} >>> [part~="address"]`, (els) => els.map((el) => el.textContent!.trim()));
 }
 
@@ -24,4 +28,11 @@ export async function signMessage(page: Page, message: string, options: { host?:
   await click(page, `${host} >>> [part~="sign-button"]`);
   await page.waitForSelector(`${host} >>> [part~="signature"]`, { visible: true });
   return waitForEvent(page, 'latch-sign', { skip: options.signsBefore ?? 0 });
+}
+
+/** The text an element renders in its shadow root (for failure messages). */
+export async function shownText(page: Page, host: string): Promise<string> {
+  const found = await page.$(host);
+  if (!found) return `(no ${host})`;
+  return found.evaluate((el) => (el.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim());
 }
