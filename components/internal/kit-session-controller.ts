@@ -1,24 +1,20 @@
 /**
- * Finds the kit an element works with and its logged-in session, and tells the element when the
- * session changes (login, logout, another tab). The kit is, in order: the element's `kit`
- * property, the shared kit for its `proxy-url` + `config-id` attributes (`kitFor`), or the
- * page's `configure()` kit (`getKit`). On connect, a kit with no session yet picks up the one an
- * earlier page load left (`restoreSession`). Elements never fetch: they call this session.
+ * Finds the logged-in session of the kit an element works with (its `resolvedKit`, see
+ * resolve-kit.ts), and tells the element when the session changes (login, logout, another
+ * tab). On connect, a kit with no session yet picks up the one an earlier page load left
+ * (`restoreSession`). Elements never fetch: they call this session.
  *
  * For elements that act through the logged-in session (`<latch-wallet>`, `<latch-onramp>`,
  * `<latch-tx-status>`): they show a "log in" prompt until `onChange` hands them a session.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { getKit, kitFor } from '../../src/kit/configure.ts';
 import type { LatchKit } from '../../src/kit/latch-kit.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { $session } from '../../src/state/session-state.ts';
 
-/** What the host element exposes: its kit property and the two attributes that name one. */
+/** What the host element exposes: the kit it works with now (a LatchKitAwareElement has it). */
 export interface KitHost extends ReactiveControllerHost {
-  kit: LatchKit | undefined;
-  proxyUrl: string | undefined;
-  configId: string | undefined;
+  readonly resolvedKit: LatchKit | undefined;
 }
 
 export class KitSessionController implements ReactiveController {
@@ -40,10 +36,7 @@ export class KitSessionController implements ReactiveController {
 
   /** The kit the host works with, or undefined when none is configured. */
   get kit(): LatchKit | undefined {
-    const host = this.#host;
-    if (host.kit) return host.kit;
-    if (host.configId) return kitFor({ configId: host.configId, ...(host.proxyUrl ? { proxyUrl: host.proxyUrl } : {}) });
-    return getKit();
+    return this.#host.resolvedKit;
   }
 
   /** The logged-in session, or null. */

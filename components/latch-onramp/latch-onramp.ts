@@ -8,7 +8,6 @@ import type {
   FiatOnRampProvider,
   WalletAccount,
 } from '../../src/clients/activity-types.ts';
-import type { LatchKit } from '../../src/kit/latch-kit.ts';
 import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import { isFinalOnRampStatus, onRampStatus, pollStatus } from '../../src/session/session-status.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
@@ -16,6 +15,7 @@ import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { LatchErrorEvent } from '../internal/events.ts';
 import { KitSessionController } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
+import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { controlStyles } from '../styles/control-styles.ts';
 import { onrampStyles } from './latch-onramp.styles.ts';
@@ -110,16 +110,9 @@ const pick = <T extends string>(allowed: readonly T[], value: string | undefined
  *
  * @cssproperty --accent - Primary color of this element (the `accent` attribute).
  */
-export class LatchOnramp extends LatchElement {
+export class LatchOnramp extends LatchKitAwareElement {
   static override readonly tag = 'latch-onramp';
   static override styles = [LatchElement.styles, controlStyles, onrampStyles];
-
-  /** The kit to use. Default: the shared kit of `proxy-url` + `config-id`, else the page's `configure()` kit. */
-  @property({ attribute: false }) kit: LatchKit | undefined;
-
-  @property({ attribute: 'proxy-url' }) proxyUrl: string | undefined;
-
-  @property({ attribute: 'config-id' }) configId: string | undefined;
 
   /** `FIAT_ON_RAMP_PROVIDER_PROVIDERA` (default) or `_PROVIDERB`. */
   @property() provider: FiatOnRampProvider = 'FIAT_ON_RAMP_PROVIDER_PROVIDERA';

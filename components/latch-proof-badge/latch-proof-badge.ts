@@ -2,8 +2,6 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { AppProof } from '../../src/clients/activity-types.ts';
 import { LatchError } from '../../src/errors/latch-error.ts';
-import { getKit, kitFor } from '../../src/kit/configure.ts';
-import type { LatchKit } from '../../src/kit/latch-kit.ts';
 import {
   AWS_NITRO_ROOT_SHA256,
   verifyAppProofs,
@@ -17,6 +15,7 @@ import {
 import { $session } from '../../src/state/session-state.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
+import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { StoreController } from '../internal/store-controller.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import './latch-proof-badge.messages.ts';
@@ -82,7 +81,7 @@ const sameInputs = (a: Inputs | undefined, b: Inputs): boolean =>
  * @cssproperty --badge-color - Text and border color of the badge. Default: by state (success, error, muted).
  * @cssproperty --badge-background - Background of the badge. Default: `--latch-color-surface-subtle`.
  */
-export class LatchProofBadge extends LatchElement {
+export class LatchProofBadge extends LatchKitAwareElement {
   static override readonly tag = 'latch-proof-badge';
   static override styles = [LatchElement.styles, proofBadgeStyles];
 
@@ -103,15 +102,6 @@ export class LatchProofBadge extends LatchElement {
 
   /** Where Boot Proofs come from. Default: the kit (its logged-in session). */
   @property({ attribute: false }) client: BootProofSource | undefined;
-
-  /** The kit to use. Default: the shared kit of `proxy-url` + `config-id`, else the one `configure()` set. */
-  @property({ attribute: false }) kit: LatchKit | undefined;
-
-  /** The auth proxy URL (with `config-id`: picks the shared kit for that pair). */
-  @property({ attribute: 'proxy-url' }) proxyUrl: string | undefined;
-
-  /** The auth proxy configuration id (picks the shared kit for `proxy-url` + this id). */
-  @property({ attribute: 'config-id' }) configId: string | undefined;
 
   readonly #announcer = new AnnouncerController(this);
   // The session appearing (a login) can make verification possible.
@@ -160,14 +150,8 @@ export class LatchProofBadge extends LatchElement {
     this.requestUpdate();
   }
 
-  #kit(): LatchKit | undefined {
-    if (this.kit) return this.kit;
-    if (this.configId) return kitFor({ configId: this.configId, ...(this.proxyUrl ? { proxyUrl: this.proxyUrl } : {}) });
-    return getKit();
-  }
-
   #currentInputs(): Inputs {
-    const kit = this.#kit();
+    const kit = this.resolvedKit;
     const summary = kit ? kit.session?.summary : this.#session.value;
     return {
       proofs: this.proofs,

@@ -1,7 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
 import { LatchError } from '../../src/errors/latch-error.ts';
-import { getKit, kitFor } from '../../src/kit/configure.ts';
 import type { LatchKit, LogoutDetail, SessionExpiringDetail } from '../../src/kit/latch-kit.ts';
 import type { SessionSummary } from '../../src/session/signing-session.ts';
 import { $session } from '../../src/state/session-state.ts';
@@ -11,6 +9,7 @@ import { shortId } from '../internal/copy-text.ts';
 import { CountdownController } from '../internal/countdown-controller.ts';
 import { LatchErrorEvent, LatchLogoutEvent, LatchSessionExpiringEvent } from '../internal/events.ts';
 import { LatchElement } from '../internal/latch-element.ts';
+import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { StoreController } from '../internal/store-controller.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import './latch-session.messages.ts';
@@ -66,18 +65,9 @@ export function formatTimeLeft(locale: string, seconds: number): string {
  *
  * @cssproperty --gap - Space between the parts. Default: `--latch-space-md`.
  */
-export class LatchSession extends LatchElement {
+export class LatchSession extends LatchKitAwareElement {
   static override readonly tag = 'latch-session';
   static override styles = [LatchElement.styles, sessionStyles];
-
-  /** The kit to follow. Default: the shared kit of `proxy-url` + `config-id`, else the one `configure()` set. */
-  @property({ attribute: false }) kit: LatchKit | undefined;
-
-  /** The auth proxy URL (with `config-id`: picks the shared kit for that pair). */
-  @property({ attribute: 'proxy-url' }) proxyUrl: string | undefined;
-
-  /** The auth proxy configuration id (picks the shared kit for `proxy-url` + this id). */
-  @property({ attribute: 'config-id' }) configId: string | undefined;
 
   readonly #store = new StoreController(this, $session);
   readonly #announcer = new AnnouncerController(this);
@@ -93,19 +83,13 @@ export class LatchSession extends LatchElement {
 
   /** The session shown now (ids and expiry, nothing that can sign), or null. */
   get summary(): SessionSummary | null {
-    const kit = this.#kit();
+    const kit = this.resolvedKit;
     return kit ? (kit.session?.summary ?? null) : this.#store.value;
-  }
-
-  #kit(): LatchKit | undefined {
-    if (this.kit) return this.kit;
-    if (this.configId) return kitFor({ configId: this.configId, ...(this.proxyUrl ? { proxyUrl: this.proxyUrl } : {}) });
-    return getKit();
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#bind(this.#kit());
+    this.#bind(this.resolvedKit);
   }
 
   override disconnectedCallback(): void {
@@ -129,7 +113,7 @@ export class LatchSession extends LatchElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (this.isConnected) this.#bind(this.#kit());
+    if (this.isConnected) this.#bind(this.resolvedKit);
     const summary = this.summary;
     const deadline = summary?.expiresAt ?? 0;
     if (deadline !== this.#deadline) {
@@ -213,7 +197,7 @@ export class LatchSession extends LatchElement {
   }
 
   async #refresh(): Promise<void> {
-    const kit = this.#kit();
+    const kit = this.resolvedKit;
     if (this.#busy || !kit) return;
     this.#busy = 'refresh';
     this.#error = null;
@@ -230,7 +214,7 @@ export class LatchSession extends LatchElement {
   }
 
   async #logout(): Promise<void> {
-    const kit = this.#kit();
+    const kit = this.resolvedKit;
     if (this.#busy || !kit) return;
     this.#busy = 'logout';
     this.#error = null;

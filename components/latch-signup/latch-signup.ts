@@ -3,12 +3,12 @@ import { property } from 'lit/decorators.js';
 import type { AppProof, WalletAccountParams, WalletParams } from '../../src/clients/activity-types.ts';
 import type { WalletKitConfig } from '../../src/clients/proxy-types.ts';
 import { LatchError } from '../../src/errors/latch-error.ts';
-import { getKit, kitFor } from '../../src/kit/configure.ts';
 import type { LatchKit, LoginOutcome } from '../../src/kit/latch-kit.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { CopyController } from '../internal/copy-controller.ts';
 import { LatchErrorEvent, LatchLoginEvent, type LatchOtpCompleteEvent } from '../internal/events.ts';
 import { LatchElement } from '../internal/latch-element.ts';
+import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { LatchOtpInput } from '../latch-otp-input/latch-otp-input.ts';
 import { LatchProofBadge } from '../latch-proof-badge/latch-proof-badge.ts';
 import './latch-signup.messages.ts';
@@ -78,7 +78,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  *
  * @cssproperty --gap - Space between the parts. Default: `--latch-space-md`.
  */
-export class LatchSignup extends LatchElement {
+export class LatchSignup extends LatchKitAwareElement {
   static override readonly tag = 'latch-signup';
   static override styles = [LatchElement.styles, signupStyles];
 
@@ -88,15 +88,6 @@ export class LatchSignup extends LatchElement {
     LatchProofBadge.define();
     return super.define(tag);
   }
-
-  /** The kit to sign up with. Default: the shared kit of `proxy-url` + `config-id`, else the one `configure()` set. */
-  @property({ attribute: false }) kit: LatchKit | undefined;
-
-  /** The auth proxy URL (with `config-id`: picks the shared kit for that pair). */
-  @property({ attribute: 'proxy-url' }) proxyUrl: string | undefined;
-
-  /** The auth proxy configuration id (picks the shared kit for `proxy-url` + this id). */
-  @property({ attribute: 'config-id' }) configId: string | undefined;
 
   /**
    * The wallet's chains, comma-separated: `eth`, `sol` (default `eth,sol`). Empty or `none`:
@@ -154,20 +145,14 @@ export class LatchSignup extends LatchElement {
     this.requestUpdate();
   }
 
-  #kit(): LatchKit | undefined {
-    if (this.kit) return this.kit;
-    if (this.configId) return kitFor({ configId: this.configId, ...(this.proxyUrl ? { proxyUrl: this.proxyUrl } : {}) });
-    return getKit();
-  }
-
   #otpConfig(): WalletKitConfig | null {
-    return this.config ?? this.#kit()?.config ?? this.effectiveConfig;
+    return this.config ?? this.resolvedKit?.config ?? this.effectiveConfig;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     // The OTP shape comes from wallet_kit_config: fetch it early (cached by the kit).
-    void this.#kit()
+    void this.resolvedKit
       ?.loadConfig()
       .then(() => this.requestUpdate(), () => undefined);
   }
@@ -265,7 +250,7 @@ export class LatchSignup extends LatchElement {
           ? html`<div part="proofs" class="proofs" role="group" aria-label=${this.t('signup.proofs')}>
               <latch-proof-badge
                 part="proof-badge"
-                .kit=${this.#kit()}
+                .kit=${this.resolvedKit}
                 .proofs=${result.appProofs}
                 .expectedAddresses=${result.addresses}
                 organization-id=${result.organizationId}
@@ -298,7 +283,7 @@ export class LatchSignup extends LatchElement {
   }
 
   #requireKit(): LatchKit {
-    const kit = this.#kit();
+    const kit = this.resolvedKit;
     if (!kit) throw new LatchError('ERR_CONFIG_INVALID', 'No kit: set `kit`, `proxy-url` and `config-id`, or call configure().');
     return kit;
   }

@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { RevertEntry, SendTransactionError, SendTransactionStatus } from '../../src/clients/activity-types.ts';
-import type { LatchKit } from '../../src/kit/latch-kit.ts';
 import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import { isFinalSendStatus, pollStatus, sendTransactionStatus } from '../../src/session/session-status.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
@@ -9,6 +8,7 @@ import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { LatchErrorEvent } from '../internal/events.ts';
 import { KitSessionController } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
+import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { controlStyles } from '../styles/control-styles.ts';
 import { txStatusStyles } from './latch-tx-status.styles.ts';
@@ -74,16 +74,9 @@ const revertChainOf = (error: SendTransactionError | undefined): RevertEntry[] =
  *
  * @cssproperty --accent - Primary color of this element (the `accent` attribute).
  */
-export class LatchTxStatus extends LatchElement {
+export class LatchTxStatus extends LatchKitAwareElement {
   static override readonly tag = 'latch-tx-status';
   static override styles = [LatchElement.styles, controlStyles, txStatusStyles];
-
-  /** The kit to use. Default: the shared kit of `proxy-url` + `config-id`, else the page's `configure()` kit. */
-  @property({ attribute: false }) kit: LatchKit | undefined;
-
-  @property({ attribute: 'proxy-url' }) proxyUrl: string | undefined;
-
-  @property({ attribute: 'config-id' }) configId: string | undefined;
 
   /** The `sendTransactionStatusId` a send returned. */
   @property({ attribute: 'status-id' }) statusId = '';

@@ -2,7 +2,6 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Address, Curve, AddressFormat, SignRawPayloadResult, WalletAccount } from '../../src/clients/activity-types.ts';
 import { fromHex } from '../../src/encoding/hex.ts';
-import type { LatchKit } from '../../src/kit/latch-kit.ts';
 import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
@@ -10,6 +9,7 @@ import { copyText, shortId } from '../internal/copy-text.ts';
 import { LatchErrorEvent } from '../internal/events.ts';
 import { KitSessionController } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
+import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { controlStyles } from '../styles/control-styles.ts';
 import { addressFormatLabel, CURVE_LABELS, IMPORT_FORMATS } from './address-labels.ts';
 import { HASH_LABELS, previewMessage, type MessagePreview } from './message-preview.ts';
@@ -97,18 +97,9 @@ const COPY_FAILED = Symbol('copy-failed');
  *
  * @cssproperty --accent - Primary color of this element (the `accent` attribute).
  */
-export class LatchWallet extends LatchElement {
+export class LatchWallet extends LatchKitAwareElement {
   static override readonly tag = 'latch-wallet';
   static override styles = [LatchElement.styles, controlStyles, walletStyles];
-
-  /** The kit to use. Default: the shared kit of `proxy-url` + `config-id`, else the page's `configure()` kit. */
-  @property({ attribute: false }) kit: LatchKit | undefined;
-
-  /** The auth proxy of the kit to use (with `config-id`). */
-  @property({ attribute: 'proxy-url' }) proxyUrl: string | undefined;
-
-  /** The auth proxy configuration id of the kit to use. */
-  @property({ attribute: 'config-id' }) configId: string | undefined;
 
   /** Show only this wallet's accounts (and export only it). Default: every account of the organization. */
   @property({ attribute: 'wallet-id' }) walletId: string | undefined;

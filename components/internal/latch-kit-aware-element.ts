@@ -1,0 +1,27 @@
+/**
+ * LatchKitAwareElement: the base of the elements that talk to a LatchKit (`<latch-session>`,
+ * `<latch-signup>`, `<latch-proof-badge>`, `<latch-wallet>`, `<latch-onramp>`,
+ * `<latch-tx-status>`). On top of LatchElement it has the three ways a page names the kit and
+ * `resolvedKit`, the kit they name now (resolve-kit.ts). It holds no kit state of its own: an
+ * element that acts through the logged-in session adds a `KitSessionController`.
+ */
+import { property } from 'lit/decorators.js';
+import type { LatchKit } from '../../src/kit/latch-kit.ts';
+import { LatchElement } from './latch-element.ts';
+import { resolveKit } from './resolve-kit.ts';
+
+export class LatchKitAwareElement extends LatchElement {
+  /** The kit to use; wins over `proxy-url` + `config-id` and over the page's `configure()` kit. */
+  @property({ attribute: false }) kit: LatchKit | undefined;
+
+  /** The auth proxy URL (with `config-id`: picks the shared kit for that pair). Default: the hosted auth proxy. */
+  @property({ attribute: 'proxy-url' }) proxyUrl: string | undefined;
+
+  /** The auth proxy configuration id (picks the shared kit for `proxy-url` + this id). Without it, and without `kit`, the element uses the page's `configure()` kit. */
+  @property({ attribute: 'config-id' }) configId: string | undefined;
+
+  /** The kit this element talks to now (`kit`, else `proxy-url` + `config-id`, else `configure()`), or undefined when none is configured. */
+  get resolvedKit(): LatchKit | undefined {
+    return resolveKit(this);
+  }
+}
