@@ -85,4 +85,38 @@ describe('OTP flows through the elements', { timeout: 240_000 }, () => {
     await assertClean(page, problems);
     await page.close();
   });
+
+  it('the drop-in as a modal dialog: Escape cancels and focus returns; a login closes it', async () => {
+    const opened = await openPage(site.browser);
+    const { page, problems } = opened;
+    await page.goto(site.url('plain.html?modal'));
+    await waitForBoot(page);
+    const isOpen = () => page.$eval('latch-auth', (el) => el.hasAttribute('open'));
+    const dialogShown = () =>
+      page.$eval('latch-auth', (el) => {
+        const dialog = el.shadowRoot!.querySelector('[part~="dialog"]') as HTMLElement | null;
+        return dialog !== null && dialog.getBoundingClientRect().height > 0;
+      });
+
+    await click(page, '#open-auth');
+    await page.waitForFunction(() => document.querySelector('latch-auth')?.shadowRoot?.querySelector('[part~="dialog"]'), { polling: 50 });
+    const dialog = await page.$eval('latch-auth', (el) => {
+      const d = el.shadowRoot!.querySelector('[part~="dialog"]')!;
+      return { role: d.getAttribute('role'), modal: d.getAttribute('aria-modal'), focusInside: el.shadowRoot!.activeElement !== null };
+    });
+    assert.deepEqual(dialog, { role: 'dialog', modal: 'true', focusInside: true });
+    assert.equal(await dialogShown(), true);
+
+    await page.keyboard.press('Escape');
+    await waitForEvent(page, 'latch-cancel');
+    assert.equal(await isOpen(), false);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'open-auth');
+
+    await click(page, '#open-auth');
+    const login = await otpLogin(page, site.emu, { contact: uniqueEmail('flow.modal') });
+    assert.equal(login.created, true);
+    await page.waitForFunction(() => !document.querySelector('latch-auth')?.hasAttribute('open'), { polling: 50 });
+    await assertClean(page, problems);
+    await page.close();
+  });
 });
