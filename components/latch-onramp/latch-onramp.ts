@@ -9,13 +9,14 @@ import type {
   WalletAccount,
 } from '../../src/clients/activity-types.ts';
 import { toLatchError } from '../../src/kit/to-latch-error.ts';
-import { isFinalOnRampStatus, onRampStatus, pollStatus } from '../../src/session/session-status.ts';
+import { isFinalOnRampStatus, onRampStatus } from '../../src/session/session-status.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { LatchErrorEvent } from '../internal/events.ts';
 import { KitSessionController } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
+import { PollController } from '../internal/poll-controller.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { controlStyles } from '../styles/control-styles.ts';
 import { onrampStyles } from './latch-onramp.styles.ts';
@@ -44,6 +45,9 @@ export interface OnrampWindow {
 }
 
 type Phase = 'form' | 'starting' | 'started';
+
+const POLL_INTERVAL_MS = 2000;
+const MAX_POLLS = 120;
 
 const FIELD_ORDER: readonly OnrampField[] = ['amount', 'country', 'subdivision', 'walletAddress'];
 const FIELD_IDS: Readonly<Record<OnrampField, string>> = { amount: 'amount', country: 'country', subdivision: 'subdivision', walletAddress: 'address' };
@@ -145,10 +149,10 @@ export class LatchOnramp extends LatchKitAwareElement {
   @property({ type: Boolean }) sandbox = false;
 
   /** Milliseconds before the second status read; later pauses grow by half each time (up to 15 s). */
-  @property({ type: Number, attribute: 'poll-interval' }) pollInterval = 2000;
+  @property({ type: Number, attribute: 'poll-interval' }) pollInterval = POLL_INTERVAL_MS;
 
   /** The most status reads per purchase before the element stops and offers "Check now". */
-  @property({ type: Number, attribute: 'max-polls' }) maxPolls = 120;
+  @property({ type: Number, attribute: 'max-polls' }) maxPolls = MAX_POLLS;
 
   /** Opens the window the provider's page loads in (inside the click). Default: a blank `window.open`. Null means blocked. */
   @property({ attribute: false }) openWindow: () => OnrampWindow | null = openBlankWindow;
@@ -166,18 +170,14 @@ export class LatchOnramp extends LatchKitAwareElement {
 
   readonly #announcer = new AnnouncerController(this);
   readonly #kit = new KitSessionController(this, (session) => this.#onSession(session));
+  // Stops when the element leaves the page; connectedCallback resumes an open purchase.
+  readonly #poller = new PollController<string>(this, { intervalMs: POLL_INTERVAL_MS, maxPolls: MAX_POLLS });
   #session: SigningSession | null = null;
-  #polling: AbortController | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
     // Back on the page with a purchase still open: follow it again.
     if (this.phase === 'started' && this.status && !isFinalOnRampStatus(this.status)) this.#poll();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#stopPolling();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -194,7 +194,7 @@ export class LatchOnramp extends LatchKitAwareElement {
     this.#session = session;
     this.signedIn = session !== null;
     this.accounts = [];
-    this.#stopPolling();
+    this.#poller.stop();
     this.phase = 'form';
     this.failure = undefined;
     if (session) void this.#loadAccounts(session);
@@ -493,40 +493,23 @@ export class LatchOnramp extends LatchKitAwareElement {
 
   // ---- status --------------------------------------------------------------------------------
 
-  #stopPolling(): void {
-    this.#polling?.abort();
-    this.#polling = undefined;
-  }
-
   #poll(byUser = false): void {
     const session = this.#session;
     const transactionId = this.transactionId;
     if (!session || !transactionId) return;
-    this.#stopPolling();
-    const controller = new AbortController();
-    this.#polling = controller;
     this.exhausted = false;
-    const interval = Number.isFinite(this.pollInterval) && this.pollInterval > 0 ? this.pollInterval : 2000;
-    const attempts = Number.isFinite(this.maxPolls) && this.maxPolls >= 1 ? Math.floor(this.maxPolls) : 120;
-    pollStatus((signal) => onRampStatus(session, transactionId, signal ? { signal } : {}), isFinalOnRampStatus, {
-      signal: controller.signal,
-      initialDelayMs: interval,
-      maxAttempts: attempts,
+    this.#poller.start({
+      read: (signal) => onRampStatus(session, transactionId, signal ? { signal } : {}),
+      isFinal: isFinalOnRampStatus,
+      intervalMs: this.pollInterval,
+      maxPolls: this.maxPolls,
       onValue: (status) => this.#onStatus(transactionId, status),
-    }).then(
-      (outcome) => {
-        if (this.#polling !== controller) return;
-        this.#polling = undefined;
-        if (!outcome.final) this.exhausted = true;
-      },
-      (error: unknown) => {
-        if (this.#polling !== controller || controller.signal.aborted) return;
-        this.#polling = undefined;
-        const latch = toLatchError(error);
+      onExhausted: () => (this.exhausted = true),
+      onError: (latch) => {
         this.failure = latch;
         if (byUser) this.dispatchEvent(new LatchErrorEvent({ error: latch }));
       },
-    );
+    });
   }
 
   #onStatus(transactionId: string, status: string): void {
@@ -546,7 +529,7 @@ export class LatchOnramp extends LatchKitAwareElement {
   };
 
   readonly #onAgain = async (): Promise<void> => {
-    this.#stopPolling();
+    this.#poller.stop();
     this.phase = 'form';
     this.transactionId = '';
     this.url = '';

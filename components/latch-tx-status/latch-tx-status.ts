@@ -1,19 +1,22 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { RevertEntry, SendTransactionError, SendTransactionStatus } from '../../src/clients/activity-types.ts';
-import { toLatchError } from '../../src/kit/to-latch-error.ts';
-import { isFinalSendStatus, pollStatus, sendTransactionStatus } from '../../src/session/session-status.ts';
+import { isFinalSendStatus, sendTransactionStatus } from '../../src/session/session-status.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { LatchErrorEvent } from '../internal/events.ts';
 import { KitSessionController } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
+import { PollController } from '../internal/poll-controller.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { controlStyles } from '../styles/control-styles.ts';
 import { txStatusStyles } from './latch-tx-status.styles.ts';
 import { LatchTxStatusEvent } from './tx-status-events.ts';
 import './tx-status-messages.ts';
+
+const POLL_INTERVAL_MS = 2000;
+const MAX_POLLS = 30;
 
 const KNOWN_STATUSES = ['INCLUDED', 'CONFIRMED', 'COMPLETED', 'FAILED'] as const;
 const KINDS = ['custom', 'native', 'unknown'] as const;
@@ -82,10 +85,10 @@ export class LatchTxStatus extends LatchKitAwareElement {
   @property({ attribute: 'status-id' }) statusId = '';
 
   /** Milliseconds before the second read; later pauses grow by half each time (up to 15 s). */
-  @property({ type: Number, attribute: 'poll-interval' }) pollInterval = 2000;
+  @property({ type: Number, attribute: 'poll-interval' }) pollInterval = POLL_INTERVAL_MS;
 
   /** The most reads before the element stops and offers "Check now". */
-  @property({ type: Number, attribute: 'max-polls' }) maxPolls = 30;
+  @property({ type: Number, attribute: 'max-polls' }) maxPolls = MAX_POLLS;
 
   @state() private signedIn = false;
   @state() private current: SendTransactionStatus | null = null;
@@ -94,8 +97,9 @@ export class LatchTxStatus extends LatchKitAwareElement {
 
   readonly #announcer = new AnnouncerController(this);
   readonly #kit = new KitSessionController(this, (session) => this.#onSession(session));
+  // Stops when the element leaves the page; connectedCallback resumes an unfinished status.
+  readonly #poller = new PollController<SendTransactionStatus>(this, { intervalMs: POLL_INTERVAL_MS, maxPolls: MAX_POLLS });
   #session: SigningSession | null = null;
-  #polling: AbortController | undefined;
   /** The status id `current` belongs to. */
   #shownId = '';
 
@@ -109,11 +113,6 @@ export class LatchTxStatus extends LatchKitAwareElement {
     if (this.hasUpdated && this.#session && !(this.current && isFinalSendStatus(this.current))) this.#poll();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#stop();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('statusId') && this.hasUpdated && this.#session) this.#poll();
@@ -122,7 +121,7 @@ export class LatchTxStatus extends LatchKitAwareElement {
   #onSession(session: SigningSession | null): void {
     this.#session = session;
     this.signedIn = session !== null;
-    this.#stop();
+    this.#poller.stop();
     if (session) this.#poll();
     else this.#reset();
   }
@@ -134,44 +133,26 @@ export class LatchTxStatus extends LatchKitAwareElement {
     this.exhausted = false;
   }
 
-  #stop(): void {
-    this.#polling?.abort();
-    this.#polling = undefined;
-  }
-
   #poll(byUser = false): void {
-    this.#stop();
+    this.#poller.stop();
     const session = this.#session;
     const statusId = (this.statusId ?? '').trim();
     if (statusId !== this.#shownId) this.#reset();
     if (!session || !statusId || !this.isConnected) return;
-    const controller = new AbortController();
-    this.#polling = controller;
     this.exhausted = false;
-    const interval = Number.isFinite(this.pollInterval) && this.pollInterval > 0 ? this.pollInterval : 2000;
-    const attempts = Number.isFinite(this.maxPolls) && this.maxPolls >= 1 ? Math.floor(this.maxPolls) : 30;
-    pollStatus((signal) => sendTransactionStatus(session, statusId, signal ? { signal } : {}), isFinalSendStatus, {
-      signal: controller.signal,
-      initialDelayMs: interval,
-      maxAttempts: attempts,
-      onValue: (status) => {
-        if (this.#polling === controller) this.#onStatus(statusId, status);
-      },
-    }).then(
-      (outcome) => {
-        if (this.#polling !== controller) return;
-        this.#polling = undefined;
-        if (!outcome.final) this.exhausted = true;
-      },
-      (error: unknown) => {
-        if (this.#polling !== controller || controller.signal.aborted) return;
-        this.#polling = undefined;
-        const latch = toLatchError(error);
+    this.#poller.start({
+      read: (signal) => sendTransactionStatus(session, statusId, signal ? { signal } : {}),
+      isFinal: isFinalSendStatus,
+      intervalMs: this.pollInterval,
+      maxPolls: this.maxPolls,
+      onValue: (status) => this.#onStatus(statusId, status),
+      onExhausted: () => (this.exhausted = true),
+      onError: (latch) => {
         this.failure = latch;
         this.exhausted = true;
         if (byUser) this.dispatchEvent(new LatchErrorEvent({ error: latch }));
       },
-    );
+    });
   }
 
   #onStatus(statusId: string, status: SendTransactionStatus): void {

@@ -6,6 +6,8 @@ import { CopyController } from '../../../components/internal/copy-controller.ts'
 import { copyText, shortId } from '../../../components/internal/copy-text.ts';
 import { CountdownController } from '../../../components/internal/countdown-controller.ts';
 import { tabbableElements } from '../../../components/internal/focus.ts';
+import { PollController, type PollRun } from '../../../components/internal/poll-controller.ts';
+import { LatchError } from '../../../src/errors/latch-error.ts';
 import { deepActiveElement, pinBrowserLanguages, pressWith } from '../support/helpers.ts';
 import '../support/probe-element.ts';
 import type { LatchTestProbe } from '../support/probe-element.ts';
@@ -240,5 +242,92 @@ describe('CopyController', () => {
     } finally {
       allowed.restore();
     }
+  });
+});
+
+describe('PollController', () => {
+  /** A run over `values` (one per read), recording what the controller reports. */
+  function recordingRun(values: readonly (number | Error)[], overrides: Partial<PollRun<number>> = {}) {
+    const seen: number[] = [];
+    const ends: string[] = [];
+    const signals: (AbortSignal | undefined)[] = [];
+    let reads = 0;
+    const run: PollRun<number> = {
+      read: async (signal) => {
+        signals.push(signal);
+        const value = values[Math.min(reads++, values.length - 1)]!;
+        if (value instanceof Error) throw value;
+        return value;
+      },
+      isFinal: (value) => value >= 100,
+      intervalMs: 1,
+      maxPolls: 10,
+      onValue: (value) => void seen.push(value),
+      onExhausted: () => void ends.push('exhausted'),
+      onError: (error) => void ends.push(error.code),
+      ...overrides,
+    };
+    return { run, seen, ends, signals, reads: () => reads };
+  }
+
+  it('reads until a final value, passing its signal to each read', async () => {
+    const poller = new PollController<number>(fakeHost(), { intervalMs: 1, maxPolls: 10 });
+    const { run, seen, ends, signals } = recordingRun([1, 2, 100]);
+    poller.start(run);
+    expect(poller.running).to.equal(true);
+    await waitUntil(() => !poller.running, 'polling never ended');
+    expect(seen).to.deep.equal([1, 2, 100]);
+    expect(ends, 'a final value is neither exhausted nor an error').to.deep.equal([]);
+    expect(signals.every((signal) => signal instanceof AbortSignal)).to.equal(true);
+  });
+
+  it('reports running out of reads, with the default count when max-polls is not a number', async () => {
+    const poller = new PollController<number>(fakeHost(), { intervalMs: 1, maxPolls: 3 });
+    const { run, seen, ends } = recordingRun([1], { maxPolls: Number.NaN, intervalMs: -5 });
+    poller.start(run);
+    await waitUntil(() => ends.length > 0, 'polling never ended');
+    expect(seen).to.deep.equal([1, 1, 1]);
+    expect(ends).to.deep.equal(['exhausted']);
+  });
+
+  it('hands over a failure as a LatchError', async () => {
+    const poller = new PollController<number>(fakeHost(), { intervalMs: 1, maxPolls: 10 });
+    const { run, ends } = recordingRun([new LatchError('ERR_SESSION_MISSING', 'Logged out.')]);
+    poller.start(run);
+    await waitUntil(() => ends.length > 0, 'polling never ended');
+    expect(ends).to.deep.equal(['ERR_SESSION_MISSING']);
+    expect(poller.running).to.equal(false);
+  });
+
+  it('a new start, stop() or the host leaving ends the run: its request is aborted and nothing more is reported', async () => {
+    const poller = new PollController<number>(fakeHost(), { intervalMs: 1, maxPolls: 10 });
+    let release: (value: number) => void = () => undefined;
+    const slow = recordingRun([], {
+      read: (signal) => {
+        slow.signals.push(signal);
+        return new Promise<number>((resolve) => (release = resolve));
+      },
+    });
+    poller.start(slow.run);
+    const next = recordingRun([100]);
+    poller.start(next.run);
+    expect(slow.signals[0]?.aborted, 'the first run is aborted').to.equal(true);
+    release(1);
+    await waitUntil(() => !poller.running, 'the second run never ended');
+    expect(slow.seen, 'a stopped run reports nothing').to.deep.equal([]);
+    expect(slow.ends).to.deep.equal([]);
+    expect(next.seen).to.deep.equal([100]);
+
+    const stopped = recordingRun([1]);
+    poller.start(stopped.run);
+    poller.stop();
+    expect(poller.running).to.equal(false);
+    const left = recordingRun([1]);
+    poller.start(left.run);
+    poller.hostDisconnected();
+    expect(poller.running).to.equal(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([stopped.seen, stopped.ends, left.seen, left.ends]).to.deep.equal([[], [], [], []]);
+    expect([stopped.signals[0]?.aborted, left.signals[0]?.aborted]).to.deep.equal([true, true]);
   });
 });
