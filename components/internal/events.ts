@@ -7,8 +7,7 @@
  */
 import type { LatchError } from '../../src/errors/latch-error.ts';
 import type { SessionSummary } from '../../src/session/signing-session.ts';
-
-const init = <T>(detail: T): CustomEventInit<T> => ({ bubbles: true, composed: true, detail });
+import { latchEventInit } from './latch-event-init.ts';
 
 export interface LatchLoginDetail {
   /** Who is logged in and until when (no key material). */
@@ -21,7 +20,7 @@ export interface LatchLoginDetail {
 export class LatchLoginEvent extends CustomEvent<LatchLoginDetail> {
   static readonly type = 'latch-login';
   constructor(detail: LatchLoginDetail) {
-    super(LatchLoginEvent.type, init(detail));
+    super(LatchLoginEvent.type, latchEventInit(detail));
   }
 }
 
@@ -29,7 +28,7 @@ export class LatchLoginEvent extends CustomEvent<LatchLoginDetail> {
 export class LatchLogoutEvent extends CustomEvent<null> {
   static readonly type = 'latch-logout';
   constructor() {
-    super(LatchLogoutEvent.type, init(null));
+    super(LatchLogoutEvent.type, latchEventInit(null));
   }
 }
 
@@ -42,7 +41,7 @@ export interface LatchErrorDetail {
 export class LatchErrorEvent extends CustomEvent<LatchErrorDetail> {
   static readonly type = 'latch-error';
   constructor(detail: LatchErrorDetail) {
-    super(LatchErrorEvent.type, init(detail));
+    super(LatchErrorEvent.type, latchEventInit(detail));
   }
 }
 
@@ -55,7 +54,7 @@ export interface LatchSessionExpiringDetail {
 export class LatchSessionExpiringEvent extends CustomEvent<LatchSessionExpiringDetail> {
   static readonly type = 'latch-session-expiring';
   constructor(detail: LatchSessionExpiringDetail) {
-    super(LatchSessionExpiringEvent.type, init(detail));
+    super(LatchSessionExpiringEvent.type, latchEventInit(detail));
   }
 }
 
@@ -68,7 +67,7 @@ export interface LatchOtpCompleteDetail {
 export class LatchOtpCompleteEvent extends CustomEvent<LatchOtpCompleteDetail> {
   static readonly type = 'latch-otp-complete';
   constructor(detail: LatchOtpCompleteDetail) {
-    super(LatchOtpCompleteEvent.type, init(detail));
+    super(LatchOtpCompleteEvent.type, latchEventInit(detail));
   }
 }
 
@@ -76,7 +75,7 @@ export class LatchOtpCompleteEvent extends CustomEvent<LatchOtpCompleteDetail> {
 export class LatchOtpResendEvent extends CustomEvent<null> {
   static readonly type = 'latch-otp-resend';
   constructor() {
-    super(LatchOtpResendEvent.type, init(null));
+    super(LatchOtpResendEvent.type, latchEventInit(null));
   }
 }
 

@@ -3,7 +3,7 @@
  * follows the user's submit; `latch-onramp-status` reports what the provider did since (each
  * status change of a purchase the user started).
  */
-const init = <T>(detail: T): CustomEventInit<T> => ({ bubbles: true, composed: true, detail });
+import { latchEventInit } from '../internal/latch-event-init.ts';
 
 export interface LatchOnrampStartDetail {
   /** Use it with get_onramp_transaction_status. */
@@ -18,7 +18,7 @@ export interface LatchOnrampStartDetail {
 export class LatchOnrampStartEvent extends CustomEvent<LatchOnrampStartDetail> {
   static readonly type = 'latch-onramp-start';
   constructor(detail: LatchOnrampStartDetail) {
-    super(LatchOnrampStartEvent.type, init(detail));
+    super(LatchOnrampStartEvent.type, latchEventInit(detail));
   }
 }
 
@@ -34,12 +34,12 @@ export interface LatchOnrampStatusDetail {
 export class LatchOnrampStatusEvent extends CustomEvent<LatchOnrampStatusDetail> {
   static readonly type = 'latch-onramp-status';
   constructor(detail: LatchOnrampStatusDetail) {
-    super(LatchOnrampStatusEvent.type, init(detail));
+    super(LatchOnrampStatusEvent.type, latchEventInit(detail));
   }
 }
 
-declare global {
-  interface HTMLElementEventMap {
+declare module '../internal/events.ts' {
+  interface LatchEventMap {
     'latch-onramp-start': LatchOnrampStartEvent;
     'latch-onramp-status': LatchOnrampStatusEvent;
   }

@@ -3,6 +3,7 @@
  * so this event reports the outside world, not an echo of a property the page set.
  */
 import type { SendTransactionStatus } from '../../src/clients/activity-types.ts';
+import { latchEventInit } from '../internal/latch-event-init.ts';
 
 export interface LatchTxStatusDetail {
   statusId: string;
@@ -15,12 +16,12 @@ export interface LatchTxStatusDetail {
 export class LatchTxStatusEvent extends CustomEvent<LatchTxStatusDetail> {
   static readonly type = 'latch-tx-status';
   constructor(detail: LatchTxStatusDetail) {
-    super(LatchTxStatusEvent.type, { bubbles: true, composed: true, detail });
+    super(LatchTxStatusEvent.type, latchEventInit(detail));
   }
 }
 
-declare global {
-  interface HTMLElementEventMap {
+declare module '../internal/events.ts' {
+  interface LatchEventMap {
     'latch-tx-status': LatchTxStatusEvent;
   }
 }

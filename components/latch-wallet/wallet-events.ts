@@ -3,8 +3,8 @@
  * user action only. None carries a secret: no mnemonic, no private key.
  */
 import type { Address, SignRawPayloadParameters, SignRawPayloadResult } from '../../src/clients/activity-types.ts';
+import { latchEventInit } from '../internal/latch-event-init.ts';
 
-const init = <T>(detail: T): CustomEventInit<T> => ({ bubbles: true, composed: true, detail });
 
 export interface LatchCopyDetail {
   address: string;
@@ -14,7 +14,7 @@ export interface LatchCopyDetail {
 export class LatchCopyEvent extends CustomEvent<LatchCopyDetail> {
   static readonly type = 'latch-copy';
   constructor(detail: LatchCopyDetail) {
-    super(LatchCopyEvent.type, init(detail));
+    super(LatchCopyEvent.type, latchEventInit(detail));
   }
 }
 
@@ -32,7 +32,7 @@ export interface LatchSignDetail {
 export class LatchSignEvent extends CustomEvent<LatchSignDetail> {
   static readonly type = 'latch-sign';
   constructor(detail: LatchSignDetail) {
-    super(LatchSignEvent.type, init(detail));
+    super(LatchSignEvent.type, latchEventInit(detail));
   }
 }
 
@@ -45,7 +45,7 @@ export interface LatchExportDetail {
 export class LatchExportEvent extends CustomEvent<LatchExportDetail> {
   static readonly type = 'latch-export';
   constructor(detail: LatchExportDetail) {
-    super(LatchExportEvent.type, init(detail));
+    super(LatchExportEvent.type, latchEventInit(detail));
   }
 }
 
@@ -58,12 +58,12 @@ export interface LatchImportDetail {
 export class LatchImportEvent extends CustomEvent<LatchImportDetail> {
   static readonly type = 'latch-import';
   constructor(detail: LatchImportDetail) {
-    super(LatchImportEvent.type, init(detail));
+    super(LatchImportEvent.type, latchEventInit(detail));
   }
 }
 
-declare global {
-  interface HTMLElementEventMap {
+declare module '../internal/events.ts' {
+  interface LatchEventMap {
     'latch-copy': LatchCopyEvent;
     'latch-sign': LatchSignEvent;
     'latch-export': LatchExportEvent;
