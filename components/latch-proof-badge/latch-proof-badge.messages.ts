@@ -6,67 +6,6 @@
 import { registerMessages } from '../i18n/catalogues.ts';
 import type { Message } from '../i18n/messages.ts';
 
-declare module '../i18n/messages.ts' {
-  interface LatchMessages {
-    'proof.verifying': Message;
-    'proof.verified': Message;
-    'proof.failed': Message;
-    'proof.failedOther': Message;
-    'proof.unavailable': Message;
-    'proof.details': Message;
-    'proof.hideDetails': Message;
-    'proof.noProofs': Message;
-    'proof.noSource': Message;
-    'proof.checking': Message;
-    'proof.count': Message;
-    'proof.failedCheck': Message;
-    'proof.trustAws': Message;
-    'proof.trustCustom': Message;
-    'proof.addressProof': Message;
-    'proof.policyProof': Message;
-    'proof.otherProof': Message;
-    'proof.enclaveApp': Message;
-    'proof.deploymentLabel': Message;
-    'proof.proofTime': Message;
-    'proof.passed': Message;
-    'proof.notPerformed': Message;
-    'proof.outcome.failed': Message;
-    'proof.allAddresses': Message;
-    'proof.check.payload': Message;
-    'proof.check.app-proof-signature': Message;
-    'proof.check.attestation-format': Message;
-    'proof.check.root-certificate': Message;
-    'proof.check.certificate-chain': Message;
-    'proof.check.attestation-signature': Message;
-    'proof.check.manifest-digest': Message;
-    'proof.check.ephemeral-key': Message;
-    'proof.check.manifest-pcrs': Message;
-    'proof.check.pcrs': Message;
-    'proof.check.manifest-namespace': Message;
-    'proof.check.deployment-label': Message;
-    'proof.check.manifest-approvals': Message;
-    'proof.check.addresses': Message;
-    'proof.skip.manifest-pcrs': Message;
-    'proof.skip.pcrs': Message;
-    'proof.skip.manifest-namespace': Message;
-    'proof.skip.deployment-label': Message;
-    'proof.skip.manifest-approvals': Message;
-    'proof.skip.addresses': Message;
-    'proof.skip.other': Message;
-    'error.ERR_PROOF_PAYLOAD': Message;
-    'error.ERR_PROOF_SIGNATURE': Message;
-    'error.ERR_PROOF_ATTESTATION_FORMAT': Message;
-    'error.ERR_PROOF_ATTESTATION_SIGNATURE': Message;
-    'error.ERR_PROOF_CERT_CHAIN': Message;
-    'error.ERR_PROOF_CERT_EXPIRED': Message;
-    'error.ERR_PROOF_ROOT': Message;
-    'error.ERR_PROOF_MANIFEST': Message;
-    'error.ERR_PROOF_KEY_MISMATCH': Message;
-    'error.ERR_PROOF_PCR': Message;
-    'error.ERR_PROOF_ADDRESS': Message;
-  }
-}
-
 export const proofBadgeEn = {
   'proof.verifying': 'Verifying App Proofs…',
   'proof.verified': 'Verified by App Proofs',
@@ -127,6 +66,12 @@ export const proofBadgeEn = {
 } as const satisfies Readonly<Record<string, Message>>;
 
 type ProofBadgeCatalogue = { readonly [Key in keyof typeof proofBadgeEn]: Message };
+
+declare module '../i18n/messages.ts' {
+  // Augmentation: the element's keys (those of the English catalogue) join the ones t() accepts.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface LatchMessages extends ProofBadgeCatalogue {}
+}
 
 export const proofBadgeEs: ProofBadgeCatalogue = {
   'proof.verifying': 'Verificando las App Proofs…',

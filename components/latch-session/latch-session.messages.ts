@@ -6,24 +6,6 @@
 import { registerMessages } from '../i18n/catalogues.ts';
 import type { Message } from '../i18n/messages.ts';
 
-declare module '../i18n/messages.ts' {
-  interface LatchMessages {
-    'session.organization': Message;
-    'session.user': Message;
-    'session.type': Message;
-    'session.timeLeft': Message;
-    'session.copyUserId': Message;
-    'session.refresh': Message;
-    'session.refreshed': Message;
-    'session.loggedOut': Message;
-    'session.ended': Message;
-    'session.empty': Message;
-    'session.type.SESSION_TYPE_READ_WRITE': Message;
-    'session.type.SESSION_TYPE_READ_ONLY': Message;
-    'error.ERR_SESSION_REFRESH': Message;
-  }
-}
-
 export const sessionEn = {
   'session.organization': 'Organization',
   'session.user': 'User',
@@ -41,6 +23,12 @@ export const sessionEn = {
 } as const satisfies Readonly<Record<string, Message>>;
 
 type SessionCatalogue = { readonly [Key in keyof typeof sessionEn]: Message };
+
+declare module '../i18n/messages.ts' {
+  // Augmentation: the element's keys (those of the English catalogue) join the ones t() accepts.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface LatchMessages extends SessionCatalogue {}
+}
 
 export const sessionEs: SessionCatalogue = {
   'session.organization': 'Organización',

@@ -6,20 +6,6 @@
 import { registerMessages } from '../i18n/catalogues.ts';
 import type { Message } from '../i18n/messages.ts';
 
-declare module '../i18n/messages.ts' {
-  interface LatchMessages {
-    'signup.title': Message;
-    'signup.changeEmail': Message;
-    'signup.codeResent': Message;
-    'signup.accountReady': Message;
-    'signup.existingAccount': Message;
-    'signup.addresses': Message;
-    'signup.address': Message;
-    'signup.copyAddress': Message;
-    'signup.proofs': Message;
-  }
-}
-
 export const signupEn = {
   'signup.title': 'Create your account',
   'signup.changeEmail': 'Use a different email',
@@ -33,6 +19,12 @@ export const signupEn = {
 } as const satisfies Readonly<Record<string, Message>>;
 
 type SignupCatalogue = { readonly [Key in keyof typeof signupEn]: Message };
+
+declare module '../i18n/messages.ts' {
+  // Augmentation: the element's keys (those of the English catalogue) join the ones t() accepts.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface LatchMessages extends SignupCatalogue {}
+}
 
 export const signupEs: SignupCatalogue = {
   'signup.title': 'Crea tu cuenta',
