@@ -1,20 +1,6 @@
 import { css } from 'lit';
 
 export const sessionStyles = css`
-  :host {
-    --gap: var(--_space-md);
-  }
-
-  .base {
-    display: flex;
-    flex-direction: column;
-    gap: var(--gap);
-    padding: var(--_space-lg);
-    background: var(--_color-surface);
-    border: var(--_border-width) solid var(--_color-border);
-    border-radius: var(--_radius-lg);
-  }
-
   .title {
     margin: 0;
     font-weight: var(--_font-weight-bold);
@@ -121,15 +107,5 @@ export const sessionStyles = css`
 
   .empty:focus {
     outline: none;
-  }
-
-  .error {
-    color: var(--_color-error);
-    font-size: var(--_font-size-sm);
-  }
-
-  /* Always rendered (a live region must exist before its text changes), but takes no room while empty. */
-  .error:empty {
-    margin-block-start: calc(-1 * var(--gap));
   }
 `;

@@ -12,6 +12,7 @@ import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { StoreController } from '../internal/store-controller.ts';
 import type { MessageKey } from '../i18n/messages.ts';
+import { panelStyles } from '../styles/panel-styles.ts';
 import './latch-session.messages.ts';
 import { sessionStyles } from './latch-session.styles.ts';
 
@@ -67,7 +68,7 @@ export function formatTimeLeft(locale: string, seconds: number): string {
  */
 export class LatchSession extends LatchKitAwareElement {
   static override readonly tag = 'latch-session';
-  static override styles = [LatchElement.styles, sessionStyles];
+  static override styles = [LatchElement.styles, panelStyles, sessionStyles];
 
   readonly #store = new StoreController(this, $session);
   readonly #announcer = new AnnouncerController(this);

@@ -11,6 +11,7 @@ import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { LatchOtpInput } from '../latch-otp-input/latch-otp-input.ts';
 import { LatchProofBadge } from '../latch-proof-badge/latch-proof-badge.ts';
+import { panelStyles } from '../styles/panel-styles.ts';
 import './latch-signup.messages.ts';
 import { signupStyles } from './latch-signup.styles.ts';
 import { DEFAULT_CHAINS, accountsForChains, chainName } from './wallet-accounts.ts';
@@ -80,7 +81,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export class LatchSignup extends LatchKitAwareElement {
   static override readonly tag = 'latch-signup';
-  static override styles = [LatchElement.styles, signupStyles];
+  static override styles = [LatchElement.styles, panelStyles, signupStyles];
 
   /** Also defines `<latch-otp-input>` and `<latch-proof-badge>`, which it renders. */
   static override define(tag: string = this.tag): boolean {
