@@ -83,6 +83,10 @@ const demo = await createServer({
     ],
   },
   plugins: [demoRoutes()],
+  // Pre-bundle every dependency the kit can load, including the lazily imported ones: otherwise
+  // the first passkey or export would make Vite re-optimize and reload the page mid-flow.
+  optimizeDeps: { entries: ['index.html', '../src/**/*.ts', '../components/**/*.ts', '!../**/*.test.ts'] },
+  cacheDir: join(ROOT, 'node_modules/.vite-demo'),
   server: { host: HOST, port: 5173, strictPort: false },
   logLevel: 'warn',
 });
@@ -91,7 +95,15 @@ const pagePort = demo.config.server.port ?? Number(new URL(demo.resolvedUrls?.lo
 // `localhost`, not 127.0.0.1: a secure context either way, but passkeys need a domain (the rpId).
 const pageOrigin = `http://localhost:${pagePort}`;
 
-const emulator = await startDemoEmulator({ host: HOST, port: apiPort, proxyPort: apiPort + 1, pageOrigin });
+let emulator;
+try {
+  emulator = await startDemoEmulator({ host: HOST, port: apiPort, proxyPort: apiPort + 1, pageOrigin });
+} catch (error) {
+  await demo.close();
+  if (error?.code !== 'EADDRINUSE') throw error;
+  console.error(`Port ${error.port} is in use (another \`npm start\`?). Try \`npm start -- --port ${apiPort + 10}\`.`);
+  process.exit(1);
+}
 await emulator.enableWebhook(`http://${HOST}:${pagePort}${DEMO_WEBHOOK_PATH}`);
 emulatorUrls = emulator.urls;
 
