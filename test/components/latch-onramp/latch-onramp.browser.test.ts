@@ -12,7 +12,7 @@ import type { LatchErrorEvent } from '../../../components/internal/events.ts';
 import { checkOnrampForm, normalizeAmount, normalizeSubdivision, type OnrampFormValues } from '../../../components/latch-onramp/onramp-form.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { configure } from '../../../src/kit/configure.ts';
-import { announced, emulatorKit, emulatorKitOptions, logIn, part, parts, text, urls, type LoggedIn } from '../latch-wallet/kit-login.ts';
+import { announced, emulatorKit, emulatorKitOptions, emulatorUrls, logIn, part, parts, text, type LoggedIn } from '../latch-wallet/kit-login.ts';
 
 LatchOnramp.define();
 
@@ -310,7 +310,7 @@ describe('<latch-onramp>', () => {
       expect(detail.opened).to.equal('popup');
       expect(win.opened[0]!.location.href).to.equal(detail.url);
       expect(win.opened[0]!.closed).to.equal(false);
-      expect(new URL(detail.url).origin).to.equal(new URL(urls().apiUrl).origin);
+      expect(new URL(detail.url).origin).to.equal(new URL(emulatorUrls().apiUrl).origin);
       const [request] = recording.sent('init_fiat_on_ramp');
       expect(request!.parameters).to.deep.equal({
         onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERA',

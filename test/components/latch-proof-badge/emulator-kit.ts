@@ -1,5 +1,6 @@
-// What the session, sign-up and proof-badge element tests share: kits against the emulator the
-// test runner started (window.__LATCHKEY_EMULATOR__), its published keys, the OTP outbox, and a
+// What the tests of the elements that use a kit share (session, sign-up, proof badge, and through
+// ../latch-wallet/kit-login.ts wallet, on-ramp and tx-status): kits against the emulator the test
+// runner started (window.__LATCHKEY_EMULATOR__), its published keys, the OTP outbox, and a
 // sign-up with a wallet driven through the kit directly.
 import { LatchKit, type LatchKitOptions, type LoginOutcome } from '../../../src/kit/latch-kit.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
@@ -33,16 +34,15 @@ export function emulatorKeys(): Promise<EmulatorKeys> {
   return keys;
 }
 
-const kits: LatchKit[] = [];
-
 /**
- * A kit of its own against the emulator's `demo` configuration: memory stores, and no channel
- * between tabs (so one test's logout never ends another test's session).
+ * Options of a kit of its own against the emulator's `demo` configuration: the emulator's keys,
+ * fresh memory stores, and no channel between tabs (so one test's logout never ends another
+ * test's session); `extra` wins (a wrapped `fetch` to record calls or make them fail…).
  */
-export async function testKit(extra: Partial<LatchKitOptions> = {}): Promise<LatchKit> {
+export async function emulatorKitOptions(extra: Partial<LatchKitOptions> = {}): Promise<LatchKitOptions> {
   const { notarizerPublicKey, enclavePublicKey } = await emulatorKeys();
   const urls = emulatorUrls();
-  const kit = new LatchKit({
+  return {
     proxyUrl: urls.proxyUrl,
     configId: 'demo',
     apiBaseUrl: urls.apiUrl,
@@ -52,7 +52,14 @@ export async function testKit(extra: Partial<LatchKitOptions> = {}): Promise<Lat
     sessionStore: new MemorySessionStore(),
     sessionChannel: noSessionChannel,
     ...extra,
-  });
+  };
+}
+
+const kits: LatchKit[] = [];
+
+/** A kit of its own against the emulator (`emulatorKitOptions`), stopped by `disposeKits`. */
+export async function testKit(extra: Partial<LatchKitOptions> = {}): Promise<LatchKit> {
+  const kit = new LatchKit(await emulatorKitOptions(extra));
   kits.push(kit);
   return kit;
 }

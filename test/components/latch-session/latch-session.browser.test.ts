@@ -14,7 +14,7 @@ import type { SessionSummary } from '../../../src/session/signing-session.ts';
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { recordEvents, resetConfig, testConfig } from '../support/helpers.ts';
-import { disposeKits, emulatorKeys, emulatorUrls, signUpWithKit, testKit } from '../latch-proof-badge/emulator-kit.ts';
+import { disposeKits, emulatorKitOptions, emulatorUrls, signUpWithKit, testKit } from '../latch-proof-badge/emulator-kit.ts';
 
 LatchSession.define();
 
@@ -159,21 +159,8 @@ describe('<latch-session>', () => {
 
   describe('attributes', () => {
     it('proxy-url + config-id pick the shared kit (the configured one for that pair); no attributes use configure()', async () => {
-      const { notarizerPublicKey, enclavePublicKey } = await emulatorKeys();
       const urls = emulatorUrls();
-      const { MemoryKeyStore } = await import('../../../src/keys/memory-key-store.ts');
-      const { MemorySessionStore } = await import('../../../src/session/session-store.ts');
-      const { noSessionChannel } = await import('../../../src/session/session-channel.ts');
-      const kit = configure({
-        proxyUrl: urls.proxyUrl,
-        configId: 'demo',
-        apiBaseUrl: urls.apiUrl,
-        notarizerPublicKey,
-        enclavePublicKey,
-        keyStore: new MemoryKeyStore(),
-        sessionStore: new MemorySessionStore(),
-        sessionChannel: noSessionChannel,
-      });
+      const kit = configure(await emulatorKitOptions());
       try {
         await signUpWithKit(kit);
         const userId = kit.session!.summary!.userId;

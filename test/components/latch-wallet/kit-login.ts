@@ -1,31 +1,14 @@
 // What the wallet, on-ramp and tx-status element tests share: a kit logged in against the
-// emulator the test runner started (email OTP, the code read from the emulator's outbox), with
-// the emulator's notarizer and enclave keys, in-memory stores (nothing shared between tests),
-// and the Ethereum helpers the tests check the elements' output with.
+// emulator (built on ../latch-proof-badge/emulator-kit.ts: its keys, in-memory stores, the OTP
+// outbox), and the Ethereum helpers the tests check the elements' output with.
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
-import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
-import { MemorySessionStore } from '../../../src/session/session-store.ts';
-import { noSessionChannel } from '../../../src/session/session-channel.ts';
 import type { SigningSession } from '../../../src/session/signing-session.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
+import { ETH_ACCOUNT, emulatorKitOptions, latestCode } from '../latch-proof-badge/emulator-kit.ts';
 
-export interface EmulatorUrls {
-  apiUrl: string;
-  proxyUrl: string;
-  oauthUrl: string;
-}
-
-export const urls = (): EmulatorUrls => {
-  const found = (window as unknown as { __LATCHKEY_EMULATOR__: EmulatorUrls | null }).__LATCHKEY_EMULATOR__;
-  if (!found) throw new Error('the test runner started no emulator');
-  return found;
-};
-
-let keys: Promise<{ notarizerPublicKey: string; enclavePublicKey: string }> | undefined;
-
-export const ETH_ACCOUNT = { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' } as const;
+export { ETH_ACCOUNT, emulatorKitOptions, emulatorUrls } from '../latch-proof-badge/emulator-kit.ts';
 
 export interface LoggedIn {
   kit: LatchKit;
@@ -34,34 +17,10 @@ export interface LoggedIn {
   contact: string;
 }
 
-/** Options of a kit over the emulator; `fetch` may be wrapped (to record calls or make them fail). */
-export async function emulatorKitOptions(fetcher: typeof fetch = (...args) => fetch(...args)): Promise<LatchKitOptions> {
-  const u = urls();
-  keys ??= fetch(`${u.apiUrl}/__keys`).then((r) => r.json());
-  const { notarizerPublicKey, enclavePublicKey } = await keys;
-  return {
-    proxyUrl: u.proxyUrl,
-    configId: 'demo',
-    apiBaseUrl: u.apiUrl,
-    notarizerPublicKey,
-    enclavePublicKey,
-    keyStore: new MemoryKeyStore(),
-    sessionStore: new MemorySessionStore(),
-    sessionChannel: noSessionChannel,
-    fetch: fetcher,
-  };
-}
-
-/** A kit over the emulator with in-memory stores. */
+/** A kit over the emulator with in-memory stores; `fetcher` may wrap fetch (to record calls or make them fail). */
 export async function emulatorKit(fetcher?: typeof fetch): Promise<LatchKit> {
-  return new LatchKit(await emulatorKitOptions(fetcher));
-}
-
-export async function latestCode(contact: string): Promise<string> {
-  const answer = await fetch(`${urls().apiUrl}/__outbox?to=${encodeURIComponent(contact)}`);
-  const { messages } = (await answer.json()) as { messages: { code: string }[] };
-  if (!messages[0]) throw new Error(`no OTP delivered to ${contact}`);
-  return messages[0].code;
+  const extra: Partial<LatchKitOptions> = fetcher ? { fetch: fetcher } : {};
+  return new LatchKit(await emulatorKitOptions(extra));
 }
 
 /** Signs up a new user by email OTP with a wallet holding one Ethereum account, and logs in. */
