@@ -1,0 +1,250 @@
+// Time to interactive of <latch-auth> (npm run bench): a page holding only
+// `<latch-auth proxy-url config-id>` (test/bench/tti-page/), built for production by the e2e
+// harness's Vite build, served from localhost under the strict CSP, against the e2e emulator, in
+// Debian's Chromium driven by puppeteer-core. Measured in the page (tti-page/tti-probe.ts): from
+// the script's first statement to the first input of the element being focusable with the
+// config's methods shown, and from navigation start to the same moment.
+//
+// Cold: every load in a new incognito context (empty HTTP cache, no code cache, no connections),
+// after one unmeasured load that starts the browser's own services.
+// Warm: new tabs in one context after two unmeasured loads, hashed assets cached as a host would
+// cache them (immutable), the HTML revalidated: a returning visitor.
+// Bounded: each load gives up after 15 s. Browser, server, build and emulator always close.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from 'puppeteer-core';
+import { orderLoginMethods } from '../../src/kit/login-methods.ts';
+import { launchBrowser, watch, type Browser, type PageProblems } from '../e2e/support/browser.ts';
+import { buildPages, type BuiltPages } from '../e2e/support/build-pages.ts';
+import { strictCsp } from '../e2e/support/csp.ts';
+import { startE2eEmulator, type E2eEmulator } from '../e2e/support/e2e-emulator.ts';
+import { serveStatic, type StaticServer } from '../e2e/support/static-server.ts';
+import type { TtiResult, TtiSample } from './tti-page/tti-probe.ts';
+
+const PAGE_DIR = fileURLToPath(new URL('./tti-page/', import.meta.url));
+const CONFIG_ID = 'demo';
+const LOAD_TIMEOUT_MS = 15_000;
+/** Unmeasured loads before the warm series: Chromium keeps a script's code cache from its third load. */
+const WARM_UP_LOADS = 2;
+
+export interface TimeToInteractiveOptions {
+  /** Measured loads per series (default 20). */
+  loads?: number;
+  /** Also measure warm loads (default true). */
+  warm?: boolean;
+}
+
+export interface Spread {
+  median: number;
+  p90: number;
+  min: number;
+  max: number;
+}
+
+export interface TtiSeries {
+  /** Loads that reached interactive with the config's methods and a clean console. */
+  measured: number;
+  /** Script start → interactive (the issue's figure), ms. */
+  scriptToReadyMs?: Spread;
+  /** Navigation start → interactive, ms. */
+  navigationToReadyMs?: Spread;
+  /** Navigation start → script start (HTML and bundle fetched, compiled), ms. */
+  navigationToScriptMs?: Spread;
+  /** Navigation start → wallet_kit_config answered, ms. */
+  navigationToConfigMs?: Spread;
+  /** Why each failed load failed (a timeout, a page error, other methods than the config's…). */
+  failures: string[];
+}
+
+export interface TimeToInteractiveJson {
+  browser?: string;
+  loads: number;
+  configId: string;
+  /** The methods the config enables, in the order the drop-in shows them. */
+  methods?: string[];
+  /** Initial JavaScript the page loads (the entry chunk), bytes as served. */
+  entryBytes?: number;
+  cold?: TtiSeries;
+  warm?: TtiSeries;
+  /** Why nothing was measured. */
+  error?: string;
+}
+
+const round = (n: number): number => Math.round(n * 10) / 10;
+
+/** Median (mean of the middle two for an even count), nearest-rank p90, min and max. */
+export function spread(values: number[]): Spread | undefined {
+  if (!values.length) return undefined;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length / 2;
+  const median = s.length % 2 ? s[Math.floor(mid)]! : (s[mid - 1]! + s[mid]!) / 2;
+  return { median: round(median), p90: round(s[Math.ceil(0.9 * s.length) - 1]!), min: round(s[0]!), max: round(s[s.length - 1]!) };
+}
+
+/** The config's methods as the emulator answers them, in the drop-in's default order. */
+async function configMethods(emu: E2eEmulator): Promise<string[]> {
+  const answer = await fetch(`${emu.urls.proxyUrl}/v1/wallet_kit_config`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-auth-proxy-config-id': CONFIG_ID },
+    body: '{}',
+  });
+  if (!answer.ok) throw new Error(`wallet_kit_config answered ${answer.status}`);
+  const { enabledProviders } = (await answer.json()) as { enabledProviders: string[] };
+  return orderLoginMethods(enabledProviders);
+}
+
+/** The built page's HTML with the emulator's proxy URL and the config id written in. */
+async function pageHtml(built: BuiltPages, emu: E2eEmulator): Promise<string> {
+  const html = await readFile(join(built.outDir, 'index.html'), 'utf8');
+  if (!html.includes('__LATCH_PROXY_URL__')) throw new Error('the built page has no proxy-url placeholder');
+  return html.replaceAll('__LATCH_PROXY_URL__', emu.urls.proxyUrl).replaceAll('__LATCH_CONFIG_ID__', CONFIG_ID);
+}
+
+async function entryBytes(built: BuiltPages, html: string): Promise<number | undefined> {
+  const src = /<script type="module"[^>]*src="\/?([^"]+)"/.exec(html)?.[1];
+  return src ? (await readFile(join(built.outDir, src))).length : undefined;
+}
+
+function problemText(problems: PageProblems): string | undefined {
+  const all = [...problems.pageErrors, ...problems.consoleErrors, ...problems.failedRequests];
+  return all.length ? all.slice(0, 3).join(' | ') : undefined;
+}
+
+/** One load in a new tab of `context`: the page's sample, or why there is none. */
+async function load(context: BrowserContext, url: string, expected: string[]): Promise<TtiSample | string> {
+  const page = await context.newPage();
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], failedRequests: [] };
+  watch(page, problems);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`no interactive element within ${LOAD_TIMEOUT_MS / 1000} s`), LOAD_TIMEOUT_MS)));
+  const run = async (): Promise<TtiSample | string> => {
+    await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+    // A string, not a function: nothing of tsx's compiled helpers is carried into the page.
+    const result = (await page.evaluate('window.__tti')) as TtiResult;
+    if (!result.ok) return result.error;
+    if (result.sample.methods.join() !== expected.join()) return `shows ${result.sample.methods.join(',')} instead of the config's ${expected.join(',')}`;
+    return problemText(problems) ?? result.sample;
+  };
+  try {
+    return await Promise.race([run().catch((error: unknown) => (error instanceof Error ? error.message : String(error))), timeout]);
+  } finally {
+    clearTimeout(timer);
+    await page.close().catch(() => undefined);
+  }
+}
+
+function series(samples: TtiSample[], failures: string[]): TtiSeries {
+  const pick = (f: (s: TtiSample) => number | undefined): Spread | undefined => spread(samples.map(f).filter((n): n is number => n !== undefined));
+  return {
+    measured: samples.length,
+    scriptToReadyMs: pick((s) => s.scriptToReadyMs),
+    navigationToReadyMs: pick((s) => s.navigationToReadyMs),
+    navigationToScriptMs: pick((s) => s.scriptStartMs),
+    navigationToConfigMs: pick((s) => s.configResponseMs),
+    failures,
+  };
+}
+
+async function cold(browser: Browser, url: string, expected: string[], loads: number): Promise<TtiSeries> {
+  const samples: TtiSample[] = [];
+  const failures: string[] = [];
+  // One unmeasured load first: a freshly launched browser's first navigation also starts its
+  // network service and the like, which is no part of the page.
+  for (let i = -1; i < loads; i++) {
+    const context = await browser.createBrowserContext();
+    try {
+      const result = await load(context, url, expected);
+      if (i < 0) continue;
+      if (typeof result === 'string') failures.push(result);
+      else samples.push(result);
+    } finally {
+      await context.close().catch(() => undefined);
+    }
+  }
+  return series(samples, failures);
+}
+
+async function warm(browser: Browser, url: string, expected: string[], loads: number): Promise<TtiSeries> {
+  const samples: TtiSample[] = [];
+  const failures: string[] = [];
+  const context = await browser.createBrowserContext();
+  try {
+    for (let i = 0; i < WARM_UP_LOADS; i++) await load(context, url, expected);
+    for (let i = 0; i < loads; i++) {
+      const result = await load(context, url, expected);
+      if (typeof result === 'string') failures.push(result);
+      else samples.push(result);
+    }
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+  return series(samples, failures);
+}
+
+export function ttiMarkdown(json: TimeToInteractiveJson): string {
+  const heading = `## Time to interactive of <latch-auth> (Chromium, production build, emulator on 127.0.0.1; ${json.loads} loads each)`;
+  if (json.error) return `${heading}\n\nnot measured: ${json.error}`;
+  const lines = [
+    heading,
+    '',
+    `Config \`${json.configId}\` shows ${json.methods?.join(', ')}; entry chunk ${json.entryBytes === undefined ? '?' : `${(json.entryBytes / 1024).toFixed(1)} KB`} minified.`,
+    '',
+    '| loads | measured | script start → interactive: median | p90 | min | max | navigation → interactive: median | p90 | navigation → script start: median | navigation → config answered: median |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const cell = (n?: number): string => (n === undefined ? '—' : `${n} ms`);
+  for (const [name, s] of [['cold (new incognito context)', json.cold], ['warm (cached assets, same context)', json.warm]] as const) {
+    if (!s) continue;
+    lines.push(
+      `| ${name} | ${s.measured} / ${s.measured + s.failures.length} | ${cell(s.scriptToReadyMs?.median)} | ${cell(s.scriptToReadyMs?.p90)} | ${cell(s.scriptToReadyMs?.min)} | ${cell(s.scriptToReadyMs?.max)} | ${cell(s.navigationToReadyMs?.median)} | ${cell(s.navigationToReadyMs?.p90)} | ${cell(s.navigationToScriptMs?.median)} | ${cell(s.navigationToConfigMs?.median)} |`,
+    );
+  }
+  const failures = [...(json.cold?.failures ?? []), ...(json.warm?.failures ?? [])];
+  if (failures.length) lines.push('', `Failed loads: ${[...new Set(failures)].join('; ')}`);
+  lines.push('', 'Interactive: the first input in the element is connected, enabled, laid out and visible, and every method the config enables is rendered.');
+  return lines.join('\n');
+}
+
+/**
+ * Measures the time to interactive of `<latch-auth>` over `loads` cold loads (and as many warm
+ * ones) and returns the JSON and a markdown table. Never throws: a set-up failure is reported in
+ * `json.error`, a failed load in its series' `failures`.
+ */
+export async function timeToInteractive(options: TimeToInteractiveOptions = {}): Promise<{ json: TimeToInteractiveJson; markdown: string }> {
+  const loads = options.loads ?? 20;
+  const json: TimeToInteractiveJson = { loads, configId: CONFIG_ID };
+  const cleanups: (() => Promise<unknown>)[] = [];
+  try {
+    const emu = await startE2eEmulator();
+    cleanups.push(() => emu.stop());
+    const built = await buildPages({ root: PAGE_DIR, entries: ['index.html'] });
+    cleanups.push(() => built.remove());
+    const html = await pageHtml(built, emu);
+    json.methods = await configMethods(emu);
+    json.entryBytes = await entryBytes(built, html);
+    const server: StaticServer = await serveStatic({
+      mounts: { '/': built.outDir },
+      // Vite's assets carry a content hash: a host caches them for good (what the warm series uses).
+      headers: { 'content-security-policy': strictCsp(emu.urls), 'cache-control': 'public, max-age=31536000, immutable' },
+      handle: (_req, res, path) => {
+        if (path !== '/' && path !== '/index.html') return false;
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+        res.end(html);
+        return true;
+      },
+    });
+    cleanups.push(() => server.close());
+    const browser = await launchBrowser();
+    cleanups.push(() => browser.close());
+    json.browser = await browser.version();
+    const url = `${server.origin}/`;
+    json.cold = await cold(browser, url, json.methods, loads);
+    if (options.warm !== false) json.warm = await warm(browser, url, json.methods, loads);
+  } catch (error) {
+    json.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  }
+  return { json, markdown: ttiMarkdown(json) };
+}
