@@ -11,6 +11,7 @@
 // cache them (immutable), the HTML revalidated: a returning visitor.
 // Bounded: each load gives up after 15 s. Browser, server, build and emulator always close.
 import { readFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'puppeteer-core';
@@ -67,6 +68,11 @@ export interface TimeToInteractiveJson {
   entryBytes?: number;
   cold?: TtiSeries;
   warm?: TtiSeries;
+  /**
+   * The machine's one-minute load average before and after, and its cores: timings measured
+   * while other work shares the cores spread wide, and this says how busy they were.
+   */
+  machine?: { cores: number; loadBefore: number; loadAfter: number };
   /** Why nothing was measured. */
   error?: string;
 }
@@ -202,6 +208,8 @@ export function ttiMarkdown(json: TimeToInteractiveJson): string {
   }
   const failures = [...(json.cold?.failures ?? []), ...(json.warm?.failures ?? [])];
   if (failures.length) lines.push('', `Failed loads: ${[...new Set(failures)].join('; ')}`);
+  const m = json.machine;
+  if (m) lines.push('', `Machine: ${m.cores} cores, load average ${m.loadBefore} before and ${m.loadAfter} after (above the core count, the spread is mostly other work).`);
   lines.push('', 'Interactive: the first input in the element is connected, enabled, laid out and visible, and every method the config enables is rendered.');
   return lines.join('\n');
 }
@@ -214,6 +222,7 @@ export function ttiMarkdown(json: TimeToInteractiveJson): string {
 export async function timeToInteractive(options: TimeToInteractiveOptions = {}): Promise<{ json: TimeToInteractiveJson; markdown: string }> {
   const loads = options.loads ?? 20;
   const json: TimeToInteractiveJson = { loads, configId: CONFIG_ID };
+  const loadBefore = round(loadavg()[0]!);
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
     const emu = await startE2eEmulator();
@@ -241,6 +250,7 @@ export async function timeToInteractive(options: TimeToInteractiveOptions = {}):
     const url = `${server.origin}/`;
     json.cold = await cold(browser, url, json.methods, loads);
     if (options.warm !== false) json.warm = await warm(browser, url, json.methods, loads);
+    json.machine = { cores: cpus().length, loadBefore, loadAfter: round(loadavg()[0]!) };
   } catch (error) {
     json.error = error instanceof Error ? error.message : String(error);
   } finally {
