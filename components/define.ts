@@ -4,16 +4,22 @@
  *
  * One line per element, alphabetical.
  */
+import { LatchAuth } from './latch-auth/latch-auth.ts';
+import { LatchOauthButton } from './latch-oauth-button/latch-oauth-button.ts';
 import { LatchOnramp } from './latch-onramp/latch-onramp.ts';
 import { LatchOtpInput } from './latch-otp-input/latch-otp-input.ts';
+import { LatchPasskeyButton } from './latch-passkey-button/latch-passkey-button.ts';
 import { LatchProofBadge } from './latch-proof-badge/latch-proof-badge.ts';
 import { LatchSession } from './latch-session/latch-session.ts';
 import { LatchSignup } from './latch-signup/latch-signup.ts';
 import { LatchTxStatus } from './latch-tx-status/latch-tx-status.ts';
 import { LatchWallet } from './latch-wallet/latch-wallet.ts';
 
+LatchAuth.define();
+LatchOauthButton.define();
 LatchOnramp.define();
 LatchOtpInput.define();
+LatchPasskeyButton.define();
 LatchProofBadge.define();
 LatchSession.define();
 LatchSignup.define();

@@ -12,9 +12,13 @@ export { registerMessages, registerMessageLoader } from './i18n/catalogues.ts';
 export type { Message, MessageKey, MessageParams, Messages, LatchMessages, CoreCatalogue } from './i18n/messages.ts';
 
 // Elements
+export { LatchAuth } from './latch-auth/latch-auth.ts';
+export { LatchCancelEvent } from './latch-auth/latch-cancel-event.ts';
+export { LatchOauthButton } from './latch-oauth-button/latch-oauth-button.ts';
 export { LatchOnramp, type OnrampWindow } from './latch-onramp/latch-onramp.ts';
 export * from './latch-onramp/onramp-events.ts';
 export { LatchOtpInput } from './latch-otp-input/latch-otp-input.ts';
+export { LatchPasskeyButton } from './latch-passkey-button/latch-passkey-button.ts';
 export { LatchProofBadge, type ProofBadgeState, type ProofBadgeUnavailableReason } from './latch-proof-badge/latch-proof-badge.ts';
 export { LatchSession } from './latch-session/latch-session.ts';
 export { LatchSignup, type SignupResult, type SignupStep } from './latch-signup/latch-signup.ts';

@@ -1,20 +1,17 @@
 /**
  * LatchKitElement: the base of the elements that log a user in (`<latch-auth>`,
- * `<latch-oauth-button>`, `<latch-passkey-button>`). On top of LatchElement it finds the
- * LatchKit to talk to, carries the sign-up wallet, and turns the kit's outcomes into the typed
- * `latch-login` / `latch-error` events.
- *
- * Which kit: the `kit` property, else the shared kit of the `proxy-url` + `config-id`
- * attributes (`kitFor`), else the page-wide kit of `configure()`.
+ * `<latch-oauth-button>`, `<latch-passkey-button>`). On top of LatchKitAwareElement (`kit`,
+ * `proxy-url`, `config-id`, `resolvedKit`) it carries the sign-up wallet, turns the kit's
+ * outcomes into the typed `latch-login` / `latch-error` events, and finishes a redirect-mode
+ * OAuth login exactly once per page.
  */
 import { property } from 'lit/decorators.js';
 import type { WalletAccountParams, WalletParams } from '../../src/clients/activity-types.ts';
 import { isLatchError, LatchError } from '../../src/errors/latch-error.ts';
 import type { SignupDetails } from '../../src/flows/otp-flow.ts';
-import { getKit, kitFor } from '../../src/kit/configure.ts';
 import type { LatchKit, LoginOutcome } from '../../src/kit/latch-kit.ts';
 import { LatchErrorEvent, LatchLoginEvent } from '../internal/events.ts';
-import { LatchElement } from '../internal/latch-element.ts';
+import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { registerLoginMessages } from './login-messages.ts';
 
 // Before any element of this family can render (see login-messages.ts for why a call).
@@ -57,29 +54,13 @@ export function asLatchError(error: unknown): LatchError {
 // URL one shared promise, and exactly one element must announce its outcome.
 const claimed = new WeakSet<Promise<unknown>>();
 
-export class LatchKitElement extends LatchElement {
-  /** The auth proxy's base URL (with `config-id`). Default: the hosted auth proxy. */
-  @property({ attribute: 'proxy-url' }) proxyUrl: string | undefined;
-
-  /** The auth proxy configuration id. Without it the element uses the kit of `configure()`. */
-  @property({ attribute: 'config-id' }) configId: string | undefined;
-
-  /** The LatchKit to use; wins over `proxy-url`/`config-id` and `configure()`. */
-  @property({ attribute: false }) kit: LatchKit | undefined;
-
+export class LatchKitElement extends LatchKitAwareElement {
   /**
    * The wallet a sign-up creates with the new account. Attribute: a comma list of chains,
    * `ethereum` (`eth`) and `solana` (`sol`), e.g. `signup-wallet="ethereum,solana"`; property:
    * the full `WalletParams`. Default: none.
    */
   @property({ attribute: 'signup-wallet', converter: { fromAttribute: walletFromList } }) signupWallet: WalletParams | undefined;
-
-  /** The kit this element talks to now, or undefined when none is configured. */
-  get resolvedKit(): LatchKit | undefined {
-    if (this.kit) return this.kit;
-    if (this.configId) return kitFor({ configId: this.configId, ...(this.proxyUrl ? { proxyUrl: this.proxyUrl } : {}) });
-    return getKit();
-  }
 
   protected get signup(): { signup?: SignupDetails } {
     return this.signupWallet ? { signup: { wallet: this.signupWallet } } : {};
