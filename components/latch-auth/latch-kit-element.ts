@@ -7,6 +7,7 @@
  */
 import { property } from 'lit/decorators.js';
 import type { WalletAccountParams, WalletParams } from '../../src/clients/activity-types.ts';
+import type { WalletKitConfig } from '../../src/clients/proxy-types.ts';
 import { isLatchError, LatchError } from '../../src/errors/latch-error.ts';
 import type { SignupDetails } from '../../src/flows/otp-flow.ts';
 import type { LatchKit, LoginOutcome } from '../../src/kit/latch-kit.ts';
@@ -61,6 +62,12 @@ export class LatchKitElement extends LatchKitAwareElement {
    * the full `WalletParams`. Default: none.
    */
   @property({ attribute: 'signup-wallet', converter: { fromAttribute: walletFromList } }) signupWallet: WalletParams | undefined;
+
+  // The config of this element's own kit before the page-wide `$config` (which holds whichever kit
+  // loaded last, when a page has two).
+  protected override get effectiveConfig(): WalletKitConfig | null {
+    return this.config ?? this.resolvedKit?.config ?? super.effectiveConfig;
+  }
 
   protected get signup(): { signup?: SignupDetails } {
     return this.signupWallet ? { signup: { wallet: this.signupWallet } } : {};

@@ -3,7 +3,7 @@
 // the UI (codes read from the emulator's outbox), a wrong code, validation before sending, the
 // modal dialog's semantics and keyboard, slots, parts, locale and theming.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { after, afterEach, before, describe, it } from '../../support/harness.ts';
 import { LatchAuth } from '../../../components/latch-auth/latch-auth.ts';
 import { LatchCancelEvent } from '../../../components/latch-auth/latch-cancel-event.ts';
@@ -74,6 +74,19 @@ describe('<latch-auth>', () => {
 
       const modal = await auth(await testKit(), html`<latch-auth modal open locale="ar" .kit=${await testKit()}></latch-auth>`);
       await expect(modal).to.be.accessible();
+    });
+
+    it('passes axe in dark mode, with a field error showing', async () => {
+      await emulateMedia({ colorScheme: 'dark' });
+      try {
+        const el = await auth(await testKit());
+        part(el, 'form-email').querySelector('button')!.click();
+        await el.updateComplete;
+        expect(text(el.shadowRoot!.getElementById('email-error'))).to.not.equal('');
+        await expect(el).to.be.accessible();
+      } finally {
+        await emulateMedia({ colorScheme: 'no-preference' });
+      }
     });
   });
 
@@ -497,9 +510,10 @@ describe('<latch-auth>', () => {
       expect(text(part(es, 'status'))).to.match(/^Enviamos un código a /);
     });
 
-    it('the config locale and copy apply without attributes', async () => {
+    it("the kit's config locale and copy apply without attributes (its own kit's, whatever $config holds)", async () => {
       const kit = await testKit({ fetch: editingConfig({ locale: 'es', copy: { 'login.title': 'Entra en Acme' } }) });
       await kit.loadConfig();
+      await (await testKit()).loadConfig(); // another kit's config is now in $config
       const el = await auth(kit, html`<latch-auth .kit=${kit}></latch-auth>`);
       expect(text(part(el, 'title'))).to.equal('Entra en Acme');
       expect(text(part(el, 'submit'))).to.equal('Enviar código');
