@@ -44,7 +44,7 @@ describe('two copies of latchkey/define on one page', { timeout: 120_000 }, () =
 
   before(async () => {
     // Two builds (one after the other: each Vite build is CPU-bound on a small machine).
-    for (let i = 0; i < 2; i += 1) copies.push(await buildPages({ root: PAGES_DIR, entries: ['define-copy.ts'], lib: { fileName: 'define-copy.js' } }));
+    for (let i = 0; i < 2; i += 1) copies.push(await buildPages({ root: PAGES_DIR, entries: ['define-copy.ts'], lib: { fileName: 'define-copy.js' }, cache: false }));
     server = await serveStatic({
       mounts: { '/': join(PAGES_DIR, 'static'), '/copy-a': copies[0]!.outDir, '/copy-b': copies[1]!.outDir },
       headers: { 'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; require-trusted-types-for 'script'" },

@@ -2,12 +2,24 @@
  * Production builds of test pages (and of the demo) with Vite's JS API: no config file, the
  * public entry names aliased to the sources as a page's bundler would see the package, HTML
  * entries whose scripts become module files (nothing inline, so a strict CSP can forbid inline
- * script and style). Each build goes to a fresh temporary directory.
+ * script and style).
+ *
+ * Builds are cached by content: a hash of the sources that go into them (the pages' folder,
+ * src/, components/, the lock file, this file) names a directory under
+ * node_modules/.cache/latchkey-e2e/, so the e2e files of one run (and later runs with the same
+ * sources) share one build instead of each making its own. A page folder is built whole (every
+ * HTML file in it), whichever pages the caller needs.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ROOT } from './paths.ts';
+
+const CACHE_DIR = join(ROOT, 'node_modules/.cache/latchkey-e2e');
+const CACHE_KEEP = 8;
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'static']);
 
 /** `latchkey`, `latchkey/components`, `latchkey/define` → the sources (exact names only). */
 export const LATCHKEY_ALIASES = [
@@ -39,6 +51,8 @@ export interface BuildOptions {
   entries: string[];
   /** Build `entries` (one script) as a single self-contained ES module instead of pages. */
   lib?: { fileName: string };
+  /** Reuse (and fill) the content-addressed cache. Default true; false builds afresh into a temporary directory. */
+  cache?: boolean;
 }
 
 export interface BuiltPages {
@@ -47,8 +61,30 @@ export interface BuiltPages {
 }
 
 export async function buildPages(options: BuildOptions): Promise<BuiltPages> {
+  if (options.cache === false) {
+    const outDir = await mkdtemp(join(tmpdir(), 'latchkey-e2e-'));
+    await viteBuild(options, outDir);
+    return { outDir, remove: () => rm(outDir, { recursive: true, force: true }) };
+  }
+  // Pages: every HTML file of the folder, so one cached build serves every caller.
+  const entries = options.lib ? options.entries : (await readdir(options.root)).filter((name) => name.endsWith('.html')).sort();
+  const full = { ...options, entries };
+  const key = await sourceHash(full);
+  const outDir = join(CACHE_DIR, key);
+  if (!existsSync(join(outDir, '.complete'))) {
+    await mkdir(CACHE_DIR, { recursive: true });
+    const building = await mkdtemp(join(CACHE_DIR, 'building-'));
+    await viteBuild(full, building);
+    await writeMarker(building);
+    // Another e2e file may have finished the same build first: then its copy is used.
+    await rename(building, outDir).catch(() => rm(building, { recursive: true, force: true }));
+    await prune();
+  }
+  return { outDir, remove: async () => undefined };
+}
+
+async function viteBuild(options: BuildOptions, outDir: string): Promise<void> {
   const { build } = await import('vite');
-  const outDir = await mkdtemp(join(tmpdir(), 'latchkey-e2e-'));
   const input = Object.fromEntries(options.entries.map((entry) => [entry.replace(/\.[^.]+$/, '').replace(/[^\w-]/g, '_'), join(options.root, entry)]));
   await build({
     configFile: false,
@@ -72,5 +108,45 @@ export async function buildPages(options: BuildOptions): Promise<BuiltPages> {
         : { rollupOptions: { input } }),
     },
   });
-  return { outDir, remove: () => rm(outDir, { recursive: true, force: true }) };
+}
+
+async function writeMarker(dir: string): Promise<void> {
+  await writeFile(join(dir, '.complete'), new Date().toISOString());
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_DIRS.has(entry.name)) out.push(...(await filesUnder(path)));
+    } else {
+      out.push(path);
+    }
+  }
+  return out;
+}
+
+/** What the build depends on: its options and the bytes of every source file it can reach. */
+async function sourceHash(options: BuildOptions): Promise<string> {
+  const hash = createHash('sha256').update(JSON.stringify({ root: relative(ROOT, options.root), entries: options.entries, lib: options.lib ?? null }));
+  const files = [
+    ...(await filesUnder(options.root)),
+    ...(await filesUnder(join(ROOT, 'src'))),
+    ...(await filesUnder(join(ROOT, 'components'))),
+    join(ROOT, 'package-lock.json'),
+    join(ROOT, 'package.json'),
+    join(ROOT, 'test/e2e/support/build-pages.ts'),
+  ].sort();
+  for (const file of files) hash.update(relative(ROOT, file)).update('\0').update(await readFile(file)).update('\0');
+  return hash.digest('hex').slice(0, 24);
+}
+
+/** Keeps the newest builds only (every source change makes a new one). */
+async function prune(): Promise<void> {
+  const names = (await readdir(CACHE_DIR)).filter((name) => !name.startsWith('building-'));
+  const dated = await Promise.all(names.map(async (name) => ({ name, time: (await stat(join(CACHE_DIR, name))).mtimeMs })));
+  for (const { name } of dated.sort((a, b) => b.time - a.time).slice(CACHE_KEEP)) {
+    await rm(join(CACHE_DIR, name), { recursive: true, force: true });
+  }
 }
