@@ -145,7 +145,8 @@ export class LatchAuth extends LatchKitElement {
   /** The kit whose config the view shows (undefined: there is none); null until the first load. */
   #loaded: LatchKit | undefined | null = null;
   #error: LatchError | undefined;
-  #busy = false;
+  /** What is in flight: a contact method's code being sent, or the code being checked. */
+  #busy: ContactMethod | 'code' | '' = '';
   #fieldErrors: Partial<Record<ContactMethod, string>> = {};
   /** What the user last sent a code to, per method (kept when they go back to fix it). */
   #contacts: Partial<Record<ContactMethod, string>> = {};
@@ -254,10 +255,10 @@ export class LatchAuth extends LatchKitElement {
       input.focus();
       return;
     }
-    this.#set(() => ((this.#busy = true), (this.#fieldErrors = {})));
+    this.#set(() => ((this.#busy = method), (this.#fieldErrors = {})));
     try {
       const [{ otpId }] = await Promise.all([kit.startOtp(spec.otpType, contact), loadOtpInput()]);
-      this.#busy = false;
+      this.#busy = '';
       await this.#shown(
         () => ((this.#code = { method, contact, otpId }), (this.#view = 'code'), (this.#codeError = '')),
         () => this.#otp()?.focus(),
@@ -265,7 +266,7 @@ export class LatchAuth extends LatchKitElement {
     } catch (error) {
       const latch = this.emitError(error);
       this.#set(() => {
-        this.#busy = false;
+        this.#busy = '';
         if (latch) this.#fieldErrors = { [method]: latch.code === 'ERR_INPUT_INVALID' ? this.t(spec.invalid) : this.errorText(latch) };
       });
     }
@@ -275,15 +276,15 @@ export class LatchAuth extends LatchKitElement {
     const step = this.#code;
     const kit = this.#loaded;
     if (!step || !kit || this.#busy) return;
-    this.#set(() => ((this.#busy = true), (this.#codeError = '')));
+    this.#set(() => ((this.#busy = 'code'), (this.#codeError = '')));
     try {
       const outcome = await kit.completeOtp({ otpType: CONTACTS[step.method].otpType, contact: step.contact, otpId: step.otpId, otpCode: event.detail.code, ...this.signup });
-      this.#set(() => ((this.#busy = false), (this.#code = undefined), (this.#view = 'methods'), (this.#contacts = {})));
+      this.#set(() => ((this.#busy = ''), (this.#code = undefined), (this.#view = 'methods'), (this.#contacts = {})));
       this.emitLogin(outcome);
     } catch (error) {
       const latch = this.emitError(error);
       await this.#shown(
-        () => ((this.#busy = false), (this.#codeError = latch ? this.errorText(latch) : '')),
+        () => ((this.#busy = ''), (this.#codeError = latch ? this.errorText(latch) : '')),
         () => {
           const otp = this.#otp();
           otp?.clear();
@@ -420,7 +421,7 @@ export class LatchAuth extends LatchKitElement {
         aria-describedby="${method}-error"
       />
       <div part="field-error" class="error" id="${method}-error" aria-live="assertive">${error}</div>
-      <button part="submit" class="button primary" type="submit" aria-busy=${this.#busy ? 'true' : 'false'}>${this.t('login.sendCode')}</button>
+      <button part="submit" class="button primary" type="submit" aria-busy=${this.#busy === method ? 'true' : 'false'}>${this.t('login.sendCode')}</button>
     </form>`;
   }
 
@@ -465,7 +466,7 @@ export class LatchAuth extends LatchKitElement {
         exportparts="input:otp-box,label:otp-label,error:otp-error,resend:otp-resend"
         length=${Number(config?.otpLength) || 6}
         ?alphanumeric=${config?.otpAlphanumeric === true}
-        ?disabled=${this.#busy}
+        ?disabled=${this.#busy === 'code'}
         .errorMessage=${this.#codeError}
         .locale=${this.locale}
         .accent=${this.accent}

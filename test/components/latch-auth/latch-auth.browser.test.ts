@@ -226,6 +226,26 @@ describe('<latch-auth>', () => {
       log.stop();
     });
 
+    it('while a code is being sent: "Sending your code…" in the polite status region, only that form busy', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const kit = await testKit({
+        fetch: async (input, init) => {
+          if (String(input instanceof Request ? input.url : input).endsWith('/otp_init')) await gate;
+          return fetch(input, init);
+        },
+      });
+      const el = await auth(kit);
+      input(el, 'email').value = uniqueEmail('auth.sending');
+      part(el, 'form-email').querySelector('button')!.click();
+      await waitUntil(() => text(part(el, 'status')) === 'Sending your code…', 'the progress shows');
+      expect(part(el, 'form-email').querySelector('button')!.getAttribute('aria-busy')).to.equal('true');
+      expect(part(el, 'form-sms').querySelector('button')!.getAttribute('aria-busy')).to.equal('false');
+      release();
+      await otpShown(el);
+      expect(text(part(el, 'status'))).to.match(/^We sent a code to auth\.sending\./);
+    });
+
     it('signs up by SMS (a number typed with spaces)', async () => {
       const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
       const phone = `+1415${digits}`;
