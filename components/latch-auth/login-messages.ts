@@ -4,8 +4,8 @@
  * (button labels, errors). English is registered when an element's module loads; Spanish and
  * Arabic are separate chunks that load with those languages.
  *
- * A function, not top-level calls in a module imported for its side effects: package.json's
- * `sideEffects` list lets bundlers drop a bare `import './x.ts'`, and the strings with it.
+ * A function the base class's module calls, not a bare `import './x.ts'` for side effects: a
+ * bundler keeps such an import only while the file matches package.json's `sideEffects` list.
  */
 import { registerMessageLoader, registerMessages } from '../i18n/catalogues.ts';
 

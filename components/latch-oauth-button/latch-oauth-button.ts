@@ -30,7 +30,8 @@ import { oauthButtonStyles } from './latch-oauth-button.styles.ts';
  * @csspart label - The button's text.
  * @csspart error - The error message, an assertive live region.
  *
- * @cssproperty --accent - Color of the busy indicator (the `accent` attribute).
+ * The button is neutral (surface and border tokens), as providers' brand rules ask; theme it
+ * with the `--latch-*` tokens or `::part(button)`.
  */
 export class LatchOauthButton extends LatchKitElement {
   static override readonly tag = 'latch-oauth-button';

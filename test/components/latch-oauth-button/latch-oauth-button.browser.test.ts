@@ -143,10 +143,10 @@ describe('<latch-oauth-button>', () => {
     it('proxy-url + config-id use the shared kit of that pair (the configure() kit when it is for the same pair)', async () => {
       const kit = configure(await kitOptions());
       const el = await fixture<LatchOauthButton>(html`<latch-oauth-button provider="google" proxy-url=${urls.proxyUrl} config-id="demo"></latch-oauth-button>`);
-      expect(el.resolvedKit).to.equal(kit);
+      expect(el.resolvedKit === kit, 'the configured kit').to.equal(true);
       await waitUntil(() => el.ready, 'prepared with the configured kit');
       const bare = await fixture<LatchOauthButton>(html`<latch-oauth-button provider="google"></latch-oauth-button>`);
-      expect(bare.resolvedKit).to.equal(kit);
+      expect(bare.resolvedKit === kit, 'the configured kit').to.equal(true);
     });
 
     it('a provider the configuration does not enable shows why, fires nothing, and retries on click', async () => {

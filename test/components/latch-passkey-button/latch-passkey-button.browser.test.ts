@@ -131,7 +131,7 @@ describe('<latch-passkey-button>', () => {
       await el.updateComplete;
       expect(text(part(el, 'error'))).to.equal('Enter a name for your account.');
       expect(part(el, 'input').getAttribute('aria-invalid')).to.equal('true');
-      expect(deepActiveElement()).to.equal(part(el, 'input'));
+      expect(deepActiveElement() === part(el, 'input'), 'focus is on the field').to.equal(true);
       expect(kit.signups).to.have.length(0);
       expect(log.events).to.have.length(0);
       await sendKeys({ type: 'A' });
