@@ -2,7 +2,8 @@
 // comparison measured in the same run: the size of each entry (min, gzip, brotli) against the
 // hosted service's own packages (installed on demand into .bench/compare, never into the
 // project), crypto speed in one Chromium page against the hosted SDK, and the emulator's load
-// figures (stamped activities and OTP flows per second, p50 / p99, memory growth).
+// figures (stamped activities and OTP flows per second, p50 / p99, memory growth), and the
+// time to interactive of <latch-auth> against the emulator (median of 20 loads).
 // Markdown on stdout, JSON in .bench/results.json; `--json` prints only the JSON.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ const { comparisonSizes } = await import('../test/bench/comparison-sizes.ts');
 const comparisons = await comparisonSizes(sizes);
 const { cryptoSpeed } = await import('../test/bench/crypto-speed.ts');
 const crypto = await cryptoSpeed();
+const { timeToInteractive } = await import('../test/bench/time-to-interactive.ts');
+const tti = await timeToInteractive();
 const { emulatorLoad } = await import('../test/bench/emulator-load.ts');
 const load = await emulatorLoad();
 const results = {
@@ -27,6 +30,7 @@ const results = {
   sizes,
   comparisonSizes: comparisons.json,
   cryptoSpeed: crypto.json,
+  timeToInteractive: tti.json,
   emulatorLoad: load,
 };
 mkdirSync(join(ROOT, '.bench'), { recursive: true });
@@ -38,6 +42,7 @@ if (jsonOnly) {
   console.log(sizeTable(sizes));
   console.log('\n' + comparisons.markdown);
   console.log('\n' + crypto.markdown);
+  console.log('\n' + tti.markdown);
   console.log('\n## Emulator load (own process, 127.0.0.1)\n');
   console.log('| workload | operations | concurrency | per second | p50 ms | p99 ms | failures | emulator CPU ms/op | client CPU ms/op | per second early / late | connections |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');

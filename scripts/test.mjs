@@ -58,7 +58,9 @@ check('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 // Node tests get the browser too: end-to-end tests drive Chromium from Node.
 suite('node tests', process.execPath, [join(ROOT, 'scripts/node-tests.mjs')], join(RESULTS, 'node.json'), { CHROME_PATH: chrome });
-suite('browser tests', bin('web-test-runner'), [], join(RESULTS, 'browser.json'), { CHROME_PATH: chrome });
+suite('browser tests', bin('web-test-runner'), [], join(RESULTS, 'browser-main.json'), { CHROME_PATH: chrome, LATCHKEY_WTR_PART: 'main' });
+// Passkey files alone afterwards: WebAuthn needs window focus, which a concurrent page can take.
+suite('browser tests (passkeys)', bin('web-test-runner'), [], join(RESULTS, 'browser-webauthn.json'), { CHROME_PATH: chrome, LATCHKEY_WTR_PART: 'webauthn' });
 // The library (vite) and its type declarations (tsc), as `npm run build` makes them.
 check('build', bin('vite'), ['build', '--logLevel', 'warn']);
 check('type declarations', bin('tsc'), ['-p', 'tsconfig.build.json']);
