@@ -13,8 +13,8 @@ export function ensureDeps({ log = console.log } = {}) {
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
   log('Installing npm dependencies…');
-  execSync(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  // `npm install`, not `npm ci`: with this machine's npm settings the lock file leaves out other
+  // platforms' optional packages (e.g. @rollup/rollup-*), which `npm ci` then calls out of sync.
+  // `npm install` still takes every version the lock file pins.
+  execSync('npm install --no-audit --no-fund', { cwd: ROOT, stdio: 'inherit' });
 }
