@@ -74,6 +74,12 @@ export const walletStyles = css`
     outline: var(--_focus-ring-width) solid var(--_color-focus-ring);
   }
 
+  .add-form {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space-sm);
+  }
+
   .result {
     display: flex;
     flex-direction: column;

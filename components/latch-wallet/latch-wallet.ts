@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { Address, Curve, AddressFormat, SignRawPayloadResult, WalletAccount } from '../../src/clients/activity-types.ts';
+import { activityResult } from '../../src/clients/activity-client.ts';
+import type { Address, AppProof, Curve, AddressFormat, SignRawPayloadResult, WalletAccount, WalletAccountParams } from '../../src/clients/activity-types.ts';
 import { fromHex } from '../../src/encoding/hex.ts';
 import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
@@ -13,13 +14,27 @@ import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { controlStyles } from '../styles/control-styles.ts';
 import { addressFormatLabel, CURVE_LABELS, IMPORT_FORMATS } from './address-labels.ts';
 import { HASH_LABELS, previewMessage, type MessagePreview } from './message-preview.ts';
+import { ADDABLE_FORMATS, nextAccount, type AddableFormat } from './next-account.ts';
 import { walletStyles } from './latch-wallet.styles.ts';
-import { LatchCopyEvent, LatchExportEvent, LatchImportEvent, LatchSignEvent } from './wallet-events.ts';
+import { LatchAddAccountEvent, LatchCopyEvent, LatchExportEvent, LatchImportEvent, LatchSignEvent } from './wallet-events.ts';
 import './wallet-messages.ts';
 
 type ListStatus = 'signed-out' | 'loading' | 'ready' | 'error';
 type ExportStep = 'idle' | 'confirm' | 'revealing' | 'shown';
 type ImportField = 'name' | 'key' | 'formats';
+
+/** What "Add account" created, and the App Proofs the activity answered with. */
+interface AddedAccount {
+  account: WalletAccountParams;
+  addresses: string[];
+  appProofs: AppProof[];
+  organizationId: string | undefined;
+}
+
+// The list of a wallet's accounts is read in pages of the service's largest size to find the
+// highest path; the bound only stops a misbehaving server from looping us forever.
+const FULL_PAGE = 100;
+const MAX_PAGES = 100;
 
 const DEFAULT_PAGE_SIZE = 10;
 // One more than the page is asked for, to learn whether another page follows (limit ≤ 100).
@@ -33,7 +48,13 @@ const COPY_FAILED = Symbol('copy-failed');
  * @summary The logged-in user's wallet: accounts page by page, copy an address, sign a message
  * after reviewing exactly what is signed, reveal a wallet's recovery phrase behind a warning and
  * a confirmation (decrypted in this page, hidden again on Hide or when the element leaves the
- * page), and import a private key (sealed in this page before it is sent).
+ * page), import a private key (sealed in this page before it is sent), and add an account (the
+ * next Ethereum or Solana account of a wallet).
+ *
+ * With `generate-app-proofs`, "Add account" asks the enclave for App Proofs of the addresses it
+ * derives; they are verified in the page against the addresses received and a
+ * `<latch-proof-badge>` (loaded only then) shows the outcome. `trusted-root-sha256` is passed to
+ * it: leave it unset in production (the AWS Nitro root is trusted).
  *
  * The element works with a kit: its `kit` property, else the shared kit of its `proxy-url` and
  * `config-id`, else the page's `configure()` kit. It shows nothing but a prompt to log in until
@@ -47,6 +68,7 @@ const COPY_FAILED = Symbol('copy-failed');
  * @event {LatchCopyEvent} latch-copy - The user copied an address: `detail.address`.
  * @event {LatchSignEvent} latch-sign - The user signed a message: `detail.address`, `detail.message`, `detail.parameters`, `detail.signature` (`r`, `s`, `v`).
  * @event {LatchExportEvent} latch-export - The user revealed a recovery phrase: `detail.walletId` (never the phrase).
+ * @event {LatchAddAccountEvent} latch-add-account - The user added an account: `detail.walletId`, `detail.account`, `detail.addresses`.
  * @event {LatchImportEvent} latch-import - The user imported a private key: `detail.privateKeyId`, `detail.addresses`.
  * @event {LatchErrorEvent} latch-error - A user action failed: `detail.error` (a LatchError). The element shows the message too.
  *
@@ -91,6 +113,12 @@ const COPY_FAILED = Symbol('copy-failed');
  * @csspart import-formats - The address format checkboxes.
  * @csspart import-submit - The "Import" button.
  * @csspart import-result - The imported key's addresses.
+ * @csspart add - The "Add account" section.
+ * @csspart add-wallet - The wallet select (when there are several wallets).
+ * @csspart add-format - The address format select.
+ * @csspart add-submit - The "Add account" button.
+ * @csspart add-result - The added account's address (and its App Proofs).
+ * @csspart proof-badge - The `<latch-proof-badge>` of the added account's App Proofs.
  * @csspart field-error - A field's validation message.
  * @csspart footer - The footer.
  * @csspart announcer - The visually hidden polite live region ("Address copied.").
@@ -116,6 +144,15 @@ export class LatchWallet extends LatchKitAwareElement {
   /** Hides the private key import section. */
   @property({ type: Boolean, attribute: 'no-import' }) noImport = false;
 
+  /** Hides the "Add account" section. */
+  @property({ type: Boolean, attribute: 'no-add' }) noAdd = false;
+
+  /** "Add account" asks for App Proofs, verifies them in the page and shows a `<latch-proof-badge>`. */
+  @property({ type: Boolean, attribute: 'generate-app-proofs' }) generateAppProofs = false;
+
+  /** Passed to the badge: SHA-256 (hex) of a root to trust instead of AWS Nitro's (tests, the emulator). */
+  @property({ attribute: 'trusted-root-sha256' }) trustedRootSha256: string | undefined;
+
   @state() private listStatus: ListStatus = 'signed-out';
   @state() private accounts: WalletAccount[] = [];
   @state() private page = 1;
@@ -134,6 +171,10 @@ export class LatchWallet extends LatchKitAwareElement {
   @state() private importFormats: ReadonlySet<AddressFormat> = new Set(['ADDRESS_FORMAT_ETHEREUM']);
   @state() private importing = false;
   @state() private imported: Address[] | null = null;
+  @state() private addWalletId = '';
+  @state() private addFormat: AddableFormat = ADDABLE_FORMATS[0]!;
+  @state() private adding = false;
+  @state() private added: AddedAccount | null = null;
   @state() private fieldErrors: Partial<Record<ImportField | 'message' | 'confirm', string>> = {};
 
   readonly #announcer = new AnnouncerController(this);
@@ -177,6 +218,7 @@ export class LatchWallet extends LatchKitAwareElement {
     this.preview = null;
     this.signature = null;
     this.imported = null;
+    this.added = null;
     this.failure = undefined;
     this.fieldErrors = {};
     if (session) void this.#list('first');
@@ -221,6 +263,7 @@ export class LatchWallet extends LatchKitAwareElement {
       }
       if (!this.accounts.some((a) => a.address === this.signWith)) this.signWith = this.accounts[0]?.address ?? '';
       if (!this.exportWalletId || !this.#wallets.has(this.exportWalletId)) this.exportWalletId = this.walletId ?? this.accounts[0]?.walletId ?? '';
+      if (!this.addWalletId || !this.#wallets.has(this.addWalletId)) this.addWalletId = this.walletId ?? this.accounts[0]?.walletId ?? '';
       this.listStatus = 'ready';
       if (direction !== 'first' || byUser) this.#announcer.announce(this.t('wallet.pageShown', { page: this.page, count: this.accounts.length }));
     } catch (error) {
@@ -251,6 +294,7 @@ export class LatchWallet extends LatchKitAwareElement {
         ${signedIn && this.accounts.length > 0 && !this.noSign ? this.#renderSign() : nothing}
         ${signedIn && this.#wallets.size > 0 && !this.noExport ? this.#renderExport() : nothing}
         ${signedIn && !this.noImport ? this.#renderImport() : nothing}
+        ${signedIn && this.#wallets.size > 0 && !this.noAdd ? this.#renderAdd() : nothing}
         <div part="footer" class="footer"><slot name="footer"></slot></div>
         ${this.#announcer.render()}
       </section>
@@ -517,6 +561,61 @@ export class LatchWallet extends LatchKitAwareElement {
     `;
   }
 
+  #renderAdd(): TemplateResult {
+    const wallets = [...this.#wallets.entries()];
+    const added = this.added;
+    return html`
+      <section part="add" class="section" aria-labelledby="add-title">
+        <h3 id="add-title">${this.t('wallet.add.title')}</h3>
+        <form class="add-form" novalidate @submit=${this.#onAdd}>
+          ${wallets.length > 1 && !this.walletId
+            ? html`<div class="field">
+                <label for="add-wallet">${this.t('wallet.add.wallet')}</label>
+                <select part="add-wallet" id="add-wallet" ?disabled=${this.adding} @change=${this.#onAddWallet}>
+                  ${wallets.map(([id, name]) => html`<option value=${id} ?selected=${id === this.addWalletId}>${name}</option>`)}
+                </select>
+              </div>`
+            : nothing}
+          <div class="field">
+            <label for="add-format">${this.t('wallet.add.format')}</label>
+            <select part="add-format" id="add-format" ?disabled=${this.adding} @change=${this.#onAddFormat}>
+              ${ADDABLE_FORMATS.map((format) => html`<option value=${format} ?selected=${format === this.addFormat}>${addressFormatLabel(format, this)}</option>`)}
+            </select>
+          </div>
+          <div class="row">
+            <button part="add-submit" class="primary" type="submit" aria-disabled=${this.adding ? 'true' : 'false'}>
+              ${this.adding ? this.t('wallet.add.adding') : this.t('wallet.add.submit')}
+            </button>
+          </div>
+        </form>
+        ${added
+          ? html`<div part="add-result" class="result">
+              <p class="success" id="added-title">${this.t('wallet.add.done')}</p>
+              <dl aria-labelledby="added-title">
+                ${added.addresses.map(
+                  (address) => html`<dt>${addressFormatLabel(added.account.addressFormat, this)} · <span class="mono">${added.account.path}</span></dt>
+                    <dd><code>${address}</code></dd>`,
+                )}
+              </dl>
+              ${this.generateAppProofs && added.appProofs.length > 0 && customElements.get('latch-proof-badge')
+                ? html`<div role="group" aria-label=${this.t('wallet.add.proofs')}>
+                    <latch-proof-badge
+                      part="proof-badge"
+                      .kit=${this.#kit.kit}
+                      .proofs=${added.appProofs}
+                      .expectedAddresses=${added.addresses}
+                      organization-id=${added.organizationId ?? nothing}
+                      trusted-root-sha256=${this.trustedRootSha256 || nothing}
+                      locale=${this.resolvedLocale}
+                    ></latch-proof-badge>
+                  </div>`
+                : nothing}
+            </div>`
+          : nothing}
+      </section>
+    `;
+  }
+
   // ---- actions -------------------------------------------------------------------------------
 
   readonly #onPrevious = (): void => {
@@ -732,6 +831,60 @@ export class LatchWallet extends LatchKitAwareElement {
       this.#fail(error, true);
     } finally {
       this.importing = false;
+    }
+  };
+
+  readonly #onAddWallet = (event: Event): void => {
+    this.addWalletId = (event.target as HTMLSelectElement).value;
+  };
+
+  readonly #onAddFormat = (event: Event): void => {
+    this.addFormat = (event.target as HTMLSelectElement).value as AddableFormat;
+  };
+
+  /** Every account of one wallet (all pages), to find the highest path. */
+  async #walletAccounts(session: SigningSession, walletId: string): Promise<WalletAccount[]> {
+    const all: WalletAccount[] = [];
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const after = all.at(-1)?.walletAccountId;
+      const found = await session.listWalletAccounts({ walletId, limit: FULL_PAGE, ...(after ? { after } : {}) });
+      all.push(...found);
+      if (found.length < FULL_PAGE) break;
+    }
+    return all;
+  }
+
+  readonly #onAdd = async (event: SubmitEvent): Promise<void> => {
+    event.preventDefault();
+    const session = this.#session;
+    const walletId = this.walletId || this.addWalletId;
+    if (!session || !walletId || this.adding) return;
+    const withProofs = this.generateAppProofs;
+    this.adding = true;
+    this.added = null;
+    this.failure = undefined;
+    // The badge (and, through it, the verifier) loads only for a page that asks for proofs,
+    // while the account is being made.
+    const badge = withProofs ? import('../latch-proof-badge/latch-proof-badge.ts').then(({ LatchProofBadge }) => LatchProofBadge.define()) : undefined;
+    try {
+      const account = nextAccount(this.addFormat, await this.#walletAccounts(session, walletId));
+      const activity = await session.submit('create_wallet_accounts', { walletId, accounts: [account] }, withProofs ? { generateAppProofs: true } : {});
+      const { addresses } = activityResult(activity);
+      if (badge) await badge;
+      if (session !== this.#session) return;
+      this.added = {
+        account,
+        addresses,
+        appProofs: Array.isArray(activity.appProofs) ? activity.appProofs : [],
+        organizationId: session.summary?.organizationId,
+      };
+      this.dispatchEvent(new LatchAddAccountEvent({ walletId, account, addresses }));
+      await this.#list('first');
+      this.#announcer.announce(this.t('wallet.add.added'));
+    } catch (error) {
+      this.#fail(error, true);
+    } finally {
+      this.adding = false;
     }
   };
 

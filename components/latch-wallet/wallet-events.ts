@@ -2,7 +2,7 @@
  * Events of `<latch-wallet>`: typed classes that bubble and cross shadow roots, dispatched on
  * user action only. None carries a secret: no mnemonic, no private key.
  */
-import type { Address, SignRawPayloadParameters, SignRawPayloadResult } from '../../src/clients/activity-types.ts';
+import type { Address, SignRawPayloadParameters, SignRawPayloadResult, WalletAccountParams } from '../../src/clients/activity-types.ts';
 import { latchEventInit } from '../internal/latch-event-init.ts';
 
 
@@ -62,11 +62,28 @@ export class LatchImportEvent extends CustomEvent<LatchImportDetail> {
   }
 }
 
+export interface LatchAddAccountDetail {
+  walletId: string;
+  /** What was asked for (curve, path, address format). */
+  account: WalletAccountParams;
+  /** The addresses the service returned for it. */
+  addresses: string[];
+}
+
+/** The user added an account to a wallet. */
+export class LatchAddAccountEvent extends CustomEvent<LatchAddAccountDetail> {
+  static readonly type = 'latch-add-account';
+  constructor(detail: LatchAddAccountDetail) {
+    super(LatchAddAccountEvent.type, latchEventInit(detail));
+  }
+}
+
 declare module '../internal/events.ts' {
   interface LatchEventMap {
     'latch-copy': LatchCopyEvent;
     'latch-sign': LatchSignEvent;
     'latch-export': LatchExportEvent;
     'latch-import': LatchImportEvent;
+    'latch-add-account': LatchAddAccountEvent;
   }
 }

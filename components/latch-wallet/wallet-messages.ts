@@ -74,6 +74,15 @@ export const walletEn = {
   'wallet.import.submit': 'Import',
   'wallet.import.importing': 'Importing…',
   'wallet.import.done': 'Key imported. Its addresses:',
+
+  'wallet.add.title': 'Add an account',
+  'wallet.add.wallet': 'Wallet',
+  'wallet.add.format': 'Address format',
+  'wallet.add.submit': 'Add account',
+  'wallet.add.adding': 'Adding…',
+  'wallet.add.done': 'Account added. Its address:',
+  'wallet.add.added': 'Account added.',
+  'wallet.add.proofs': 'App Proofs of the new account',
 } as const satisfies Readonly<Record<string, Message>>;
 
 type WalletKey = keyof typeof walletEn;
@@ -153,6 +162,15 @@ export const walletEs: Readonly<Record<WalletKey, Message>> = {
   'wallet.import.submit': 'Importar',
   'wallet.import.importing': 'Importando…',
   'wallet.import.done': 'Clave importada. Sus direcciones:',
+
+  'wallet.add.title': 'Añadir una cuenta',
+  'wallet.add.wallet': 'Billetera',
+  'wallet.add.format': 'Formato de dirección',
+  'wallet.add.submit': 'Añadir cuenta',
+  'wallet.add.adding': 'Añadiendo…',
+  'wallet.add.done': 'Cuenta añadida. Su dirección:',
+  'wallet.add.added': 'Cuenta añadida.',
+  'wallet.add.proofs': 'App Proofs de la nueva cuenta',
 };
 
 export const walletAr: Readonly<Record<WalletKey, Message>> = {
@@ -228,6 +246,15 @@ export const walletAr: Readonly<Record<WalletKey, Message>> = {
   'wallet.import.submit': 'استيراد',
   'wallet.import.importing': 'جارٍ الاستيراد…',
   'wallet.import.done': 'تم استيراد المفتاح. عناوينه:',
+
+  'wallet.add.title': 'إضافة حساب',
+  'wallet.add.wallet': 'المحفظة',
+  'wallet.add.format': 'تنسيق العنوان',
+  'wallet.add.submit': 'إضافة الحساب',
+  'wallet.add.adding': 'جارٍ الإضافة…',
+  'wallet.add.done': 'تمت إضافة الحساب. عنوانه:',
+  'wallet.add.added': 'تمت إضافة الحساب.',
+  'wallet.add.proofs': 'إثباتات التطبيق (App Proofs) للحساب الجديد',
 };
 
 registerMessages('en', walletEn);
