@@ -14,7 +14,7 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getEl
 const status = (text: string): void => void ($('status').textContent = text);
 
 const PROVIDERS: OAuthProvider[] = ['google', 'apple', 'facebook', 'x', 'discord'];
-const EVENTS = ['latch-login', 'latch-logout', 'latch-error', 'latch-session-expiring', 'latch-cancel', 'latch-copy', 'latch-sign', 'latch-export', 'latch-import', 'latch-onramp-start', 'latch-onramp-status', 'latch-tx-status'];
+const EVENTS = ['latch-login', 'latch-logout', 'latch-error', 'latch-session-expiring', 'latch-cancel', 'latch-copy', 'latch-sign', 'latch-export', 'latch-import', 'latch-add-account', 'latch-onramp-start', 'latch-onramp-status', 'latch-tx-status'];
 
 declare global {
   interface Window {

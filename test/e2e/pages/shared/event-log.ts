@@ -44,6 +44,7 @@ export const LATCH_EVENTS = [
   'latch-copy',
   'latch-sign',
   'latch-export',
+  'latch-add-account',
   'latch-import',
   'latch-onramp-start',
   'latch-onramp-status',
