@@ -20,7 +20,6 @@ import { oauth2Authenticate } from './oauth2-authenticate.ts';
 import { oauthLogin } from './oauth-login.ts';
 import { otpAuth } from './otp-auth.ts';
 import { otpLogin } from './otp-login.ts';
-import { setOrganizationFeature } from './set-organization-feature.ts';
 import { signRawPayload } from './sign-raw-payload.ts';
 import { stampLogin } from './stamp-login.ts';
 import { updateUserPhoneNumber } from './update-user-phone-number.ts';
@@ -50,13 +49,12 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['oauth_login', oauthLogin],
     ['otp_auth', otpAuth],
     ['otp_login', otpLogin],
-    ['set_organization_feature', setOrganizationFeature],
     ['sign_raw_payload', signRawPayload],
     ['stamp_login', stampLogin],
     ['update_user_phone_number', updateUserPhoneNumber],
     ['verify_otp', verifyOtp],
   ]);
-  // Policies, approve_activity, on-ramp, transactions and webhooks (their modules take precedence).
+  // Policies, approve_activity, on-ramp, transactions and webhooks (each feature registers its own handlers).
   for (const [name, handler] of [...policyActivities(() => registry), ...onRampActivities, ...webhookActivities]) registry.set(name, handler);
   return registry;
 }

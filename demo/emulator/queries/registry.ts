@@ -1,10 +1,8 @@
 /** Every query the emulator answers: path segment → handler module. */
 import { getActivity } from './get-activity.ts';
 import { getBootProof } from './get-boot-proof.ts';
-import { getSendTransactionStatus } from './get-send-transaction-status.ts';
 import { getSubOrgIds } from './get-sub-org-ids.ts';
 import { listAppProofs } from './list-app-proofs.ts';
-import { listPolicies } from './list-policies.ts';
 import { listUsers } from './list-users.ts';
 import { listWalletAccounts } from './list-wallet-accounts.ts';
 import { listWallets } from './list-wallets.ts';
@@ -17,10 +15,8 @@ export function queryRegistry(): Map<string, QueryHandler> {
   const registry = new Map<string, QueryHandler>([
     ['get_activity', getActivity],
     ['get_boot_proof', getBootProof],
-    ['get_send_transaction_status', getSendTransactionStatus],
     ['get_sub_org_ids', getSubOrgIds],
     ['list_app_proofs', listAppProofs],
-    ['list_policies', listPolicies],
     ['list_users', listUsers],
     ['list_wallet_accounts', listWalletAccounts],
     ['list_wallets', listWallets],
