@@ -7,23 +7,15 @@ import { blake2b } from '@noble/hashes/blake2.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256, sha3_256 } from '@noble/hashes/sha3.js';
-import { base58, base58xrp, bech32, bech32m, createBase58check, hex } from '@scure/base';
+import { base58, base58xrp, bech32, bech32m, hex } from '@scure/base';
 import { assertAddressFormatSupported, assertCurveForAddressFormat } from './address-formats.ts';
 import { normalizePublicKey, uncompressedPublicKey } from './keys.ts';
 import { assertCurve, type AddressFormat, type Curve } from './wallet-enums.ts';
 import { WalletError } from './wallet-error.ts';
+import { concatBytes } from '../../../src/encoding/utf8.ts';
+import { toBase58Check } from '../../../src/encoding/base58check.ts';
 
-const base58check = createBase58check(sha256);
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
 
 const hash160 = (bytes: Uint8Array): Uint8Array => ripemd160(sha256(bytes));
 
@@ -59,19 +51,19 @@ function bitcoinAddress(format: AddressFormat, compressed: Uint8Array): string {
   const network = BITCOIN_NETWORKS[networkName];
   switch (kind) {
     case 'P2PKH':
-      return base58check.encode(concat(Uint8Array.of(network.p2pkh), hash160(compressed)));
+      return toBase58Check(concatBytes(Uint8Array.of(network.p2pkh), hash160(compressed)));
     case 'P2SH': {
       // P2SH-P2WPKH ("nested segwit", BIP49), what the service derives for *_P2SH: the redeem
       // script is the P2WPKH program OP_0 <hash160(pubkey)>.
-      const redeemScript = concat(Uint8Array.of(0x00, 0x14), hash160(compressed));
-      return base58check.encode(concat(Uint8Array.of(network.p2sh), hash160(redeemScript)));
+      const redeemScript = concatBytes(Uint8Array.of(0x00, 0x14), hash160(compressed));
+      return toBase58Check(concatBytes(Uint8Array.of(network.p2sh), hash160(redeemScript)));
     }
     case 'P2WPKH':
       return segwitAddress(network.hrp, 0, hash160(compressed));
     case 'P2WSH': {
       // Our choice (the service does not publish its script): a 1-of-1 multisig witness script
       // OP_1 <pubkey> OP_1 OP_CHECKMULTISIG, matching the BIP48 multisig path it defaults to.
-      const witnessScript = concat(Uint8Array.of(0x51, 0x21), compressed, Uint8Array.of(0x51, 0xae));
+      const witnessScript = concatBytes(Uint8Array.of(0x51, 0x21), compressed, Uint8Array.of(0x51, 0xae));
       return segwitAddress(network.hrp, 0, sha256(witnessScript));
     }
     default:
@@ -90,8 +82,8 @@ export function ethereumAddress(uncompressed: Uint8Array): string {
 
 function xrpAddress(compressed: Uint8Array): string {
   // Base58Check with the XRP Ledger alphabet; account ids carry version byte 0x00 ("r…").
-  const payload = concat(Uint8Array.of(0x00), hash160(compressed));
-  return base58xrp.encode(concat(payload, sha256(sha256(payload)).subarray(0, 4)));
+  const payload = concatBytes(Uint8Array.of(0x00), hash160(compressed));
+  return base58xrp.encode(concatBytes(payload, sha256(sha256(payload)).subarray(0, 4)));
 }
 
 /**
@@ -114,24 +106,24 @@ export function addressFromPublicKey(input: { publicKey: Uint8Array; curve: Curv
       return ethereumAddress(uncompressedPublicKey(curve, publicKey));
     case 'ADDRESS_FORMAT_TRON': {
       const uncompressed = uncompressedPublicKey(curve, publicKey);
-      return base58check.encode(concat(Uint8Array.of(0x41), keccak_256(uncompressed.subarray(1)).subarray(12)));
+      return toBase58Check(concatBytes(Uint8Array.of(0x41), keccak_256(uncompressed.subarray(1)).subarray(12)));
     }
     case 'ADDRESS_FORMAT_COSMOS':
       return bech32.encode('cosmos', bech32.toWords(hash160(publicKey)));
     case 'ADDRESS_FORMAT_DOGE_MAINNET':
-      return base58check.encode(concat(Uint8Array.of(0x1e), hash160(publicKey)));
+      return toBase58Check(concatBytes(Uint8Array.of(0x1e), hash160(publicKey)));
     case 'ADDRESS_FORMAT_DOGE_TESTNET':
-      return base58check.encode(concat(Uint8Array.of(0x71), hash160(publicKey)));
+      return toBase58Check(concatBytes(Uint8Array.of(0x71), hash160(publicKey)));
     case 'ADDRESS_FORMAT_XRP':
       return xrpAddress(publicKey);
     case 'ADDRESS_FORMAT_SOLANA':
       return base58.encode(publicKey);
     case 'ADDRESS_FORMAT_SUI':
       // Sui: BLAKE2b-256 of the signature-scheme flag (0x00 = Ed25519) followed by the key.
-      return `0x${hex.encode(blake2b(concat(Uint8Array.of(0x00), publicKey), { dkLen: 32 }))}`;
+      return `0x${hex.encode(blake2b(concatBytes(Uint8Array.of(0x00), publicKey), { dkLen: 32 }))}`;
     case 'ADDRESS_FORMAT_APTOS':
       // Aptos: SHA3-256 of the key followed by the single-Ed25519 scheme byte 0x00.
-      return `0x${hex.encode(sha3_256(concat(publicKey, Uint8Array.of(0x00))))}`;
+      return `0x${hex.encode(sha3_256(concatBytes(publicKey, Uint8Array.of(0x00))))}`;
     default:
       // Unreachable: assertAddressFormatSupported lets through only the formats handled above.
       throw new WalletError('ADDRESS_FORMAT_UNSUPPORTED', 'The emulator does not derive this address format.');

@@ -11,6 +11,7 @@ import { sha512 } from '@noble/hashes/sha2.js';
 import { childNumber, parseDerivationPath, type PathLevel } from './derivation-path.ts';
 import { Curve, assertCurve } from './wallet-enums.ts';
 import { WalletError } from './wallet-error.ts';
+import { concatBytes } from '../../../src/encoding/utf8.ts';
 
 export interface DerivedKey {
   /** 32-byte secret scalar (secp256k1, P-256) or 32-byte Ed25519 seed. */
@@ -50,15 +51,6 @@ function bigIntTo32Bytes(value: bigint): Uint8Array {
   return out;
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
 
 function deriveSecp256k1(seed: Uint8Array, levels: PathLevel[]): DerivedKey {
   try {
@@ -77,7 +69,7 @@ function deriveEd25519(seed: Uint8Array, levels: PathLevel[]): DerivedKey {
   }
   let I = hmac(sha512, encoder.encode('ed25519 seed'), seed);
   for (const level of levels) {
-    I = hmac(sha512, I.subarray(32), concat(new Uint8Array([0]), I.subarray(0, 32), ser32(childNumber(level))));
+    I = hmac(sha512, I.subarray(32), concatBytes(new Uint8Array([0]), I.subarray(0, 32), ser32(childNumber(level))));
   }
   const privateKey = I.slice(0, 32);
   return { privateKey, publicKey: ed25519.getPublicKey(privateKey), chainCode: I.slice(32) };
@@ -96,8 +88,8 @@ function deriveP256(seed: Uint8Array, levels: PathLevel[]): DerivedKey {
     const index = ser32(childNumber(level));
     const kBytes = bigIntTo32Bytes(k);
     let data = level.hardened
-      ? concat(new Uint8Array([0]), kBytes, index)
-      : concat(p256.getPublicKey(kBytes, true), index);
+      ? concatBytes(new Uint8Array([0]), kBytes, index)
+      : concatBytes(p256.getPublicKey(kBytes, true), index);
     for (;;) {
       const J = hmac(sha512, c, data);
       const IL = bytesToBigInt(J.subarray(0, 32));
@@ -108,7 +100,7 @@ function deriveP256(seed: Uint8Array, levels: PathLevel[]): DerivedKey {
         break;
       }
       // SLIP-10's retry rule for an invalid child: hash 0x01 || IR || index instead.
-      data = concat(new Uint8Array([1]), J.subarray(32), index);
+      data = concatBytes(new Uint8Array([1]), J.subarray(32), index);
     }
   }
   const privateKey = bigIntTo32Bytes(k);
