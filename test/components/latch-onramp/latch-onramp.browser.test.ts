@@ -12,7 +12,7 @@ import type { LatchErrorEvent } from '../../../components/internal/events.ts';
 import { checkOnrampForm, normalizeAmount, normalizeSubdivision, type OnrampFormValues } from '../../../components/latch-onramp/onramp-form.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { configure } from '../../../src/kit/configure.ts';
-import { announced, emulatorKit, emulatorKitOptions, emulatorUrls, logIn, part, parts, text, type LoggedIn } from '../latch-wallet/kit-login.ts';
+import { announced, emulatorKit, emulatorKitOptions, emulatorUrls, logIn, part, parts, text, type LoggedIn } from '../support/kit-login.ts';
 
 LatchOnramp.define();
 

@@ -13,7 +13,7 @@ import { ProofCheckNames, type BootProofSource } from '../../../src/proofs/index
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { resetConfig, testConfig } from '../support/helpers.ts';
-import { ETH_ACCOUNT, SOL_ACCOUNT, disposeKits, emulatorKeys, signUpWithKit, testKit } from './emulator-kit.ts';
+import { ETH_ACCOUNT, SOL_ACCOUNT, disposeKits, emulatorKeys, signUpWithKit, testKit } from '../support/emulator-kit.ts';
 
 LatchProofBadge.define();
 

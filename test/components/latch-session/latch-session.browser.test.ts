@@ -14,7 +14,7 @@ import type { SessionSummary } from '../../../src/session/signing-session.ts';
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { recordEvents, resetConfig, testConfig } from '../support/helpers.ts';
-import { disposeKits, emulatorKitOptions, emulatorUrls, signUpWithKit, testKit } from '../latch-proof-badge/emulator-kit.ts';
+import { disposeKits, emulatorKitOptions, emulatorUrls, signUpWithKit, testKit } from '../support/emulator-kit.ts';
 
 LatchSession.define();
 

@@ -13,7 +13,7 @@ import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { recordEvents, resetConfig, testConfig } from '../support/helpers.ts';
-import { codeNumber, disposeKits, emulatorKeys, latestCode, signUpWithKit, testKit, uniqueEmail } from '../latch-proof-badge/emulator-kit.ts';
+import { codeNumber, disposeKits, emulatorKeys, latestCode, signUpWithKit, testKit, uniqueEmail } from '../support/emulator-kit.ts';
 
 LatchSignup.define();
 

@@ -13,7 +13,7 @@ import type { SendTransactionStatus } from '../../../src/clients/activity-types.
 import { LatchError } from '../../../src/errors/latch-error.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { settleSolSend, SANDBOX_BAD_BLOCKHASH } from '../../../demo/emulator/onramp/send-sandbox.ts';
-import { announced, logIn, part, parts, text, type LoggedIn } from '../latch-wallet/kit-login.ts';
+import { announced, logIn, part, parts, text, type LoggedIn } from '../support/kit-login.ts';
 
 LatchTxStatus.define();
 

@@ -11,9 +11,9 @@ import type { LatchProofBadge } from '../../../components/latch-proof-badge/latc
 import type { LatchErrorEvent } from '../../../components/internal/events.ts';
 import type { WalletAccount } from '../../../src/clients/activity-types.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
-import { emulatorKeys } from '../latch-proof-badge/emulator-kit.ts';
+import { emulatorKeys } from '../support/emulator-kit.ts';
 import { resetConfig } from '../support/helpers.ts';
-import { announced, emulatorKit, logIn, part, parts, text, type LoggedIn } from './kit-login.ts';
+import { announced, emulatorKit, logIn, part, parts, text, type LoggedIn } from '../support/kit-login.ts';
 
 LatchWallet.define();
 

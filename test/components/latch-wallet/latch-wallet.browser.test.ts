@@ -16,7 +16,7 @@ import { toHex } from '../../../src/encoding/hex.ts';
 import { utf8Encode } from '../../../src/encoding/utf8.ts';
 import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { resetConfig } from '../support/helpers.ts';
-import { addAccounts, announced, emulatorKit, emulatorKitOptions, ethAddress, logIn, part, parts, recoverEthAddress, text, type LoggedIn } from './kit-login.ts';
+import { addAccounts, announced, emulatorKit, emulatorKitOptions, ethAddress, logIn, part, parts, recoverEthAddress, text, type LoggedIn } from '../support/kit-login.ts';
 
 LatchWallet.define();
 

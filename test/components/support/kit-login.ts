@@ -6,9 +6,9 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
 import type { SigningSession } from '../../../src/session/signing-session.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
-import { ETH_ACCOUNT, emulatorKitOptions, latestCode } from '../latch-proof-badge/emulator-kit.ts';
+import { ETH_ACCOUNT, emulatorKitOptions, latestCode } from './emulator-kit.ts';
 
-export { ETH_ACCOUNT, emulatorKitOptions, emulatorUrls } from '../latch-proof-badge/emulator-kit.ts';
+export { ETH_ACCOUNT, emulatorKitOptions, emulatorUrls } from './emulator-kit.ts';
 
 export interface LoggedIn {
   kit: LatchKit;
