@@ -12,7 +12,7 @@ export { toHex, fromHex } from './encoding/hex.ts';
 export { toBase64Url, fromBase64Url } from './encoding/base64url.ts';
 export { toBase58Check, fromBase58Check } from './encoding/base58check.ts';
 export { compressPublicKey, decompressPublicKey, toCompressedHex } from './crypto/p256.ts';
-export { derToRaw, rawToDer } from './crypto/der.ts';
+export { derToRaw, rawToDer, rawToDerHex } from './crypto/der.ts';
 
 // Key storage
 export type { KeyStore, StoredKey, KeyMetadata } from './keys/key-store.ts';

@@ -8,7 +8,7 @@ import { LatchError } from '../errors/latch-error.ts';
 import { fromHex, toHex } from '../encoding/hex.ts';
 import { bytesEqual, utf8Decode, utf8Encode } from '../encoding/utf8.ts';
 import { subtle } from '../crypto/webcrypto.ts';
-import { derToRaw, rawToDer } from '../crypto/der.ts';
+import { derToRaw, rawToDerHex } from '../crypto/der.ts';
 import { decompressPublicKey } from '../crypto/p256.ts';
 import type { HpkeSealed } from './hpke-suite.ts';
 
@@ -77,7 +77,7 @@ export async function signEnvelope(data: Record<string, unknown>, signer: Envelo
   } catch (error) {
     throw new LatchError('ERR_KEY_FORMAT', 'The enclave signer must be an ECDSA P-256 private key.', { cause: error });
   }
-  return JSON.stringify({ version: ENVELOPE_VERSION, data: toHex(dataBytes), dataSignature: toHex(rawToDer(signature)), enclaveQuorumPublic });
+  return JSON.stringify({ version: ENVELOPE_VERSION, data: toHex(dataBytes), dataSignature: rawToDerHex(signature), enclaveQuorumPublic });
 }
 
 /**

@@ -3,6 +3,7 @@
  * Strict DER on input (minimal integers, exact lengths), so one signature has one encoding.
  */
 import { LatchError } from '../errors/latch-error.ts';
+import { fromHex, toHex } from '../encoding/hex.ts';
 
 const fail = (): never => {
   throw new LatchError('ERR_SIGNATURE_FORMAT', 'The signature is not a valid DER ECDSA signature.');
@@ -41,29 +42,28 @@ export function derToRaw(der: Uint8Array, size = 32): Uint8Array {
   return out;
 }
 
-function encodeInteger(bytes: Uint8Array): Uint8Array {
+const byteHex = (n: number): string => n.toString(16).padStart(2, '0');
+
+/** One half of r||s (big-endian hex) as a DER INTEGER: minimal, with 00 before a high bit. */
+function integerHex(hex: string): string {
   let start = 0;
-  while (start < bytes.length - 1 && bytes[start] === 0) start++;
-  const body = bytes.subarray(start);
-  const pad = body[0]! & 0x80 ? 1 : 0;
-  const out = new Uint8Array(2 + pad + body.length);
-  out[0] = 0x02;
-  out[1] = pad + body.length;
-  out.set(body, 2 + pad);
-  return out;
+  while (start < hex.length - 2 && hex.startsWith('00', start)) start += 2;
+  const value = parseInt(hex[start]!, 16) >= 8 ? `00${hex.slice(start)}` : hex.slice(start);
+  return `02${byteHex(value.length / 2)}${value}`;
+}
+
+/**
+ * Raw r||s → DER, as hex: the form stamps and envelopes carry. Built as text from one hex
+ * conversion, with no byte buffers in between; this runs on every stamp.
+ */
+export function rawToDerHex(raw: Uint8Array): string {
+  if (raw.length === 0 || raw.length % 2 !== 0 || raw.length > 240) fail();
+  const hex = toHex(raw);
+  const body = integerHex(hex.slice(0, raw.length)) + integerHex(hex.slice(raw.length));
+  const length = body.length / 2;
+  // DER uses the long form (0x81 n) only for lengths of 128 and more.
+  return `30${length < 0x80 ? '' : '81'}${byteHex(length)}${body}`;
 }
 
 /** Raw r||s → DER. */
-export function rawToDer(raw: Uint8Array): Uint8Array {
-  if (raw.length === 0 || raw.length % 2 !== 0) fail();
-  const half = raw.length / 2;
-  const r = encodeInteger(raw.subarray(0, half));
-  const s = encodeInteger(raw.subarray(half));
-  const bodyLength = r.length + s.length;
-  const header = bodyLength < 0x80 ? [0x30, bodyLength] : [0x30, 0x81, bodyLength];
-  const out = new Uint8Array(header.length + bodyLength);
-  out.set(header, 0);
-  out.set(r, header.length);
-  out.set(s, header.length + r.length);
-  return out;
-}
+export const rawToDer = (raw: Uint8Array): Uint8Array => fromHex(rawToDerHex(raw));

@@ -1,21 +1,17 @@
 /**
  * P-256 point helpers in plain BigInt arithmetic: compressing and decompressing public keys
- * with an on-curve check. Kept here (instead of pulling a curve library) because the signing
- * path needs only this and every byte counts in the logged-in bundle.
+ * with an on-curve check. Kept here (instead of pulling a curve library) because every byte
+ * counts in the logged-in bundle; compression, the one part the signing path needs, is in
+ * p256-point.ts so that the bundle does not carry decompression.
  */
 import { LatchError } from '../errors/latch-error.ts';
 import { fromHex, toHex } from '../encoding/hex.ts';
+import { A, B, P, bytesToBigInt, compressPublicKey, mod } from './p256-point.ts';
 
-const P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn;
-const A = P - 3n;
-const B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn;
+export { bytesToBigInt, compressPublicKey };
+
 /** Order of the group, for signature range checks and low-S questions. */
 export const P256_N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
-
-function mod(a: bigint, m = P): bigint {
-  const r = a % m;
-  return r >= 0n ? r : r + m;
-}
 
 function powMod(base: bigint, exp: bigint, m = P): bigint {
   let result = 1n;
@@ -29,27 +25,7 @@ function powMod(base: bigint, exp: bigint, m = P): bigint {
   return result;
 }
 
-export const bytesToBigInt = (bytes: Uint8Array): bigint => (bytes.length === 0 ? 0n : BigInt('0x' + toHex(bytes)));
 export const bigIntToBytes = (n: bigint, length = 32): Uint8Array => fromHex(n.toString(16).padStart(length * 2, '0'));
-
-function isOnCurve(x: bigint, y: bigint): boolean {
-  if (x >= P || y >= P) return false;
-  return mod(y * y) === mod(x * x * x + A * x + B);
-}
-
-/** 65-byte uncompressed (0x04 || X || Y) → 33-byte compressed (0x02/0x03 || X). */
-export function compressPublicKey(uncompressed: Uint8Array): Uint8Array {
-  if (uncompressed.length !== 65 || uncompressed[0] !== 0x04) {
-    throw new LatchError('ERR_KEY_FORMAT', 'Expected a 65-byte uncompressed P-256 public key.');
-  }
-  const x = bytesToBigInt(uncompressed.subarray(1, 33));
-  const y = bytesToBigInt(uncompressed.subarray(33));
-  if (!isOnCurve(x, y)) throw new LatchError('ERR_KEY_NOT_ON_CURVE', 'The public key is not a point on P-256.');
-  const out = new Uint8Array(33);
-  out[0] = y & 1n ? 0x03 : 0x02;
-  out.set(uncompressed.subarray(1, 33), 1);
-  return out;
-}
 
 /** 33-byte compressed → 65-byte uncompressed, refusing points that are not on the curve. */
 export function decompressPublicKey(compressed: Uint8Array): Uint8Array {

@@ -13,6 +13,6 @@ export function randomBytes(length: number): Uint8Array {
   return globalThis.crypto.getRandomValues(new Uint8Array(length));
 }
 
-export async function sha256(data: Uint8Array): Promise<Uint8Array> {
+export async function sha256(data: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await subtle().digest('SHA-256', data.slice()));
 }

@@ -1,10 +1,22 @@
 import { LatchError } from '../errors/latch-error.ts';
+import { utf8Encode } from './utf8.ts';
+
+// One pass from the standard alphabet to the URL-safe one, padding dropped.
+const urlSafe = (base64: string): string => base64.replace(/[+/=]/g, (c) => (c === '+' ? '-' : c === '/' ? '_' : ''));
 
 /** base64url without padding (RFC 4648 §5), as stamps, JWTs and WebAuthn use it. */
 export function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return urlSafe(btoa(binary));
+}
+
+/**
+ * base64url of the UTF-8 bytes of `text`. ASCII text (stamps, JWT headers: hex and fixed keys)
+ * is already its own UTF-8, so it goes straight to btoa; this is on every stamp's path.
+ */
+export function textToBase64Url(text: string): string {
+  return /^[\0-\x7f]*$/.test(text) ? urlSafe(btoa(text)) : toBase64Url(utf8Encode(text));
 }
 
 /** Accepts base64url with or without padding; standard `+/` characters are refused. */

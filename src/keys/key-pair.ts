@@ -6,7 +6,7 @@ import { LatchError } from '../errors/latch-error.ts';
 import { toHex } from '../encoding/hex.ts';
 import { utf8Encode } from '../encoding/utf8.ts';
 import { subtle } from '../crypto/webcrypto.ts';
-import { compressPublicKey } from '../crypto/p256.ts';
+import { compressPublicKey } from '../crypto/p256-point.ts';
 import type { KeyMetadata, StoredKey } from './key-store.ts';
 
 const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;

@@ -92,6 +92,8 @@ interface State {
   saved: PersistedSession;
   claims: SessionClaims;
   key: StoredKey;
+  /** The key's stamper, made once: it precomputes what every stamp of that key shares. */
+  stamper: ApiKeyStamper;
   client: SessionClient;
 }
 
@@ -271,7 +273,7 @@ export class SigningSession extends EventTarget {
     const client = o.createClient
       ? o.createClient(stamper)
       : new ActivityClient({ apiBaseUrl: o.apiBaseUrl, stamper, fetch: o.fetch, timeoutMs: o.timeoutMs });
-    this.#state = { saved, claims, key, client };
+    this.#state = { saved, claims, key, stamper, client };
     this.#schedule();
   }
 
@@ -301,7 +303,7 @@ export class SigningSession extends EventTarget {
 
   /** Stamps exactly `body` with the session key. */
   stamp(body: string): Promise<Stamp> {
-    return new ApiKeyStamper(this.#usable().key).stamp(body);
+    return this.#usable().stamper.stamp(body);
   }
 
   /** Submits an activity in the session's organization and waits for it to complete. */

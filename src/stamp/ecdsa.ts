@@ -1,29 +1,18 @@
 /**
- * ECDSA P-256 SHA-256 through WebCrypto, shared by stamps, client signatures and tokens.
+ * ECDSA P-256 SHA-256 verification through WebCrypto, shared by the stamp and token verifiers.
  * WebCrypto neither produces nor demands low-S signatures, which is what the service's
- * clients need (PROTOCOL.md §4): verifiers must accept high-S.
+ * clients need (PROTOCOL.md §4): verifiers must accept high-S. Signing is in sign-p256.ts,
+ * apart, so that a page that only stamps does not load public key decompression.
  */
 import { LatchError } from '../errors/latch-error.ts';
 import { decompressPublicKey } from '../crypto/p256.ts';
 import { subtle } from '../crypto/webcrypto.ts';
 import { fromHex } from '../encoding/hex.ts';
+import { ECDSA_SHA256 } from './sign-p256.ts';
+
+export { signP256 } from './sign-p256.ts';
 
 const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
-const ECDSA_SHA256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
-
-/** Signs `data` (hashed once with SHA-256 by WebCrypto); returns raw r||s, 64 bytes. */
-export async function signP256(privateKey: CryptoKey, data: Uint8Array): Promise<Uint8Array> {
-  const algorithm = privateKey.algorithm as Partial<EcKeyAlgorithm>;
-  if (algorithm.name !== 'ECDSA' || algorithm.namedCurve !== 'P-256' || privateKey.type !== 'private') {
-    throw new LatchError('ERR_KEY_FORMAT', 'Expected an ECDSA P-256 private key.');
-  }
-  const s = subtle();
-  try {
-    return new Uint8Array(await s.sign(ECDSA_SHA256, privateKey, data.slice()));
-  } catch (cause) {
-    throw new LatchError('ERR_KEY_FORMAT', 'The key cannot sign (it needs the "sign" usage).', { cause });
-  }
-}
 
 /**
  * Imports a P-256 public key given as compressed (33 bytes) or uncompressed (65 bytes) hex.

@@ -11,7 +11,7 @@ import type {
 } from '@simplewebauthn/browser';
 import { LatchError } from '../errors/latch-error.ts';
 import { sha256 } from '../crypto/webcrypto.ts';
-import { toBase64Url } from '../encoding/base64url.ts';
+import { textToBase64Url } from '../encoding/base64url.ts';
 import { toHex } from '../encoding/hex.ts';
 import { utf8Encode } from '../encoding/utf8.ts';
 import type { Stamp, Stamper } from './stamper.ts';
@@ -62,7 +62,7 @@ export class WebauthnStamper implements Stamper {
     const challenge = await webauthnChallengeForBody(body);
     const optionsJSON: PublicKeyCredentialRequestOptionsJSON = {
       // SimpleWebAuthn takes the challenge bytes as base64url: here, the 64 ASCII hex characters.
-      challenge: toBase64Url(utf8Encode(challenge)),
+      challenge: textToBase64Url(challenge),
       rpId,
       allowCredentials: allowCredentials.map((credential) => (typeof credential === 'string' ? { id: credential, type: 'public-key' } : credential)),
       timeout,

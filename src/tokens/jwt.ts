@@ -3,8 +3,8 @@
  * URL-safe alphabet, never with plain `atob`, which mangles `-` and `_` (PROTOCOL.md §4).
  */
 import { LatchError } from '../errors/latch-error.ts';
-import { fromBase64Url, toBase64Url } from '../encoding/base64url.ts';
-import { utf8Decode, utf8Encode } from '../encoding/utf8.ts';
+import { fromBase64Url, textToBase64Url } from '../encoding/base64url.ts';
+import { utf8Decode } from '../encoding/utf8.ts';
 
 export type JwtObject = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ export function decodeJwt(token: string): DecodedJwt {
 
 /** `base64url(JSON header).base64url(JSON payload)`: what an issuer signs. */
 export function jwtSigningInput(header: JwtObject, payload: JwtObject): string {
-  return `${toBase64Url(utf8Encode(JSON.stringify(header)))}.${toBase64Url(utf8Encode(JSON.stringify(payload)))}`;
+  return `${textToBase64Url(JSON.stringify(header))}.${textToBase64Url(JSON.stringify(payload))}`;
 }
 
 /** The ES256 header the service uses for its tokens. */

@@ -5,9 +5,8 @@
  */
 import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { sha256 } from '../../../src/crypto/webcrypto.ts';
-import { fromBase64Url, toBase64Url } from '../../../src/encoding/base64url.ts';
+import { fromBase64Url, textToBase64Url } from '../../../src/encoding/base64url.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
-import { utf8Encode } from '../../../src/encoding/utf8.ts';
 import { unauthenticated } from '../http/service-error.ts';
 import { isWebAuthnOriginAllowed, readClientData } from './webauthn-origin.ts';
 import type { WebAuthnSettings } from '../context.ts';
@@ -16,7 +15,7 @@ import type { AuthenticatorRecord } from '../state/records.ts';
 
 /** The challenge a passkey stamp must sign for `body`, base64url as WebAuthn carries it. */
 export async function stampChallenge(body: Uint8Array): Promise<string> {
-  return toBase64Url(utf8Encode(toHex(await sha256(body))));
+  return textToBase64Url(toHex(await sha256(body)));
 }
 
 /** Resolves with the authenticator's new signature counter, or throws SIGNATURE_INVALID. */

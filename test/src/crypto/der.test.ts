@@ -1,5 +1,5 @@
 import { describe, it, expect, expectCode, before } from '../../support/harness.ts';
-import { derToRaw, rawToDer } from '../../../src/crypto/der.ts';
+import { derToRaw, rawToDer, rawToDerHex } from '../../../src/crypto/der.ts';
 import { fromHex, toHex } from '../../../src/encoding/hex.ts';
 import { loadVector, type WycheproofFile, type WycheproofTest } from './vectors.ts';
 
@@ -146,5 +146,27 @@ describe('DER encoding details', () => {
   it('refuses an empty or odd-length raw signature with ERR_SIGNATURE_FORMAT', async () => {
     await expectCode(() => rawToDer(new Uint8Array(0)), 'ERR_SIGNATURE_FORMAT');
     await expectCode(() => rawToDer(new Uint8Array(63)), 'ERR_SIGNATURE_FORMAT');
+    await expectCode(() => rawToDerHex(new Uint8Array(63)), 'ERR_SIGNATURE_FORMAT');
+  });
+
+  it('refuses a raw signature whose DER length would not fit the one-byte long form', async () => {
+    // 120-byte halves give a 246-byte body, the most 0x81 n can say with room to spare; beyond, refuse.
+    expect(rawToDerHex(new Uint8Array(240).fill(0xff)).slice(0, 6)).to.equal('3081f6');
+    await expectCode(() => rawToDerHex(new Uint8Array(242).fill(0xff)), 'ERR_SIGNATURE_FORMAT');
+  });
+
+  it('rawToDerHex strips leading zero bytes, pads high bits, and keeps zero as one byte', () => {
+    const leading = new Uint8Array(64);
+    leading.fill(0x80, 2, 32); // r = 00 00 80…80: two zeros dropped, one 00 put back for the high bit
+    leading[32] = 0x01; // s = 01 00…00: already minimal, 32 bytes
+    const cases: Array<[Uint8Array, string]> = [
+      [new Uint8Array(64), '3006020100020100'],
+      [new Uint8Array(64).fill(0x7f), '3044' + ('0220' + '7f'.repeat(32)).repeat(2)],
+      [leading, '3043' + '021f00' + '80'.repeat(30) + '0220' + '01' + '00'.repeat(31)],
+    ];
+    for (const [raw, der] of cases) {
+      expect(rawToDerHex(raw)).to.equal(der);
+      expect(derToRaw(fromHex(der))).to.deep.equal(raw);
+    }
   });
 });

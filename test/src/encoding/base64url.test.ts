@@ -1,5 +1,5 @@
 import { describe, it, expect, expectCode } from '../../support/harness.ts';
-import { fromBase64Url, toBase64Url } from '../../../src/encoding/base64url.ts';
+import { fromBase64Url, textToBase64Url, toBase64Url } from '../../../src/encoding/base64url.ts';
 import { utf8Decode, utf8Encode } from '../../../src/encoding/utf8.ts';
 
 describe('base64url', () => {
@@ -33,6 +33,22 @@ describe('base64url', () => {
       const text = toBase64Url(bytes);
       expect(text).to.match(/^[A-Za-z0-9_-]*$/);
       expect(fromBase64Url(text)).to.deep.equal(bytes);
+    }
+  });
+
+  it('encodes 20,000 bytes without losing or reordering any', () => {
+    const bytes = Uint8Array.from({ length: 20_000 }, (_, i) => (i * 7 + (i >> 8)) & 0xff);
+    const text = toBase64Url(bytes);
+    expect(text.length).to.equal(Math.ceil((20_000 * 4) / 3));
+    expect(fromBase64Url(text)).to.deep.equal(bytes);
+  });
+
+  it('textToBase64Url encodes the UTF-8 bytes of text, ASCII or not', () => {
+    for (const [plain, encoded] of rfc4648) expect(textToBase64Url(plain)).to.equal(encoded);
+    // ASCII goes straight to btoa; Latin-1 and astral characters must still be UTF-8 first.
+    for (const text of ['{"publicKey":"02ab"}', 'Zoë', 'ÿ\u0080', '🔑 鍵', '\u0000\u007f']) {
+      expect(textToBase64Url(text)).to.equal(toBase64Url(utf8Encode(text)));
+      expect(utf8Decode(fromBase64Url(textToBase64Url(text)))).to.equal(text);
     }
   });
 

@@ -3,7 +3,7 @@ import { p256 } from '@noble/curves/nist.js';
 import { createStamp } from '../../../src/stamp/create-stamp.ts';
 import { ApiKeyStamper } from '../../../src/stamp/api-key-stamper.ts';
 import { verifyStamp } from '../../../src/stamp/verify-stamp.ts';
-import { fromBase64Url } from '../../../src/encoding/base64url.ts';
+import { fromBase64Url, toBase64Url } from '../../../src/encoding/base64url.ts';
 import { fromHex } from '../../../src/encoding/hex.ts';
 import { utf8Decode, utf8Encode } from '../../../src/encoding/utf8.ts';
 import { generateTestKey, type TestKey } from '../crypto/test-keys.ts';
@@ -18,6 +18,7 @@ describe('createStamp', () => {
 
   it('makes base64url (no padding) of {publicKey, scheme, signature} in that order', async () => {
     const header = await createStamp('{}', key);
+    expect(header).to.equal(toBase64Url(utf8Encode(JSON.stringify(decode(header)))));
     expect(header).to.match(/^[A-Za-z0-9_-]+$/);
     const stamp = decode(header);
     expect(Object.keys(stamp)).to.deep.equal(['publicKey', 'scheme', 'signature']);
@@ -64,5 +65,22 @@ describe('ApiKeyStamper', () => {
     expect(stamp.stampHeaderName).to.equal('X-Stamp');
     expect(await verifyStamp(body, stamp.stampHeaderValue)).to.deep.equal({ publicKey: key.id, scheme: 'SIGNATURE_SCHEME_TK_API_P256' });
     await expectCode(() => verifyStamp(body.replace('WALLET', 'USERS'), stamp.stampHeaderValue), 'ERR_STAMP_SIGNATURE');
+  });
+
+  it('stamps many bodies with one key, each stamp verifying only for its own body', async () => {
+    const key = await generateTestKey();
+    const stamper = new ApiKeyStamper(key);
+    const bodies = ['{}', '{"a":1}', JSON.stringify({ note: 'Zoë 🔑' }), 'x'.repeat(5000)];
+    const stamps = await Promise.all(bodies.map((body) => stamper.stamp(body)));
+    for (const [i, body] of bodies.entries()) {
+      expect(await verifyStamp(body, stamps[i]!.stampHeaderValue)).to.deep.equal({ publicKey: key.id, scheme: 'SIGNATURE_SCHEME_TK_API_P256' });
+      await expectCode(() => verifyStamp(bodies[(i + 1) % bodies.length]!, stamps[i]!.stampHeaderValue), 'ERR_STAMP_SIGNATURE');
+    }
+  });
+
+  it('rejects the stamp (not the constructor) when the key id is bad', async () => {
+    const key = await generateTestKey();
+    const stamper = new ApiKeyStamper({ ...key, id: 'not-a-key' });
+    await expectCode(() => stamper.stamp('{}'), 'ERR_KEY_FORMAT');
   });
 });
