@@ -131,8 +131,8 @@ export async function cryptoSpeed(options: CryptoSpeedOptions = {}): Promise<{ j
     stampKey: stamp.fixtureKeyPair,
     credential: vector('credential-bundle.json') as unknown as BenchInputs['credential'],
     proof: vector('app-proof-1.json') as unknown as BenchInputs['proof'],
-    maxIterations: options.maxIterations ?? 2000,
-    maxMs: options.maxMs ?? 1000,
+    maxIterations: options.maxIterations ?? 20_000,
+    maxMs: options.maxMs ?? 2000,
     warmUp: options.warmUp ?? 5,
   };
   const scripts = bundles.hosted ? '<script type="module" src="/hosted.js"></script><script type="module" src="/page.js"></script>' : '<script type="module" src="/page.js"></script>';
@@ -144,7 +144,7 @@ export async function cryptoSpeed(options: CryptoSpeedOptions = {}): Promise<{ j
   try {
     server = await serve(files);
     const { port } = server.address() as AddressInfo;
-    browser = await puppeteer.launch({ executablePath, headless: true, args: CHROME_FLAGS, timeout: 30_000, protocolTimeout: 300_000 });
+    browser = await puppeteer.launch({ executablePath, headless: true, args: [...CHROME_FLAGS, '--js-flags=--expose-gc'], timeout: 30_000, protocolTimeout: 300_000 });
     const page = await browser.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
