@@ -1,6 +1,6 @@
 import { describe, it, expect, expectCode, before } from '../../support/harness.ts';
 import { p256 } from '@noble/curves/nist.js';
-import { createStamp } from '../../../src/stamp/create-stamp.ts';
+import { createStamp, stampHeaderPrefix } from '../../../src/stamp/create-stamp.ts';
 import { ApiKeyStamper } from '../../../src/stamp/api-key-stamper.ts';
 import { verifyStamp } from '../../../src/stamp/verify-stamp.ts';
 import { fromBase64Url, toBase64Url } from '../../../src/encoding/base64url.ts';
@@ -52,6 +52,28 @@ describe('createStamp', () => {
     const p384 = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-384' }, false, ['sign', 'verify']);
     await expectCode(() => createStamp('{}', { id: key.id, privateKey: p384.privateKey }), 'ERR_KEY_FORMAT');
     await expectCode(() => createStamp('{}', { id: key.id, privateKey: key.publicKey }), 'ERR_KEY_FORMAT');
+  });
+});
+
+describe('stampHeaderPrefix', () => {
+  it('is the encoding of the JSON before the signature, a whole number of base64 groups, for any key', async () => {
+    for (let i = 0; i < 8; i++) {
+      const key = await generateTestKey();
+      const head = `{"publicKey":"${key.id}","scheme":"SIGNATURE_SCHEME_TK_API_P256","signature":"`;
+      expect(utf8Encode(head).length % 3).to.equal(0);
+      expect(stampHeaderPrefix(key.id)).to.equal(toBase64Url(utf8Encode(head)));
+      // The whole header is still the plain encoding of the whole JSON, prefix included.
+      const header = await createStamp('{}', key);
+      expect(header.startsWith(stampHeaderPrefix(key.id))).to.equal(true);
+      expect(header).to.equal(toBase64Url(utf8Encode(JSON.stringify(decode(header)))));
+    }
+  });
+
+  it('refuses an id that is not a compressed key with ERR_KEY_FORMAT (the prefix would not align)', async () => {
+    const key = await generateTestKey();
+    for (const id of [key.id.slice(0, 64), `${key.id}00`, `04${key.id.slice(2)}`, key.id.replace(/^0./, '0g'), 7 as unknown as string]) {
+      await expectCode(() => stampHeaderPrefix(id), 'ERR_KEY_FORMAT');
+    }
   });
 });
 
