@@ -376,6 +376,9 @@ export class SigningSession extends EventTarget {
       if (this.#state !== started) return; // another tab's refresh reached us while we waited
       const saved = await this.#sessionStore.load().catch(() => undefined);
       if (saved && saved.claims.public_key !== started.key.id && (await this.#adopt(saved, true))) return;
+      // That adopt can lose to the same session arriving over the channel (#hear adopts it while
+      // we verify it): then we have moved on already, and refreshing the old state would fail.
+      if (this.#state !== started) return;
       await this.#refresh(started);
     });
   }

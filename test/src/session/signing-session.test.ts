@@ -5,6 +5,7 @@ import { SessionExpiryEvent } from '../../../src/session/session-events.ts';
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { processLocks } from '../../../src/session/session-locks.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
+import type { KeyStore } from '../../../src/keys/key-store.ts';
 import { LatchError } from '../../../src/errors/latch-error.ts';
 import { $session, trackSession } from '../../../src/state/session-state.ts';
 import { FakeClock, FakeService, MemoryChannelBus, ORG, USER, makeNotarizer, mintJwt, nextEvent, stampVerifies } from './session-fixtures.ts';
@@ -291,6 +292,37 @@ describe('SigningSession.refresh', () => {
     expect(a.publicKey).to.equal(b.publicKey);
     expect(a.jwt).to.equal(b.jwt);
     expect((await t.keyStore.list()).map((k) => k.id)).to.deep.equal([a.publicKey]);
+  });
+
+  it('does not refresh again when the other tab\'s session is adopted over the channel while it reads it', async () => {
+    const t = await setup();
+    const a = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    // Tab b finds keys other than the first one only when the test releases the lookup.
+    const held: Array<() => void> = [];
+    const store = t.keyStore;
+    const gated: KeyStore = {
+      create: (metadata) => store.create(metadata),
+      put: (pair, metadata) => store.put(pair, metadata),
+      get: async (id) => (id !== t.key.id && (await new Promise<void>((release) => held.push(release))), store.get(id)),
+      list: () => store.list(),
+      delete: (id) => store.delete(id),
+      clear: () => store.clear(),
+    };
+    const b = keep(await SigningSession.restore(t.options({ keyStore: gated })));
+    const until = async (condition: () => boolean): Promise<void> => {
+      for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(condition()).to.equal(true);
+    };
+    await a.refresh(); // saves and announces the new session
+    const refreshing = b.refresh(); // b takes the lock, reads the saved session, looks up its key
+    await until(() => held.length === 2); // …and so does b's listener, once the announcement arrives
+    const adopted = nextEvent(b, 'change');
+    held[1]!(); // the listener's adopt finishes first
+    expect(((await adopted) as SessionChangeEvent).reason).to.equal('adopt');
+    held[0]!(); // then the refresh's own adopt, which finds the state moved on
+    await refreshing;
+    expect(t.service.count('stampLogin')).to.equal(1);
+    expect(b.publicKey).to.equal(a.publicKey);
   });
 });
 
