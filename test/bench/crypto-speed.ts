@@ -18,7 +18,10 @@ export interface SpeedRow {
   theirs: string;
   latchkeyOpsPerSecond?: number;
   hostedOpsPerSecond?: number;
-  /** ours / theirs: above 1, Latchkey is faster. */
+  /**
+   * ours / theirs, above 1 when Latchkey is faster: the median of the ratios of each round's
+   * two sides, which ran back to back, so a slow spell of a shared machine divides out.
+   */
   ratio?: number;
   goal?: string;
   notMeasured?: string;
@@ -94,6 +97,18 @@ function serve(files: Record<string, string>): Promise<Server> {
   return new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The median of ours[i] / theirs[i]: round i of each side ran back to back. */
+export function pairedRatio(ours: number[], theirs: number[]): number {
+  const pairs = Math.min(ours.length, theirs.length);
+  return median(Array.from({ length: pairs }, (_, i) => ours[i]! / theirs[i]!));
+}
+
 export function speedTable(rows: SpeedRow[], heading: string): string {
   const lines = [heading, '', '| operation | Latchkey ops/s | hosted ops/s | × faster | goal | Latchkey | hosted | note |', '|---|---:|---:|---:|---|---|---|---|'];
   for (const r of rows) {
@@ -159,7 +174,7 @@ export async function cryptoSpeed(options: CryptoSpeedOptions = {}): Promise<{ j
     const round = (n: number): number => Math.round(n * 100) / 100;
     const operations = results.map((r): SpeedRow => {
       const row: SpeedRow = { operation: r.operation, ours: r.ours, theirs: r.theirs, latchkeyOpsPerSecond: r.latchkey?.opsPerSecond, hostedOpsPerSecond: r.hosted?.opsPerSecond };
-      if (r.latchkey && r.hosted) row.ratio = round(r.latchkey.opsPerSecond / r.hosted.opsPerSecond);
+      if (r.latchkey && r.hosted) row.ratio = round(pairedRatio(r.latchkey.roundOpsPerSecond, r.hosted.roundOpsPerSecond));
       if (GOALS[r.operation]) row.goal = `≥ ${GOALS[r.operation]}×`;
       if (r.notMeasured) row.notMeasured = r.notMeasured;
       return row;
