@@ -15,10 +15,41 @@ export { signP256 } from './sign-p256.ts';
 const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
 /**
+ * Imported verification keys by lowercase hex. Verifiers see the same few keys again and again
+ * (an API key stamping, the notarizer, the OTP signer), and decompressing and importing one
+ * costs more than a verification (~0.4 ms). Only the parsing of a public key is remembered:
+ * whether that key may act (it exists, it has not expired) is the caller's lookup, made on
+ * every request, so a deleted or expired key gains nothing from being here. Bounded, least
+ * recently used first out; failed imports are never cached.
+ */
+export const PUBLIC_KEY_CACHE_LIMIT = 1024;
+const importedKeys = new Map<string, CryptoKey>();
+
+/** How many imported public keys are held (tests: the cache stays bounded). */
+export function publicKeyCacheSize(): number {
+  return importedKeys.size;
+}
+
+/**
  * Imports a P-256 public key given as compressed (33 bytes) or uncompressed (65 bytes) hex.
  * Bad hex or length is ERR_KEY_FORMAT, a point off the curve ERR_KEY_NOT_ON_CURVE.
  */
 export async function importP256PublicKey(publicKeyHex: string): Promise<CryptoKey> {
+  const id = typeof publicKeyHex === 'string' ? publicKeyHex.toLowerCase() : '';
+  const cached = importedKeys.get(id);
+  if (cached) {
+    // Map order is insertion order: re-inserting marks the key as the most recently used.
+    importedKeys.delete(id);
+    importedKeys.set(id, cached);
+    return cached;
+  }
+  const key = await importUncached(publicKeyHex);
+  if (!importedKeys.has(id) && importedKeys.size >= PUBLIC_KEY_CACHE_LIMIT) importedKeys.delete(importedKeys.keys().next().value!);
+  importedKeys.set(id, key);
+  return key;
+}
+
+async function importUncached(publicKeyHex: string): Promise<CryptoKey> {
   let bytes: Uint8Array;
   try {
     bytes = fromHex(publicKeyHex);

@@ -34,38 +34,6 @@ function parseHeader(headerValue: string): { publicKey: string; scheme: string; 
 }
 
 /**
- * Imported verification keys by lowercase compressed hex. A verifier sees the same few keys
- * again and again, and decompressing and importing one costs more than the verification itself
- * (~0.4 ms). Only the parsing of the public key is remembered: whether that key may act (it
- * exists, it has not expired) is the caller's lookup, made on every request, so a deleted or
- * expired key gains nothing from being here. Bounded, least recently used first out; failed
- * imports are never cached.
- */
-export const STAMP_KEY_CACHE_LIMIT = 1024;
-const importedKeys = new Map<string, CryptoKey>();
-
-async function verificationKey(compressedHex: string): Promise<CryptoKey> {
-  const cached = importedKeys.get(compressedHex);
-  if (cached) {
-    // Map order is insertion order: re-inserting marks the key as the most recently used.
-    importedKeys.delete(compressedHex);
-    importedKeys.set(compressedHex, cached);
-    return cached;
-  }
-  const key = await importP256PublicKey(compressedHex);
-  if (!importedKeys.has(compressedHex) && importedKeys.size >= STAMP_KEY_CACHE_LIMIT) {
-    importedKeys.delete(importedKeys.keys().next().value!);
-  }
-  importedKeys.set(compressedHex, key);
-  return key;
-}
-
-/** How many imported keys verifyStamp holds (tests: the cache stays bounded). */
-export function stampKeyCacheSize(): number {
-  return importedKeys.size;
-}
-
-/**
  * Resolves with the signer's key and scheme when `headerValue` is a valid stamp of exactly
  * `body`. Errors: ERR_STAMP_MALFORMED (header), ERR_STAMP_SCHEME, ERR_KEY_FORMAT or
  * ERR_KEY_NOT_ON_CURVE (the key), ERR_STAMP_SIGNATURE (signature not DER, or not valid).
@@ -81,7 +49,8 @@ export async function verifyStamp(body: string | Uint8Array, headerValue: string
     throw new LatchError('ERR_KEY_FORMAT', 'The stamp public key is not a compressed P-256 key in hex.');
   }
   const publicKey = stamp.publicKey.toLowerCase();
-  const key = await verificationKey(publicKey);
+  // Imported once per key and kept (bounded): see importP256PublicKey.
+  const key = await importP256PublicKey(publicKey);
   let signature: Uint8Array;
   try {
     signature = derToRaw(fromHex(stamp.signature));

@@ -1,11 +1,12 @@
-// verifyStamp keeps imported public keys (src/stamp/verify-stamp.ts): the cache may only save
+// verifyStamp keeps imported public keys (importP256PublicKey, src/stamp/ecdsa.ts): the cache may only save
 // the parsing of a key. Whether the key may act is looked up on every request, so a key that
 // stamped once and was then removed or expired must be refused like any other; every signature
 // is still checked; and the cache stays bounded.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createStamp } from '../../src/stamp/create-stamp.ts';
-import { STAMP_KEY_CACHE_LIMIT, stampKeyCacheSize, verifyStamp } from '../../src/stamp/verify-stamp.ts';
+import { verifyStamp } from '../../src/stamp/verify-stamp.ts';
+import { PUBLIC_KEY_CACHE_LIMIT, publicKeyCacheSize } from '../../src/stamp/ecdsa.ts';
 import { isLatchError } from '../../src/errors/latch-error.ts';
 import { startFixture, newTestKey, resultOf, stampedPost } from './support/emulator-fixture.ts';
 import { assertServiceError, assertNoStateChange } from './support/assertions.ts';
@@ -95,14 +96,14 @@ describe('stamp key cache', () => {
     assert.equal((await whoami(org, upper)).json.userId, userId);
   });
 
-  it(`holds at most ${STAMP_KEY_CACHE_LIMIT} keys, and an evicted key verifies again (imported anew)`, async () => {
+  it(`holds at most ${PUBLIC_KEY_CACHE_LIMIT} keys, and an evicted key verifies again (imported anew)`, async () => {
     const body = '{"type":"ACTIVITY_TYPE_STAMP_LOGIN"}';
-    const keys = await Promise.all(Array.from({ length: STAMP_KEY_CACHE_LIMIT + 50 }, () => newTestKey()));
+    const keys = await Promise.all(Array.from({ length: PUBLIC_KEY_CACHE_LIMIT + 50 }, () => newTestKey()));
     for (const key of keys) assert.equal((await verifyStamp(body, await createStamp(body, key))).publicKey, key.id);
-    assert.equal(stampKeyCacheSize(), STAMP_KEY_CACHE_LIMIT);
+    assert.equal(publicKeyCacheSize(), PUBLIC_KEY_CACHE_LIMIT);
     // The first key was evicted long ago: it still verifies, and a wrong signature still fails.
     assert.equal((await verifyStamp(body, await createStamp(body, keys[0]!))).publicKey, keys[0]!.id);
     await assert.rejects(verifyStamp(body + ' ', await createStamp(body, keys[0]!)), (error) => isLatchError(error, 'ERR_STAMP_SIGNATURE'));
-    assert.equal(stampKeyCacheSize(), STAMP_KEY_CACHE_LIMIT);
+    assert.equal(publicKeyCacheSize(), PUBLIC_KEY_CACHE_LIMIT);
   });
 });
