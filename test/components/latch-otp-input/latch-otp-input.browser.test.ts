@@ -86,6 +86,19 @@ describe('<latch-otp-input>', () => {
       expect(boxes(el)).to.have.length(12);
     });
 
+    it('eight or twelve boxes fit a 320 px phone column: the boxes shrink, nothing overflows', async () => {
+      for (const length of ['8', '12']) {
+        const wrapper = await fixture<HTMLDivElement>(html`<div style="inline-size: 320px"><latch-otp-input length=${length}></latch-otp-input></div>`);
+        const el = wrapper.querySelector('latch-otp-input') as LatchOtpInput;
+        await el.updateComplete;
+        const edge = wrapper.getBoundingClientRect().right;
+        expect(el.scrollWidth, `length ${length}: host scrolls`).to.be.at.most(el.clientWidth);
+        for (const b of boxes(el)) expect(b.getBoundingClientRect().right, `length ${length}: a box passes the column`).to.be.at.most(edge + 0.5);
+        // Still wide enough to read and tap a digit in.
+        expect(box(el, 0).getBoundingClientRect().width).to.be.at.least(length === '8' ? 28 : 18);
+      }
+    });
+
     it('alphanumeric switches the keyboard and the labels', async () => {
       const el = await otp(html`<latch-otp-input alphanumeric></latch-otp-input>`);
       expect(box(el, 0).getAttribute('inputmode')).to.equal('text');
