@@ -4,6 +4,7 @@ import { LatchError } from '../../src/errors/latch-error.ts';
 import type { LatchKit, LoginMethod, LoginOutcome } from '../../src/kit/latch-kit.ts';
 import { $flow } from '../../src/state/flow-state.ts';
 import { FocusTrapController } from '../internal/focus-trap-controller.ts';
+import { PageInertController } from '../internal/page-inert-controller.ts';
 import type { LatchOtpCompleteEvent } from '../internal/events.ts';
 import { StoreController } from '../internal/store-controller.ts';
 import type { MessageKey } from '../i18n/messages.ts';
@@ -71,8 +72,8 @@ function loadOtpInput(): Promise<unknown> {
  *
  * `modal`: a real dialog (`role="dialog"`, `aria-modal="true"`, labelled by its title) shown by
  * `show()` or the `open` attribute; focus is trapped inside while open and returns to where it
- * was when it closes; Escape, the close button and the backdrop dismiss it (`latch-cancel`); it
- * closes by itself after a login.
+ * was when it closes; the rest of the page is inert and does not scroll meanwhile; Escape, the
+ * close button and the backdrop dismiss it (`latch-cancel`); it closes by itself after a login.
  *
  * @slot logo - Above the title. Default: the config's `theme.logoUrl` image, if any.
  * @slot header - Replaces the title ("Log in or sign up").
@@ -155,6 +156,9 @@ export class LatchAuth extends LatchKitElement {
   #passkeySignup = false;
   #slotted: Record<string, boolean> = {};
   readonly #flow = new StoreController(this, $flow);
+  // Before the trap: controllers hear hostDisconnected in the order they were added, and the
+  // page must stop being inert before the trap gives focus back to something on it.
+  readonly #inert = new PageInertController(this);
   readonly #trap = new FocusTrapController(this, () => this.renderRoot.querySelector('[part="dialog"]'));
 
   /** Opens the modal dialog (no event). */
@@ -176,8 +180,13 @@ export class LatchAuth extends LatchKitElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (changed.has('open') || changed.has('modal')) {
-      if (this.modal && this.open) this.#trap.activate();
-      else this.#trap.deactivate();
+      if (this.modal && this.open) {
+        this.#trap.activate(); // first: it remembers what had focus on the page
+        this.#inert.activate();
+      } else {
+        this.#inert.deactivate(); // first: focus cannot return to an inert element
+        this.#trap.deactivate();
+      }
     }
   }
 

@@ -386,6 +386,48 @@ describe('<latch-auth>', () => {
       expect(part(el, 'close').getAttribute('aria-label')).to.equal('Close');
     });
 
+    it('while open, the rest of the page is inert and does not scroll; all of it comes back on close', async () => {
+      const { el, opener } = await modal();
+      const wrapper = el.parentElement!;
+      const before = document.createElement('button');
+      before.textContent = 'Elsewhere';
+      const already = document.createElement('div');
+      already.inert = true; // inert before the dialog opened: must stay inert after it closes
+      document.body.append(before, already);
+      const root = document.documentElement;
+      const overflow = root.style.overflow;
+      try {
+        opener.focus();
+        el.show();
+        await el.updateComplete;
+        expect(opener.inert, 'a sibling of the element').to.equal(true);
+        expect(before.inert, 'a sibling of an ancestor').to.equal(true);
+        expect(wrapper.inert || el.inert, 'the element and its ancestors stay usable').to.equal(false);
+        expect(root.style.overflow).to.equal('hidden');
+        // A pointer click on the page does nothing: the inert button cannot take focus.
+        before.focus();
+        expect(document.activeElement === before).to.equal(false);
+
+        el.close();
+        await el.updateComplete;
+        expect(opener.inert || before.inert).to.equal(false);
+        expect(already.inert, 'what was inert before stays inert').to.equal(true);
+        expect(root.style.overflow).to.equal(overflow);
+        expect(document.activeElement === opener, 'focus is back on the (no longer inert) opener').to.equal(true);
+
+        // Removed while open: the page is given back too.
+        el.show();
+        await el.updateComplete;
+        expect(before.inert).to.equal(true);
+        el.remove();
+        expect(before.inert || opener.inert).to.equal(false);
+        expect(root.style.overflow).to.equal(overflow);
+      } finally {
+        before.remove();
+        already.remove();
+      }
+    });
+
     it('Tab and Shift+Tab cycle inside the dialog', async () => {
       const { el, opener } = await modal();
       opener.click();
