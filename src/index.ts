@@ -112,7 +112,7 @@ export { signUpWithPasskey, logInWithPasskey, isPasskeySupported } from './flows
 export { LatchKit, KitFlows } from './kit/latch-kit.ts';
 export type { LatchKitOptions, CompleteOtpOptions, FinishOAuthOptions, PasskeySignupOptions, KitFlow } from './kit/latch-kit.ts';
 export type { LoginOutcome, LogoutDetail, LogoutReason, SessionExpiringDetail, LatchKitEventMap, LatchKitEventType } from './kit/kit-events.ts';
-export { configure, getKit, kitFor } from './kit/configure.ts';
+export { $defaultKit, configure, getKit, kitFor } from './kit/configure.ts';
 export { LoginMethods, isLoginMethod, orderLoginMethods } from './kit/login-methods.ts';
 export type { LoginMethod } from './kit/login-methods.ts';
 

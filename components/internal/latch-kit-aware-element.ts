@@ -2,15 +2,22 @@
  * LatchKitAwareElement: the base of the elements that talk to a LatchKit (`<latch-session>`,
  * `<latch-signup>`, `<latch-proof-badge>`, `<latch-wallet>`, `<latch-onramp>`,
  * `<latch-tx-status>`). On top of LatchElement it has the three ways a page names the kit and
- * `resolvedKit`, the kit they name now (resolve-kit.ts). It holds no kit state of its own: an
- * element that acts through the logged-in session adds a `KitSessionController`.
+ * `resolvedKit`, the kit they name now (resolve-kit.ts), re-rendering when `configure()` sets a
+ * new page kit. It holds no kit state of its own: an element that acts through the logged-in
+ * session adds a `KitSessionController`.
  */
 import { property } from 'lit/decorators.js';
+import { $defaultKit } from '../../src/kit/configure.ts';
 import type { LatchKit } from '../../src/kit/latch-kit.ts';
 import { LatchElement } from './latch-element.ts';
 import { resolveKit } from './resolve-kit.ts';
+import { StoreController } from './store-controller.ts';
 
 export class LatchKitAwareElement extends LatchElement {
+  // A later configure() re-renders the element, and its update finds the new kit (elements
+  // re-resolve their kit on every update: latch-auth reloads, KitSessionController restores).
+  protected readonly defaultKitStore = new StoreController(this, $defaultKit);
+
   /** The kit to use; wins over `proxy-url` + `config-id` and over the page's `configure()` kit. */
   @property({ attribute: false }) kit: LatchKit | undefined;
 

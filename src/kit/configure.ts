@@ -4,10 +4,16 @@
  * pair, so every element with the same attributes shares one configuration load, one key store
  * and one session. Module state, not `window`: two copies of the library keep separate kits.
  */
+import { atom } from 'nanostores';
 import { DEFAULT_AUTH_PROXY_URL } from '../clients/proxy-client.ts';
 import { LatchKit, type LatchKitOptions } from './latch-kit.ts';
 
-let defaultKit: LatchKit | undefined;
+/**
+ * The page-wide default kit, as a store: elements listen to it, so a `configure()` made after
+ * they connected (a framework app that configures in an effect, after its first render) still
+ * reaches them.
+ */
+export const $defaultKit = atom<LatchKit | undefined>(undefined);
 const shared = new Map<string, LatchKit>();
 
 // "https://proxy/" and "https://proxy" are the same proxy; no URL means the hosted one.
@@ -19,13 +25,14 @@ const pairKey = (proxyUrl: string | undefined, configId: string): string =>
  * kit keeps working for whoever holds it). Throws ERR_CONFIG_INVALID without a `configId`.
  */
 export function configure(options: LatchKitOptions): LatchKit {
-  defaultKit = new LatchKit(options);
-  return defaultKit;
+  const kit = new LatchKit(options);
+  $defaultKit.set(kit);
+  return kit;
 }
 
 /** The kit set by the latest `configure()`, if any. */
 export function getKit(): LatchKit | undefined {
-  return defaultKit;
+  return $defaultKit.get();
 }
 
 /**
@@ -34,6 +41,7 @@ export function getKit(): LatchKit | undefined {
  */
 export function kitFor(target: { proxyUrl?: string; configId: string }): LatchKit {
   const key = pairKey(target.proxyUrl, target.configId);
+  const defaultKit = $defaultKit.get();
   if (defaultKit && pairKey(defaultKit.options.proxyUrl, defaultKit.options.configId) === key) return defaultKit;
   let kit = shared.get(key);
   if (!kit) {

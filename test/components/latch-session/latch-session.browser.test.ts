@@ -8,7 +8,7 @@ import { LatchErrorEvent, LatchLogoutEvent, LatchSessionExpiringEvent } from '..
 import { LatchSession, formatTimeLeft } from '../../../components/latch-session/latch-session.ts';
 import { shortId } from '../../../components/internal/copy-text.ts';
 import { LatchError } from '../../../src/errors/latch-error.ts';
-import { configure } from '../../../src/kit/configure.ts';
+import { $defaultKit, configure } from '../../../src/kit/configure.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import type { SessionSummary } from '../../../src/session/signing-session.ts';
 import { setSession } from '../../../src/state/session-state.ts';
@@ -170,6 +170,20 @@ describe('<latch-session>', () => {
         expect(plain.summary?.userId).to.equal(userId);
         const other = await fixture<LatchSession>(html`<latch-session proxy-url=${urls.proxyUrl} config-id="another"></latch-session>`);
         expect(other.summary).to.equal(null);
+      } finally {
+        await kit.logout();
+        kit.dispose();
+      }
+    });
+
+    it('connected before configure(): shows the session of the kit configure() sets later', async () => {
+      $defaultKit.set(undefined);
+      const el = await fixture<LatchSession>(html`<latch-session></latch-session>`);
+      expect(el.summary).to.equal(null);
+      const kit = configure(await emulatorKitOptions());
+      try {
+        await signUpWithKit(kit);
+        await waitUntil(() => el.summary?.userId === kit.session!.summary!.userId, 'the element follows the new page kit');
       } finally {
         await kit.logout();
         kit.dispose();

@@ -1,7 +1,7 @@
 // The page's kits: a default set by configure(), and one shared kit per (proxy, configuration)
 // for elements that name theirs. Constructing a kit touches no network, storage or DOM.
 import { describe, it, expect, expectCode } from '../../support/harness.ts';
-import { configure, getKit, kitFor } from '../../../src/kit/configure.ts';
+import { $defaultKit, configure, getKit, kitFor } from '../../../src/kit/configure.ts';
 import { LatchKit } from '../../../src/kit/latch-kit.ts';
 
 describe('configure, getKit, kitFor', () => {
@@ -14,6 +14,19 @@ describe('configure, getKit, kitFor', () => {
     const second = configure({ configId: 'two' });
     expect(second).to.not.equal(first);
     expect(getKit()).to.equal(second);
+  });
+
+  it('tells listeners of $defaultKit about every configure(), so elements already on the page follow', () => {
+    const seen: Array<LatchKit | undefined> = [];
+    const unlisten = $defaultKit.listen((kit) => seen.push(kit));
+    try {
+      const a = configure({ configId: 'listened-a' });
+      const b = configure({ configId: 'listened-b' });
+      expect(seen).to.deep.equal([a, b]);
+      expect(getKit()).to.equal($defaultKit.get());
+    } finally {
+      unlisten();
+    }
   });
 
   it('shares one kit per (proxy URL, config id) pair', () => {
