@@ -17,7 +17,7 @@ describe('configure, getKit, kitFor', () => {
   });
 
   it('tells listeners of $defaultKit about every configure(), so elements already on the page follow', () => {
-    const seen: Array<LatchKit | undefined> = [];
+    const seen: unknown[] = [];
     const unlisten = $defaultKit.listen((kit) => seen.push(kit));
     try {
       const a = configure({ configId: 'listened-a' });
