@@ -14,9 +14,12 @@ import { resolveKit } from './resolve-kit.ts';
 import { StoreController } from './store-controller.ts';
 
 export class LatchKitAwareElement extends LatchElement {
-  // A later configure() re-renders the element, and its update finds the new kit (elements
-  // re-resolve their kit on every update: latch-auth reloads, KitSessionController restores).
-  protected readonly defaultKitStore = new StoreController(this, $defaultKit);
+  /**
+   * The page's `configure()` kit (`.value`). Subscribed so that a later configure() re-renders
+   * the element, whose update then finds the new kit (elements re-resolve their kit on every
+   * update: latch-auth reloads, KitSessionController restores the kit's session).
+   */
+  protected readonly pageKit = new StoreController(this, $defaultKit);
 
   /** The kit to use; wins over `proxy-url` + `config-id` and over the page's `configure()` kit. */
   @property({ attribute: false }) kit: LatchKit | undefined;
