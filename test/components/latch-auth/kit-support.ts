@@ -120,16 +120,4 @@ export function fakePopup(url: string): FakePopup {
   };
 }
 
-/** The node with `part~=name` in `host`'s shadow root. */
-export function part<T extends HTMLElement = HTMLElement>(host: Element, name: string): T {
-  const found = host.shadowRoot?.querySelector<T>(`[part~="${name}"]`);
-  if (!found) throw new Error(`no part ${name} in <${host.localName}>`);
-  return found;
-}
-
-export function parts<T extends HTMLElement = HTMLElement>(host: Element, name: string): T[] {
-  return Array.from(host.shadowRoot?.querySelectorAll<T>(`[part~="${name}"]`) ?? []);
-}
-
-/** Text content, whitespace collapsed. */
-export const text = (node: Node | null | undefined): string => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+export { part, parts, text } from '../support/shadow.ts';

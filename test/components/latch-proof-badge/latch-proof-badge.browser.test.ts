@@ -13,6 +13,7 @@ import { ProofCheckNames, type BootProofSource } from '../../../src/proofs/index
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { resetConfig, testConfig } from '../support/helpers.ts';
+import { part, text } from '../support/shadow.ts';
 import { ETH_ACCOUNT, SOL_ACCOUNT, disposeKits, emulatorKeys, signUpWithKit, testKit } from '../support/emulator-kit.ts';
 
 LatchProofBadge.define();
@@ -23,13 +24,6 @@ let addresses: string[];
 let organizationId: string;
 let root: string;
 
-function part(el: LatchProofBadge, name: string): HTMLElement {
-  const found = el.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`);
-  if (!found) throw new Error(`no part ${name}`);
-  return found;
-}
-
-const text = (node: Element | null | undefined): string => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 async function settled(el: LatchProofBadge): Promise<LatchProofBadge> {
   await waitUntil(() => el.state !== 'verifying', 'the badge settles', { timeout: 15000 });

@@ -14,20 +14,13 @@ import type { SessionSummary } from '../../../src/session/signing-session.ts';
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { recordEvents, resetConfig, testConfig } from '../support/helpers.ts';
+import { has, part, text } from '../support/shadow.ts';
 import { disposeKits, emulatorKitOptions, emulatorUrls, signUpWithKit, testKit } from '../support/emulator-kit.ts';
 
 LatchSession.define();
 
 const EVENTS = ['latch-logout', 'latch-session-expiring', 'latch-error'] as const;
 
-function part(el: LatchSession, name: string): HTMLElement {
-  const found = el.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`);
-  if (!found) throw new Error(`no part ${name}`);
-  return found;
-}
-
-const has = (el: LatchSession, name: string): boolean => el.shadowRoot?.querySelector(`[part~="${name}"]`) != null;
-const text = (node: Element | null | undefined): string => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 /** A stand-in kit for what cannot be had from the emulator in test time (time passing, a refused refresh). */
 class StubKit extends EventTarget {

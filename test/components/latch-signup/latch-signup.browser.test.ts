@@ -13,6 +13,7 @@ import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { recordEvents, resetConfig, testConfig } from '../support/helpers.ts';
+import { has, part, text } from '../support/shadow.ts';
 import { codeNumber, disposeKits, emulatorKeys, latestCode, signUpWithKit, testKit, uniqueEmail } from '../support/emulator-kit.ts';
 
 LatchSignup.define();
@@ -20,14 +21,6 @@ LatchSignup.define();
 const EVENTS = ['latch-login', 'latch-error'] as const;
 let root: string;
 
-function part<T extends HTMLElement = HTMLElement>(el: Element, name: string): T {
-  const found = el.shadowRoot?.querySelector<T>(`[part~="${name}"]`);
-  if (!found) throw new Error(`no part ${name}`);
-  return found;
-}
-
-const has = (el: Element, name: string): boolean => el.shadowRoot?.querySelector(`[part~="${name}"]`) != null;
-const text = (node: Element | null | undefined): string => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 const otpOf = (el: LatchSignup): LatchOtpInput => part<LatchOtpInput>(el, 'otp');
 const badgeOf = (el: LatchSignup): LatchProofBadge => part<LatchProofBadge>(el, 'proof-badge');
 

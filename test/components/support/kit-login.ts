@@ -7,6 +7,7 @@ import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
 import type { SigningSession } from '../../../src/session/signing-session.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
 import { ETH_ACCOUNT, emulatorKitOptions, latestCode } from './emulator-kit.ts';
+import { part, text } from './shadow.ts';
 
 export { ETH_ACCOUNT, emulatorKitOptions, emulatorUrls } from './emulator-kit.ts';
 
@@ -66,18 +67,7 @@ export function hexBytes(hex: string): Uint8Array {
   return Uint8Array.from(digits.match(/../g) ?? [], (byte) => Number.parseInt(byte, 16));
 }
 
-/** A shadow-root node of `el` by part name (throws when missing). */
-export function part<T extends HTMLElement = HTMLElement>(el: Element, name: string): T {
-  const found = el.shadowRoot?.querySelector<T>(`[part~="${name}"]`);
-  if (!found) throw new Error(`no part ${name}`);
-  return found;
-}
-
-export function parts<T extends HTMLElement = HTMLElement>(el: Element, name: string): T[] {
-  return Array.from(el.shadowRoot?.querySelectorAll<T>(`[part~="${name}"]`) ?? []);
-}
-
-export const text = (node: Element | null | undefined): string => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+export { part, parts, text } from './shadow.ts';
 
 /** The polite announcer's text (without the repeat marker). */
 export const announced = (el: Element): string => text(part(el, 'announcer')).replace(/\u00a0$/, '');

@@ -11,11 +11,7 @@ export function box(el: LatchOtpInput, index: number): HTMLInputElement {
   return found;
 }
 
-export function part(el: LatchOtpInput, name: string): HTMLElement {
-  const found = el.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`);
-  if (!found) throw new Error(`no part ${name}`);
-  return found;
-}
+export { part } from './shadow.ts';
 
 /** The boxes' DOM values, joined with `|` so empty boxes show: `1|2||||`. */
 export function shown(el: LatchOtpInput): string {
