@@ -10,8 +10,6 @@ import { subtle } from '../crypto/webcrypto.ts';
 import { fromHex } from '../encoding/hex.ts';
 import { ECDSA_SHA256 } from './sign-p256.ts';
 
-export { signP256 } from './sign-p256.ts';
-
 const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
 /**

@@ -18,7 +18,8 @@ import { LatchError } from '../errors/latch-error.ts';
 import { toCompressedHex } from '../crypto/p256.ts';
 import { fromHex, toHex } from '../encoding/hex.ts';
 import { utf8Encode } from '../encoding/utf8.ts';
-import { importP256PublicKey, signP256, verifyP256 } from '../stamp/ecdsa.ts';
+import { importP256PublicKey, verifyP256 } from '../stamp/ecdsa.ts';
+import { signP256 } from '../stamp/sign-p256.ts';
 
 export const CLIENT_SIGNATURE_SCHEME = 'CLIENT_SIGNATURE_SCHEME_API_P256';
 

@@ -7,7 +7,8 @@ import { LatchError } from '../errors/latch-error.ts';
 import { sha256 } from '../crypto/webcrypto.ts';
 import { toBase64Url } from '../encoding/base64url.ts';
 import { utf8Encode } from '../encoding/utf8.ts';
-import { importP256PublicKey, signP256, verifyP256 } from '../stamp/ecdsa.ts';
+import { importP256PublicKey, verifyP256 } from '../stamp/ecdsa.ts';
+import { signP256 } from '../stamp/sign-p256.ts';
 import { ES256_HEADER, assertNotExpired, decodeJwt, jwtSigningInput, type JwtObject } from './jwt.ts';
 
 export const SessionTypes = ['SESSION_TYPE_READ_WRITE', 'SESSION_TYPE_READ_ONLY'] as const;

@@ -3,7 +3,7 @@
  * header, public half at /oauth/jwks). id_tokens carry iss, sub, aud, exp, iat, email and the
  * nonce; access tokens are the same kind of JWT with `typ: at+jwt`, read back by /userinfo.
  */
-import { signP256 } from '../../../src/stamp/ecdsa.ts';
+import { signP256 } from '../../../src/stamp/sign-p256.ts';
 import { jwtSigningInput } from '../../../src/tokens/jwt.ts';
 import { toBase64Url } from '../../../src/encoding/base64url.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
