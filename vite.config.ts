@@ -1,11 +1,21 @@
-// Library build: three ESM entries (core, element classes, define). Dependencies stay
-// external so that an application bundles one copy of lit and of the crypto libraries;
-// the size budget (scripts/size.mjs) measures the entries with everything bundled.
+// Library build: one output module per source module (preserveModules), dependencies external.
+// An application's bundler then sees the same module graph as our sources: it keeps what a page
+// imports, drops the rest, and keeps every lazy `import()` lazy. (A merged build put most
+// elements in one chunk that every entry imported, so a login-only page loaded the wallet.)
+// Entries: the core, the element classes, `define` (every element) and one entry per element
+// (`latchkey/auth`, `latchkey/wallet`, …) that defines just that element.
 import { defineConfig } from 'vite';
-import { resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import pkg from './package.json' with { type: 'json' };
 
 const external = [...Object.keys(pkg.dependencies)].map((name) => new RegExp(`^${name}(/.*)?$`));
+const root = import.meta.dirname;
+const elementEntries = Object.fromEntries(
+  readdirSync(resolve(root, 'components/elements'))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => [`components/elements/${basename(file, '.ts')}`, resolve(root, 'components/elements', file)]),
+);
 
 export default defineConfig({
   build: {
@@ -15,12 +25,16 @@ export default defineConfig({
     sourcemap: true,
     lib: {
       entry: {
-        latchkey: resolve(import.meta.dirname, 'src/index.ts'),
-        components: resolve(import.meta.dirname, 'components/index.ts'),
-        define: resolve(import.meta.dirname, 'components/define.ts'),
+        'src/index': resolve(root, 'src/index.ts'),
+        'components/index': resolve(root, 'components/index.ts'),
+        'components/define': resolve(root, 'components/define.ts'),
+        ...elementEntries,
       },
       formats: ['es'],
     },
-    rollupOptions: { external },
+    rollupOptions: {
+      external,
+      output: { preserveModules: true, preserveModulesRoot: root, entryFileNames: '[name].js' },
+    },
   },
 });

@@ -5,6 +5,7 @@
 // figures (stamped activities and OTP flows per second, p50 / p99, memory growth), and the
 // time to interactive of <latch-auth> against the emulator (median of 20 loads).
 // Markdown on stdout, JSON in .bench/results.json; `--json` prints only the JSON.
+import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
@@ -13,6 +14,10 @@ ensureDeps();
 const { measure, sizeTable } = await import('./size.mjs');
 const jsonOnly = process.argv.includes('--json');
 const sizes = await measure();
+// What ships: the library as `npm run build` makes it, packed and built into consumer apps.
+execSync('npm run build --silent', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+const { measurePackage, packageTable, sourceVersusPackageTable } = await import('./package-check.mjs');
+const shipped = await measurePackage();
 const { register } = await import('tsx/esm/api');
 register();
 const { comparisonSizes } = await import('../test/bench/comparison-sizes.ts');
@@ -28,6 +33,7 @@ const results = {
   node: process.version,
   cores: (await import('node:os')).cpus().length,
   sizes,
+  packageSizes: shipped,
   comparisonSizes: comparisons.json,
   cryptoSpeed: crypto.json,
   timeToInteractive: tti.json,
@@ -40,6 +46,9 @@ if (jsonOnly) {
 } else {
   console.log('## Size (initial JavaScript, everything bundled, minified)\n');
   console.log(sizeTable(sizes));
+  console.log('\n## What ships: the packed package in consumer apps (Vite, production build)\n');
+  console.log(packageTable(shipped));
+  console.log('\n' + sourceVersusPackageTable(sizes, shipped));
   console.log('\n' + comparisons.markdown);
   console.log('\n' + crypto.markdown);
   console.log('\n' + tti.markdown);
