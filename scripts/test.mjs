@@ -64,6 +64,7 @@ suite('browser tests (passkeys)', bin('web-test-runner'), [], join(RESULTS, 'bro
 // The library (vite) and its type declarations (tsc), as `npm run build` makes them.
 check('build', bin('vite'), ['build', '--logLevel', 'warn']);
 check('type declarations', bin('tsc'), ['-p', 'tsconfig.build.json']);
+check('CDN build', process.execPath, [join(ROOT, 'scripts/build-cdn.mjs')]);
 suite('size budgets', process.execPath, [join(ROOT, 'scripts/size.mjs'), '--check'], join(RESULTS, 'size.json'));
 // The same budgets on what ships: the packed tarball installed into consumer apps built with Vite.
 suite('package budgets', process.execPath, [join(ROOT, 'scripts/package-check.mjs'), '--check'], join(RESULTS, 'package.json'));
