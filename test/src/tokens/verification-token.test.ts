@@ -91,6 +91,31 @@ describe('verification tokens', () => {
     await expectCode(() => signVerificationToken({ ...claims, id: '' }, issuer.privateKey), 'ERR_JWT_CLAIMS');
   });
 
+  it('the current hosted format: every claim a string, exp in milliseconds; it reads back as the same claims', async () => {
+    const current = { ...claims, organization_id: 'org-1' };
+    const token = await signVerificationToken(current, issuer.privateKey, 'current');
+    const { payload } = decodeJwt(token);
+    expect(Object.values(payload).every((value) => typeof value === 'string')).to.equal(true);
+    expect(payload.exp).to.equal(String(current.exp * 1000));
+    expect(await verifyVerificationToken(token, issuer.id, { now })).to.deep.equal(current);
+    expect(parseVerificationToken(token)).to.deep.equal(current);
+    await expectCode(() => verifyVerificationToken(token, issuer.id, { now: current.exp * 1000 }), 'ERR_JWT_EXPIRED');
+  });
+
+  it('A8 refuses an exp of the wrong magnitude for its format, and a header that is not an ES256 JWT', async () => {
+    const sign = async (payload: Record<string, unknown>, header: Record<string, unknown> = { alg: 'ES256', typ: 'JWT' }) => {
+      const input = jwtSigningInput(header, payload);
+      const signature = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, issuer.privateKey, utf8Encode(input).slice()));
+      return `${input}.${toBase64Url(signature)}`;
+    };
+    // Milliseconds written as a number, seconds written as a string, a decimal, a negative.
+    for (const exp of [claims.exp * 1000, String(claims.exp), `${claims.exp * 1000}.5`, -1, '0012']) {
+      await expectCode(async () => verifyVerificationToken(await sign({ ...claims, exp }), issuer.id, { now }), 'ERR_JWT_CLAIMS');
+    }
+    await expectCode(async () => verifyVerificationToken(await sign(claims, { alg: 'ES256', typ: 'JOSE' }), issuer.id, { now }), 'ERR_JWT_SIGNATURE');
+    await expectCode(async () => verifyVerificationToken(await sign(claims, { alg: 'HS256', typ: 'JWT' }), issuer.id, { now }), 'ERR_JWT_SIGNATURE');
+  });
+
   it('parseVerificationToken reads id and public_key without verifying', async () => {
     const token = await signVerificationToken(claims, issuer.privateKey);
     expect(parseVerificationToken(replacePart(token, 2, 'AAAA'))).to.deep.equal(claims);
