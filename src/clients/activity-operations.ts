@@ -47,6 +47,8 @@ export const ACTIVITY_OPERATIONS = {
  */
 export const QUERY_OPERATIONS = {
   list_users: { required: ['organizationId'], response: 'users' },
+  get_user: { required: ['organizationId', 'userId'], response: 'user' },
+  list_private_keys: { required: ['organizationId'], response: 'privateKeys' },
   list_wallet_accounts: { required: ['organizationId'], response: 'accounts' },
   get_send_transaction_status: { required: ['organizationId', 'sendTransactionStatusId'], response: 'txStatus' },
   get_activity: { required: ['organizationId', 'activityId'], response: 'activity' },

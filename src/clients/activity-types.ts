@@ -724,8 +724,24 @@ export interface WhoamiResult {
   username: string;
 }
 
+/** A key held by the organization outside any wallet (hosted `v1PrivateKey`); never its material. */
+export interface PrivateKey {
+  privateKeyId: string;
+  publicKey: string;
+  privateKeyName: string;
+  curve: string;
+  addresses: { format: string; address: string }[];
+  privateKeyTags: string[];
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  exported: boolean;
+  imported: boolean;
+}
+
 export interface QueryRequestMap {
   list_users: { organizationId: string };
+  get_user: { organizationId: string; userId: string };
+  list_private_keys: { organizationId: string };
   list_wallet_accounts: {
     organizationId: string;
     /** When absent, all accounts of the organization are returned. */
@@ -746,6 +762,8 @@ export interface QueryRequestMap {
 
 export interface QueryResponseMap {
   list_users: { users: User[] };
+  get_user: { user: User };
+  list_private_keys: { privateKeys: PrivateKey[] };
   list_wallet_accounts: { accounts: WalletAccount[] };
   get_send_transaction_status: SendTransactionStatus;
   get_activity: ActivityResponse;

@@ -14,6 +14,7 @@ import { exportPrivateKey } from './export-private-key.ts';
 import { exportWallet } from './export-wallet.ts';
 import { importPrivateKey } from './import-private-key.ts';
 import { initImportPrivateKey } from './init-import-private-key.ts';
+import { initOtp } from './init-otp.ts';
 import { initOtpAuth } from './init-otp-auth.ts';
 import { oauth } from './oauth.ts';
 import { oauth2Authenticate } from './oauth2-authenticate.ts';
@@ -43,6 +44,7 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['export_wallet', exportWallet],
     ['import_private_key', importPrivateKey],
     ['init_import_private_key', initImportPrivateKey],
+    ['init_otp', initOtp],
     ['init_otp_auth', initOtpAuth],
     ['oauth', oauth],
     ['oauth2_authenticate', oauth2Authenticate],

@@ -1,10 +1,14 @@
 /**
  * stamp_login (ACTIVITY_TYPE_STAMP_LOGIN): whoever stamped (typically a passkey) gets a session
- * for `publicKey`. Result: stampLoginResult {session}.
+ * for `publicKey`. Result: stampLoginResult {session}. With an X-Stamp-Attested stamp (the
+ * hosted client's OTP and OAuth login), the session key must be the attested key itself, and a
+ * verification token is used up for login, as by otp_login.
  */
 import { optionalBoolean, optionalUint } from '../http/fields.ts';
 import { checkClientPublicKey, issueSession, MAX_SESSION_SECONDS } from '../identity/sessions.ts';
 import { requireUser } from '../identity/find-users.ts';
+import { consumeVerificationToken } from '../identity/verification.ts';
+import { invalidRequest } from '../http/service-error.ts';
 import type { ActivityHandler } from '../api/handler-types.ts';
 
 export const stampLogin: ActivityHandler = {
@@ -13,7 +17,11 @@ export const stampLogin: ActivityHandler = {
     const expirationSeconds = optionalUint(p, 'expirationSeconds', 'parameters', { min: 1, max: MAX_SESSION_SECONDS });
     const invalidateExisting = optionalBoolean(p, 'invalidateExisting', 'parameters') ?? false;
     const user = requireUser(tx, principal.organizationId, principal.userId);
-    const session = await issueSession(ctx, tx, { user, organizationId: principal.organizationId, publicKey, invalidateExisting, origin: 'SESSION', ...(expirationSeconds ? { expirationSeconds } : {}) }, now);
+    const attested = principal.attested;
+    if (attested && publicKey !== principal.credential) throw invalidRequest('An attested stamp_login makes a session for the attested key only.');
+    if (attested?.verificationToken) consumeVerificationToken(tx, attested.verificationToken, 'LOGIN', now);
+    const origin = !attested ? 'SESSION' : attested.verificationToken ? 'OTP' : 'OAUTH';
+    const session = await issueSession(ctx, tx, { user, organizationId: principal.organizationId, publicKey, invalidateExisting, origin, ...(expirationSeconds ? { expirationSeconds } : {}) }, now);
     return { session };
   },
 };

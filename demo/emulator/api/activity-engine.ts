@@ -30,9 +30,17 @@ export function fingerprintOf(body: Uint8Array): string {
   return `sha256:${createHash('sha256').update(body).digest('hex')}`;
 }
 
-/** A credential may vanish while the request waits for the lock: check it again inside. */
+/** What an X-Stamp-Attested stamp may do: turn the attested key into a session. */
+const ATTESTED_OPERATIONS = new Set(['stamp_login']);
+
+/** A credential (or, for an attested stamp, the user) may vanish while the request waits for the lock: check it again inside. */
 function recheckPrincipal(tx: Tx, principal: Principal): void {
-  const gone = principal.apiKeyId ? !tx.apiKeys.get(principal.apiKeyId) : !tx.authenticators.get(principal.authenticatorId ?? '');
+  const gone =
+    principal.kind === 'ATTESTED'
+      ? !tx.users.get(principal.userId)
+      : principal.apiKeyId
+        ? !tx.apiKeys.get(principal.apiKeyId)
+        : !tx.authenticators.get(principal.authenticatorId ?? '');
   if (gone) throw unauthenticated('PUBLIC_KEY_NOT_FOUND', 'The credential that stamped this request no longer exists.');
 }
 
@@ -44,6 +52,9 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
   const handler = foundHandler;
 
   const check = await checkStamp(request);
+  if (check.kind === 'ATTESTED' && !ATTESTED_OPERATIONS.has(operation)) {
+    throw unauthenticated('SIGNATURE_INVALID', 'X-Stamp-Attested is accepted only by stamp_login.');
+  }
   const body = parseJsonObject(request.body);
   const type = requireString(body, 'type');
   if (type !== spec.type) throw invalidRequest(`The body type does not match the route: this route takes ${spec.type}.`);

@@ -19,6 +19,11 @@ export function keysDocument(ctx: EmulatorContext): Record<string, unknown> {
     verificationTokenPublicKey: keys.verificationSigner.publicKeyHex,
     /** Signs export bundles and import targets (PROTOCOL.md §6). */
     enclavePublicKey: keys.enclave.publicKeyHex,
+    /**
+     * Signs OTP encryption target bundles (otp_init_v2, PROTOCOL.md §9): the same enclave key,
+     * uncompressed, as `@turnkey/crypto`'s `dangerouslyOverrideSignerPublicKey` wants it.
+     */
+    otpEncryptionSignerPublicKey: keys.enclave.publicKeyHex,
     oauthJwksUrl: `${urls.oauthUrl}/jwks`,
     oauthIssuers: Object.fromEntries(OAUTH_PROVIDER_NAMES.map((p) => [p, oauthIssuer(ctx, p)])),
     webhookJwks: { keys: [keys.webhook.publicJwk] },

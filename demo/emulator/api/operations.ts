@@ -20,6 +20,7 @@ export interface QuerySpec {
 
 /** Called by the auth proxy only (hosted names; not in the kit's table). */
 export const PROXY_UPSTREAM_OPERATIONS = {
+  init_otp: { type: 'ACTIVITY_TYPE_INIT_OTP_V3', intent: 'initOtpIntentV3', result: 'initOtpResultV2' },
   verify_otp: { type: 'ACTIVITY_TYPE_VERIFY_OTP', intent: 'verifyOtpIntent', result: 'verifyOtpResult' },
   otp_login: { type: 'ACTIVITY_TYPE_OTP_LOGIN', intent: 'otpLoginIntent', result: 'otpLoginResult' },
   oauth_login: { type: 'ACTIVITY_TYPE_OAUTH_LOGIN', intent: 'oauthLoginIntent', result: 'oauthLoginResult' },

@@ -6,6 +6,9 @@
 import { forbidden, unauthenticated } from '../http/service-error.ts';
 import { verifyPasskeyStamp } from '../identity/webauthn-assertion.ts';
 import { governs } from './organizations.ts';
+import { resolveAttestedPrincipal } from './attested-principal.ts';
+import type { AttestedScheme } from './stamp-check.ts';
+import type { VerificationTokenClaims } from '../../../src/tokens/verification-token.ts';
 import type { EmulatorContext } from '../context.ts';
 import type { StateView } from '../state/store.ts';
 import type { StampCheck } from './stamp-check.ts';
@@ -14,7 +17,7 @@ import type { StampCheck } from './stamp-check.ts';
 export const LOGIN_ADDRESSABLE = new Set(['stamp_login', 'whoami']);
 
 export interface Principal {
-  kind: 'API_KEY' | 'PASSKEY';
+  kind: 'API_KEY' | 'PASSKEY' | 'ATTESTED';
   userId: string;
   /** The user's own organization: the target or an ancestor of it. */
   organizationId: string;
@@ -24,6 +27,8 @@ export interface Principal {
   authenticatorId?: string;
   /** A passkey's new signature counter, stored when the request changes state. */
   newCounter?: number;
+  /** X-Stamp-Attested: the attestation that vouched for `credential` (a key not yet registered). */
+  attested?: { scheme: AttestedScheme; verificationToken?: VerificationTokenClaims };
 }
 
 export async function resolvePrincipal(
@@ -34,6 +39,7 @@ export async function resolvePrincipal(
   body: Uint8Array,
   options: { fromAncestor?: boolean } = {},
 ): Promise<Principal> {
+  if (check.kind === 'ATTESTED') return resolveAttestedPrincipal(ctx, view, check, targetOrgId);
   if (check.kind === 'API_KEY') {
     const keys = view.apiKeys.findBy('publicKey', check.publicKey);
     if (keys.length === 0) throw unauthenticated('PUBLIC_KEY_NOT_FOUND', 'No API key with the stamp public key.');

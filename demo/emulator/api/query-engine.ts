@@ -1,5 +1,5 @@
 /** Queries: same route, stamp and authorization checks as submits; nothing is written. */
-import { notFound } from '../http/service-error.ts';
+import { notFound, unauthenticated } from '../http/service-error.ts';
 import { jsonResponse } from '../http/exchange.ts';
 import { parseJsonObject } from '../http/parse-json.ts';
 import { requireString } from '../http/fields.ts';
@@ -18,6 +18,7 @@ export async function runQuery(ctx: EmulatorContext, registry: QueryRegistry, op
   const handler = registry.get(operation);
   if (!spec || !handler) throw notFound('NOT_FOUND', 'Unknown query operation.');
   const check = await checkStamp(request);
+  if (check.kind === 'ATTESTED') throw unauthenticated('SIGNATURE_INVALID', 'X-Stamp-Attested is accepted only by stamp_login.');
   const body = parseJsonObject(request.body);
   for (const field of spec.required) requireString(body, field);
   const view = ctx.store.read;

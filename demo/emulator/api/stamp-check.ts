@@ -1,9 +1,15 @@
 /**
  * First half of authentication, before the body is parsed: an `X-Stamp` is verified over the
  * raw body bytes right away (no state needed); an `X-Stamp-Webauthn` is only parsed here,
- * because checking it needs the stored authenticator (see principal.ts).
+ * because checking it needs the stored authenticator (see principal.ts). An `X-Stamp-Attested`
+ * (PROTOCOL.md §9: a key not yet registered, vouched for by a verification token or an OIDC
+ * token) has its signature verified here like an `X-Stamp`; the attestation is checked in
+ * attested-principal.ts, which needs state.
  */
 import { verifyStamp } from '../../../src/stamp/verify-stamp.ts';
+import { API_KEY_STAMP_SCHEME } from '../../../src/stamp/create-stamp.ts';
+import { fromBase64Url, toBase64Url } from '../../../src/encoding/base64url.ts';
+import { utf8Decode, utf8Encode } from '../../../src/encoding/utf8.ts';
 import { unauthenticated } from '../http/service-error.ts';
 import { isObject } from '../http/fields.ts';
 import type { EmuRequest } from '../http/exchange.ts';
@@ -16,9 +22,13 @@ export interface WebAuthnStamp {
   userHandle?: string;
 }
 
+export const ATTESTED_SCHEMES = ['STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN', 'STAMP_ATTESTED_SCHEME_P256_OIDC'] as const;
+export type AttestedScheme = (typeof ATTESTED_SCHEMES)[number];
+
 export type StampCheck =
   | { kind: 'API_KEY'; publicKey: string }
-  | { kind: 'PASSKEY'; stamp: WebAuthnStamp };
+  | { kind: 'PASSKEY'; stamp: WebAuthnStamp }
+  | { kind: 'ATTESTED'; publicKey: string; scheme: AttestedScheme; attestation: string };
 
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
@@ -42,16 +52,43 @@ function parseWebAuthnStamp(value: string): WebAuthnStamp {
   return stamp;
 }
 
+/** `X-Stamp-Attested`: base64url JSON `{publicKeyAttestation, scheme, publicKey, signature}`, the signature DER hex over the body. */
+async function checkAttestedStamp(value: string, body: Uint8Array): Promise<StampCheck> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(utf8Decode(fromBase64Url(value)));
+  } catch (error) {
+    throw unauthenticated('SIGNATURE_INVALID', 'The X-Stamp-Attested header is not base64url JSON.', error);
+  }
+  if (!isObject(parsed)) throw unauthenticated('SIGNATURE_INVALID', 'The X-Stamp-Attested header is not a JSON object.');
+  const { publicKeyAttestation, scheme, publicKey, signature } = parsed;
+  if (typeof publicKeyAttestation !== 'string' || typeof publicKey !== 'string' || typeof signature !== 'string') {
+    throw unauthenticated('SIGNATURE_INVALID', 'X-Stamp-Attested needs publicKeyAttestation, publicKey and signature strings.');
+  }
+  if (!(ATTESTED_SCHEMES as readonly unknown[]).includes(scheme)) throw unauthenticated('SIGNATURE_INVALID', 'Unknown X-Stamp-Attested scheme.');
+  // The signature is an API-key stamp's: the same ECDSA P-256 over the exact body bytes.
+  const asApiStamp = toBase64Url(utf8Encode(JSON.stringify({ publicKey, scheme: API_KEY_STAMP_SCHEME, signature })));
+  try {
+    const verified = await verifyStamp(body, asApiStamp);
+    return { kind: 'ATTESTED', publicKey: verified.publicKey, scheme: scheme as AttestedScheme, attestation: publicKeyAttestation };
+  } catch (error) {
+    throw unauthenticated('SIGNATURE_INVALID', 'The X-Stamp-Attested signature does not verify over the request body.', error);
+  }
+}
+
 export async function checkStamp(request: EmuRequest): Promise<StampCheck> {
   const apiStamp = request.headers['x-stamp'];
   const passkeyStamp = request.headers['x-stamp-webauthn'];
-  if (apiStamp === undefined && passkeyStamp === undefined) {
-    throw unauthenticated('SIGNATURE_MISSING', 'The request carries no X-Stamp or X-Stamp-Webauthn header.');
+  const attestedStamp = request.headers['x-stamp-attested'];
+  const count = [apiStamp, passkeyStamp, attestedStamp].filter((h) => h !== undefined).length;
+  if (count === 0) {
+    throw unauthenticated('SIGNATURE_MISSING', 'The request carries no X-Stamp, X-Stamp-Webauthn or X-Stamp-Attested header.');
   }
-  if (apiStamp !== undefined && passkeyStamp !== undefined) {
+  if (count > 1) {
     throw unauthenticated('SIGNATURE_INVALID', 'The request carries two stamps; send exactly one.');
   }
   if (passkeyStamp !== undefined) return { kind: 'PASSKEY', stamp: parseWebAuthnStamp(passkeyStamp) };
+  if (attestedStamp !== undefined) return checkAttestedStamp(attestedStamp, request.body);
   try {
     const verified = await verifyStamp(request.body, apiStamp!);
     return { kind: 'API_KEY', publicKey: verified.publicKey };

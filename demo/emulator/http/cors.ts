@@ -5,8 +5,9 @@
  */
 import type { EmuRequest, EmuResponse } from './exchange.ts';
 
-export const API_ALLOWED_HEADERS = 'content-type, accept, x-stamp, x-stamp-webauthn';
-export const PROXY_ALLOWED_HEADERS = 'content-type, accept, x-auth-proxy-config-id, x-captcha-token';
+// x-client-version: the hosted client names its version on every request.
+export const API_ALLOWED_HEADERS = 'content-type, accept, x-stamp, x-stamp-webauthn, x-stamp-attested, x-client-version';
+export const PROXY_ALLOWED_HEADERS = 'content-type, accept, x-auth-proxy-config-id, x-captcha-token, x-client-version';
 const MAX_AGE = '600';
 
 export function isPreflight(request: EmuRequest): boolean {

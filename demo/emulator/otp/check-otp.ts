@@ -11,7 +11,7 @@ import type { OtpRecord } from '../state/records.ts';
 
 export const INVALID_OTP_CODE = 'Invalid OTP code';
 
-const invalidOtp = (detail?: string) =>
+export const invalidOtp = (detail?: string) =>
   serviceError(Grpc.INVALID_ARGUMENT, 'INVALID_OTP_CODE', detail ? `${INVALID_OTP_CODE}: ${detail}` : INVALID_OTP_CODE);
 
 /** Stages the OTP as spent and returns it when `code` is right; otherwise refuses. */

@@ -39,6 +39,7 @@ const TABLE: Readonly<Record<string, readonly [string, string]>> = {
   oauth_login: ['AUTH', 'CREATE'],
   oauth2_authenticate: ['AUTH', 'CREATE'],
   init_otp_auth: ['OTP', 'CREATE'],
+  init_otp: ['OTP', 'CREATE'],
   verify_otp: ['OTP', 'VERIFY'],
   approve_activity: ['ORGANIZATION', 'UPDATE'], // (ours) never evaluated: votes are checked by approve_activity itself
 };

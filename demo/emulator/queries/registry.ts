@@ -2,7 +2,9 @@
 import { getActivity } from './get-activity.ts';
 import { getBootProof } from './get-boot-proof.ts';
 import { getSubOrgIds } from './get-sub-org-ids.ts';
+import { getUser } from './get-user.ts';
 import { listAppProofs } from './list-app-proofs.ts';
+import { listPrivateKeys } from './list-private-keys.ts';
 import { listUsers } from './list-users.ts';
 import { listWalletAccounts } from './list-wallet-accounts.ts';
 import { listWallets } from './list-wallets.ts';
@@ -16,7 +18,9 @@ export function queryRegistry(): Map<string, QueryHandler> {
     ['get_activity', getActivity],
     ['get_boot_proof', getBootProof],
     ['get_sub_org_ids', getSubOrgIds],
+    ['get_user', getUser],
     ['list_app_proofs', listAppProofs],
+    ['list_private_keys', listPrivateKeys],
     ['list_users', listUsers],
     ['list_wallet_accounts', listWalletAccounts],
     ['list_wallets', listWallets],

@@ -117,6 +117,11 @@ export interface OtpRecord extends BaseRecord, Stamped {
   readonly attempts: number;
   /** Set once a correct code was used or the attempt cap was reached. */
   readonly spent: boolean;
+  /**
+   * The HPKE receiver scalar (hex) of the OTP's encryption target (init_otp, the v2 flow): the
+   * client seals the code to it, so the proxy never reads it. Absent for init_otp_auth OTPs.
+   */
+  readonly targetPrivateKeyHex?: string;
 }
 
 /** A verification token id consumed for one usage (LOGIN, SIGNUP…): tokens are single-use per usage. */
