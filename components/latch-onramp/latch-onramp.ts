@@ -118,8 +118,8 @@ export class LatchOnramp extends LatchKitAwareElement {
   static override readonly tag = 'latch-onramp';
   static override styles = [LatchElement.styles, controlStyles, onrampStyles];
 
-  /** `FIAT_ON_RAMP_PROVIDER_PROVIDERA` (default) or `_PROVIDERB`. */
-  @property() provider: FiatOnRampProvider = 'FIAT_ON_RAMP_PROVIDER_PROVIDERA';
+  /** `FIAT_ON_RAMP_PROVIDER_COINBASE` (default) or `_MOONPAY`. */
+  @property() provider: FiatOnRampProvider = 'FIAT_ON_RAMP_PROVIDER_COINBASE';
 
   /** `FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM` (default), `_BITCOIN`, `_SOLANA` or `_BASE`. */
   @property() network: FiatOnRampNetwork = 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM';
@@ -222,7 +222,7 @@ export class LatchOnramp extends LatchKitAwareElement {
 
   get #values(): OnrampFormValues {
     return {
-      provider: pick(ONRAMP_PROVIDERS, this.provider, 'FIAT_ON_RAMP_PROVIDER_PROVIDERA'),
+      provider: pick(ONRAMP_PROVIDERS, this.provider, 'FIAT_ON_RAMP_PROVIDER_COINBASE'),
       network: this.#network,
       cryptoCurrency: pick(ONRAMP_CRYPTO_CURRENCIES, this.cryptoCurrency, NETWORK_DEFAULT_CRYPTO[this.#network]),
       fiatCurrency: pick(ONRAMP_FIAT_CURRENCIES, this.fiatCurrency, 'FIAT_ON_RAMP_CURRENCY_USD'),
@@ -286,7 +286,7 @@ export class LatchOnramp extends LatchKitAwareElement {
     `;
     return html`
       <form part="form" class="form" novalidate @submit=${this.#onSubmit}>
-        ${select('provider', 'provider', this.t('onramp.provider'), ONRAMP_PROVIDERS, v.provider, (p) => this.t(p.endsWith('A') ? 'onramp.providerA' : 'onramp.providerB'), (p) => (this.provider = p))}
+        ${select('provider', 'provider', this.t('onramp.provider'), ONRAMP_PROVIDERS, v.provider, (p) => this.t(`onramp.provider.${p.slice('FIAT_ON_RAMP_PROVIDER_'.length) as 'COINBASE' | 'MOONPAY'}`), (p) => (this.provider = p))}
         ${select('network', 'network', this.t('onramp.network'), ONRAMP_NETWORKS, v.network, (n) => NETWORK_NAMES[n], (n) => (this.network = n))}
         ${select('crypto', 'crypto-currency', this.t('onramp.crypto'), ONRAMP_CRYPTO_CURRENCIES, v.cryptoCurrency, (c) => CRYPTO_NAMES[c], (c) => (this.cryptoCurrency = c))}
         ${select('fiat', 'fiat-currency', this.t('onramp.fiat'), ONRAMP_FIAT_CURRENCIES, v.fiatCurrency, (c) => currencyLabel(locale, c), (c) => (this.fiatCurrency = c))}

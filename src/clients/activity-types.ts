@@ -79,10 +79,16 @@ export interface AuthenticatorParams {
   attestation: Attestation;
 }
 
+/** An OAuth login by its OIDC token (hosted v1OauthProviderParams: sub-organizations, sign-up). */
 export interface OauthProviderParams {
   providerName: string;
-  oidcToken?: string;
-  oidcClaims?: { iss: string; sub: string; aud: string };
+  oidcToken: string;
+}
+
+/** An OAuth login by its claims (hosted v1OauthProviderParamsV2: create_users V4). */
+export interface OauthProviderClaimsParams {
+  providerName: string;
+  oidcClaims: { iss: string; sub: string; aud: string };
 }
 
 export interface WalletAccountParams {
@@ -319,7 +325,8 @@ export interface InitOtpAuthParameters {
   otpType: string;
   contact: string;
   otpLength?: number;
-  appName?: string;
+  /** Required by the hosted INIT_OTP_AUTH_V3 intent (the name shown in the message). */
+  appName: string;
   emailCustomization?: EmailCustomization;
   smsCustomization?: { template?: string };
   userIdentifier?: string;
@@ -336,7 +343,7 @@ export interface CreateUserParams {
   userPhoneNumber?: string;
   apiKeys: ApiKeyParams[];
   authenticators: AuthenticatorParams[];
-  oauthProviders: OauthProviderParams[];
+  oauthProviders: OauthProviderClaimsParams[];
   userTags: string[];
 }
 
@@ -358,7 +365,8 @@ export interface PolicyParams {
   effect: PolicyEffect;
   condition?: string;
   consensus?: string;
-  notes?: string;
+  /** Required by the hosted policy intent (V3); may be empty. */
+  notes: string;
 }
 
 export interface CreatePoliciesParameters {
@@ -461,7 +469,7 @@ export interface ExportPrivateKeyResult {
   exportBundle: string;
 }
 
-export type FiatOnRampProvider = 'FIAT_ON_RAMP_PROVIDER_PROVIDERA' | 'FIAT_ON_RAMP_PROVIDER_PROVIDERB';
+export type FiatOnRampProvider = 'FIAT_ON_RAMP_PROVIDER_COINBASE' | 'FIAT_ON_RAMP_PROVIDER_MOONPAY';
 export type FiatOnRampNetwork = `FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_${'BITCOIN' | 'ETHEREUM' | 'SOLANA' | 'BASE'}`;
 export type FiatOnRampCryptoCurrency = `FIAT_ON_RAMP_CRYPTO_CURRENCY_${'BTC' | 'ETH' | 'SOL' | 'USDC'}`;
 export type FiatOnRampCurrency = `FIAT_ON_RAMP_CURRENCY_${
@@ -469,9 +477,9 @@ export type FiatOnRampCurrency = `FIAT_ON_RAMP_CURRENCY_${
   | 'HKD' | 'IDR' | 'ILS' | 'JOD' | 'KES' | 'KWD' | 'LKR' | 'MXN' | 'NGN' | 'NOK' | 'NZD' | 'OMR'
   | 'PEN' | 'PLN' | 'RON' | 'SEK' | 'THB' | 'TRY' | 'TWD' | 'USD' | 'VND' | 'ZAR'}`;
 export type FiatOnRampPaymentMethod = `FIAT_ON_RAMP_PAYMENT_METHOD_${
-  | 'CREDIT_DEBIT_CARD' | 'WALLETA_PAY' | 'GBP_BANK_TRANSFER' | 'GBP_OPEN_BANKING_PAYMENT'
-  | 'WALLETB_PAY' | 'SEPA_BANK_TRANSFER' | 'PIX_INSTANT_PAYMENT' | 'PAYMENTAPPA' | 'PAYMENTAPPB'
-  | 'PROVIDERB_BALANCE' | 'CRYPTO_ACCOUNT' | 'FIAT_WALLET' | 'ACH_BANK_ACCOUNT'}`;
+  | 'CREDIT_DEBIT_CARD' | 'APPLE_PAY' | 'GBP_BANK_TRANSFER' | 'GBP_OPEN_BANKING_PAYMENT'
+  | 'GOOGLE_PAY' | 'SEPA_BANK_TRANSFER' | 'PIX_INSTANT_PAYMENT' | 'PAYPAL' | 'VENMO'
+  | 'MOONPAY_BALANCE' | 'CRYPTO_ACCOUNT' | 'FIAT_WALLET' | 'ACH_BANK_ACCOUNT'}`;
 
 export interface InitFiatOnRampParameters {
   onrampProvider: FiatOnRampProvider;

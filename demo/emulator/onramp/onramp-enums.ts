@@ -1,8 +1,14 @@
-/** The seed's enumerations for init_fiat_on_ramp, exactly as the wire spells them. */
+/**
+ * The enumerations of init_fiat_on_ramp as the hosted service spells them (`@turnkey/sdk-types`
+ * v1FiatOnRampProvider / v1FiatOnRampPaymentMethod; PROTOCOL.md §9). The seed replaced the
+ * provider and payment-app names with neutral words (PROVIDERA = COINBASE, PROVIDERB = MOONPAY,
+ * WALLETA_PAY = APPLE_PAY, WALLETB_PAY = GOOGLE_PAY, PAYMENTAPPA = PAYPAL, PAYMENTAPPB = VENMO,
+ * PROVIDERB_BALANCE = MOONPAY_BALANCE); the hosted service refuses those, and so does this one.
+ */
 const prefixed = <P extends string, S extends string>(prefix: P, suffixes: readonly S[]): `${P}${S}`[] =>
   suffixes.map((s) => `${prefix}${s}` as `${P}${S}`);
 
-export const ONRAMP_PROVIDERS = ['FIAT_ON_RAMP_PROVIDER_PROVIDERA', 'FIAT_ON_RAMP_PROVIDER_PROVIDERB'] as const;
+export const ONRAMP_PROVIDERS = ['FIAT_ON_RAMP_PROVIDER_COINBASE', 'FIAT_ON_RAMP_PROVIDER_MOONPAY'] as const;
 
 export const ONRAMP_NETWORKS = prefixed('FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_', ['BITCOIN', 'ETHEREUM', 'SOLANA', 'BASE'] as const);
 
@@ -15,9 +21,9 @@ export const ONRAMP_FIAT_CURRENCIES = prefixed('FIAT_ON_RAMP_CURRENCY_', [
 ] as const);
 
 export const ONRAMP_PAYMENT_METHODS = prefixed('FIAT_ON_RAMP_PAYMENT_METHOD_', [
-  'CREDIT_DEBIT_CARD', 'WALLETA_PAY', 'GBP_BANK_TRANSFER', 'GBP_OPEN_BANKING_PAYMENT',
-  'WALLETB_PAY', 'SEPA_BANK_TRANSFER', 'PIX_INSTANT_PAYMENT', 'PAYMENTAPPA', 'PAYMENTAPPB',
-  'PROVIDERB_BALANCE', 'CRYPTO_ACCOUNT', 'FIAT_WALLET', 'ACH_BANK_ACCOUNT',
+  'CREDIT_DEBIT_CARD', 'APPLE_PAY', 'GBP_BANK_TRANSFER', 'GBP_OPEN_BANKING_PAYMENT',
+  'GOOGLE_PAY', 'SEPA_BANK_TRANSFER', 'PIX_INSTANT_PAYMENT', 'PAYPAL', 'VENMO',
+  'MOONPAY_BALANCE', 'CRYPTO_ACCOUNT', 'FIAT_WALLET', 'ACH_BANK_ACCOUNT',
 ] as const);
 
 /**

@@ -127,8 +127,8 @@ describe('<latch-onramp>', () => {
       await loaded(el);
       const options = (name: string) => Array.from(select(el, name).options, (o) => ({ value: o.value, label: text(o) }));
       expect(options('provider')).to.deep.equal([
-        { value: 'FIAT_ON_RAMP_PROVIDER_PROVIDERA', label: 'Provider A' },
-        { value: 'FIAT_ON_RAMP_PROVIDER_PROVIDERB', label: 'Provider B' },
+        { value: 'FIAT_ON_RAMP_PROVIDER_COINBASE', label: 'Coinbase' },
+        { value: 'FIAT_ON_RAMP_PROVIDER_MOONPAY', label: 'MoonPay' },
       ]);
       expect(options('network').map((o) => o.label)).to.deep.equal(['Bitcoin', 'Ethereum', 'Solana', 'Base']);
       expect(options('network').map((o) => o.value)).to.deep.equal(['BITCOIN', 'ETHEREUM', 'SOLANA', 'BASE'].map((n) => `FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_${n}`));
@@ -168,7 +168,7 @@ describe('<latch-onramp>', () => {
     it('preset the form', async () => {
       const el = await onramp(user, (kit) => html`<latch-onramp
         .kit=${kit}
-        provider="FIAT_ON_RAMP_PROVIDER_PROVIDERB"
+        provider="FIAT_ON_RAMP_PROVIDER_MOONPAY"
         network="FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_BASE"
         crypto-currency="FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC"
         fiat-currency="FIAT_ON_RAMP_CURRENCY_EUR"
@@ -179,7 +179,7 @@ describe('<latch-onramp>', () => {
         sandbox
       ></latch-onramp>`);
       await waitUntil(() => el.shadowRoot?.querySelector('[part~="form"]'), 'the form shows');
-      expect(select(el, 'provider').value).to.equal('FIAT_ON_RAMP_PROVIDER_PROVIDERB');
+      expect(select(el, 'provider').value).to.equal('FIAT_ON_RAMP_PROVIDER_MOONPAY');
       expect(select(el, 'network').value).to.equal('FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_BASE');
       expect(select(el, 'crypto-currency').value).to.equal('FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC');
       expect(select(el, 'fiat-currency').value).to.equal('FIAT_ON_RAMP_CURRENCY_EUR');
@@ -253,7 +253,7 @@ describe('<latch-onramp>', () => {
 
     it('checkOnrampForm: the rules as plain logic', () => {
       const base: OnrampFormValues = {
-        provider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERA',
+        provider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
         network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM',
         cryptoCurrency: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH',
         fiatCurrency: 'FIAT_ON_RAMP_CURRENCY_USD',
@@ -266,7 +266,7 @@ describe('<latch-onramp>', () => {
       };
       const ok = checkOnrampForm(base, 'en');
       expect(ok.ok && ok.parameters).to.deep.equal({
-        onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERA',
+        onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
         walletAddress: '0xabc',
         network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM',
         cryptoCurrencyCode: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH',
@@ -313,7 +313,7 @@ describe('<latch-onramp>', () => {
       expect(new URL(detail.url).origin).to.equal(new URL(emulatorUrls().apiUrl).origin);
       const [request] = recording.sent('init_fiat_on_ramp');
       expect(request!.parameters).to.deep.equal({
-        onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERA',
+        onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
         walletAddress: (await recording.session.listWalletAccounts())[0]!.address,
         network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM',
         cryptoCurrencyCode: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH',

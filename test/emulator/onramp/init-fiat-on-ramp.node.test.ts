@@ -15,7 +15,7 @@ const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const SOL_ADDRESS = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 const BTC_ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 
-const base = { onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERA', network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM', cryptoCurrencyCode: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH', walletAddress: ETH_ADDRESS };
+const base = { onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM', cryptoCurrencyCode: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH', walletAddress: ETH_ADDRESS };
 
 interface Page {
   status: number;
@@ -88,21 +88,21 @@ describe('init_fiat_on_ramp', () => {
     assert.deepEqual((await txStatus(onRampTransactionId)).json, { transactionStatus: 'FAILED' });
   });
 
-  it('accepts every value of every enum of the seed', async () => {
+  it('accepts every value of every enum, by the hosted names', async () => {
     const networks: [string, string, string][] = [
       ['FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_BITCOIN', 'FIAT_ON_RAMP_CRYPTO_CURRENCY_BTC', BTC_ADDRESS],
       ['FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM', 'FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH', ETH_ADDRESS],
       ['FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_SOLANA', 'FIAT_ON_RAMP_CRYPTO_CURRENCY_SOL', SOL_ADDRESS],
       ['FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_BASE', 'FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC', ETH_ADDRESS],
     ];
-    for (const provider of ['FIAT_ON_RAMP_PROVIDER_PROVIDERA', 'FIAT_ON_RAMP_PROVIDER_PROVIDERB']) {
+    for (const provider of ['FIAT_ON_RAMP_PROVIDER_COINBASE', 'FIAT_ON_RAMP_PROVIDER_MOONPAY']) {
       for (const [network, cryptoCurrencyCode, walletAddress] of networks) {
         await init({ onrampProvider: provider, network, cryptoCurrencyCode, walletAddress });
       }
     }
     const fiat = 'AUD BGN BRL CAD CHF COP CZK DKK DOP EGP EUR GBP HKD IDR ILS JOD KES KWD LKR MXN NGN NOK NZD OMR PEN PLN RON SEK THB TRY TWD USD VND ZAR'.split(' ');
     for (const code of fiat) await init({ ...base, fiatCurrencyCode: `FIAT_ON_RAMP_CURRENCY_${code}` });
-    const methods = 'CREDIT_DEBIT_CARD WALLETA_PAY GBP_BANK_TRANSFER GBP_OPEN_BANKING_PAYMENT WALLETB_PAY SEPA_BANK_TRANSFER PIX_INSTANT_PAYMENT PAYMENTAPPA PAYMENTAPPB PROVIDERB_BALANCE CRYPTO_ACCOUNT FIAT_WALLET ACH_BANK_ACCOUNT'.split(' ');
+    const methods = 'CREDIT_DEBIT_CARD APPLE_PAY GBP_BANK_TRANSFER GBP_OPEN_BANKING_PAYMENT GOOGLE_PAY SEPA_BANK_TRANSFER PIX_INSTANT_PAYMENT PAYPAL VENMO MOONPAY_BALANCE CRYPTO_ACCOUNT FIAT_WALLET ACH_BANK_ACCOUNT'.split(' ');
     for (const method of methods) await init({ ...base, paymentMethod: `FIAT_ON_RAMP_PAYMENT_METHOD_${method}` });
     await init({ ...base, countryCode: 'US', countrySubdivisionCode: 'US-NY', fiatCurrencyAmount: '21' });
     await init({ ...base, countryCode: 'GB' });
@@ -113,6 +113,11 @@ describe('init_fiat_on_ramp', () => {
     const bad: [Record<string, unknown>, string][] = [
       [{ ...base, onrampProvider: undefined }, 'parameters.onrampProvider'],
       [{ ...base, onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERC' }, 'parameters.onrampProvider'],
+      // The seed's neutral words: the hosted service refuses them, and so does the emulator.
+      [{ ...base, onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERA' }, 'parameters.onrampProvider'],
+      [{ ...base, onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERB' }, 'parameters.onrampProvider'],
+      [{ ...base, paymentMethod: 'FIAT_ON_RAMP_PAYMENT_METHOD_WALLETA_PAY' }, 'parameters.paymentMethod'],
+      [{ ...base, paymentMethod: 'FIAT_ON_RAMP_PAYMENT_METHOD_PROVIDERB_BALANCE' }, 'parameters.paymentMethod'],
       [{ ...base, network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_POLYGON' }, 'parameters.network'],
       [{ ...base, network: undefined }, 'parameters.network'],
       [{ ...base, cryptoCurrencyCode: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_DOGE' }, 'parameters.cryptoCurrencyCode'],
@@ -184,23 +189,23 @@ describe('init_fiat_on_ramp', () => {
   it('lists the organization\'s on-ramp credentials and deletes one: its signatures stop verifying, a new one is made on next use', async () => {
     const flow = await init(base);
     const { onRampUrlSignature } = await init({ ...base, urlForSignature: flow.onRampUrl });
-    await init({ ...base, onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERB' });
+    await init({ ...base, onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY' });
     const listed = (await f.query('list_fiat_on_ramp_credentials', { organizationId: f.demoOrgId })).json.fiatOnRampCredentials as { fiatOnrampCredentialId: string; onrampProvider: string; publishableApiKey: string }[];
-    assert.deepEqual(listed.map((c) => c.onrampProvider).sort(), ['FIAT_ON_RAMP_PROVIDER_PROVIDERA', 'FIAT_ON_RAMP_PROVIDER_PROVIDERB']);
+    assert.deepEqual(listed.map((c) => c.onrampProvider).sort(), ['FIAT_ON_RAMP_PROVIDER_COINBASE', 'FIAT_ON_RAMP_PROVIDER_MOONPAY']);
     assert.ok(listed.every((c) => c.publishableApiKey.startsWith('pk_test_')));
     assert.ok(!JSON.stringify(listed).includes('secret'), 'secrets are never listed');
-    const providerA = listed.find((c) => c.onrampProvider === 'FIAT_ON_RAMP_PROVIDER_PROVIDERA')!;
+    const providerA = listed.find((c) => c.onrampProvider === 'FIAT_ON_RAMP_PROVIDER_COINBASE')!;
 
     const deleted = await root.submit('delete_fiat_on_ramp_credential', { organizationId: f.demoOrgId, parameters: { fiatOnrampCredentialId: providerA.fiatOnrampCredentialId } });
     assert.equal(deleted.type, 'ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL');
     assert.deepEqual(root.result(deleted), { fiatOnRampCredentialId: providerA.fiatOnrampCredentialId });
     const after = (await f.query('list_fiat_on_ramp_credentials', { organizationId: f.demoOrgId })).json.fiatOnRampCredentials as { onrampProvider: string }[];
-    assert.deepEqual(after.map((c) => c.onrampProvider), ['FIAT_ON_RAMP_PROVIDER_PROVIDERB']);
+    assert.deepEqual(after.map((c) => c.onrampProvider), ['FIAT_ON_RAMP_PROVIDER_MOONPAY']);
     assert.equal((await getPage(`${flow.onRampUrl}&signature=${encodeURIComponent(onRampUrlSignature!)}`)).status, 403);
 
     await init(base);
     const renewed = (await f.query('list_fiat_on_ramp_credentials', { organizationId: f.demoOrgId })).json.fiatOnRampCredentials as { fiatOnrampCredentialId: string; onrampProvider: string }[];
-    const newA = renewed.find((c) => c.onrampProvider === 'FIAT_ON_RAMP_PROVIDER_PROVIDERA');
+    const newA = renewed.find((c) => c.onrampProvider === 'FIAT_ON_RAMP_PROVIDER_COINBASE');
     assert.ok(newA && newA.fiatOnrampCredentialId !== providerA.fiatOnrampCredentialId);
   });
 

@@ -29,7 +29,7 @@ const approve = (user: OrgUser, organizationId: string, fingerprint: string) =>
 const approveRaw = (f: Fixture, user: OrgUser, organizationId: string, fingerprint: unknown) =>
   f.submit('approve_activity', organizationId, { fingerprint }, user.key);
 
-const policyNamed = (name: string) => ({ policies: [{ policyName: name, effect: 'EFFECT_ALLOW' as const }] });
+const policyNamed = (name: string) => ({ policies: [{ policyName: name, effect: 'EFFECT_ALLOW' as const, notes: '' }] });
 
 describe('consensus: a policy needing two approvals', () => {
   let f: Fixture;

@@ -280,7 +280,7 @@ describe('webhooks: delivery', { timeout: 20_000 }, () => {
     const bob = await createUser(f, f.demoOrgId, 'bob');
     await createPolicies(f, f.demoOrgId, [{ policyName: 'two', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'POLICY'", consensus: 'approvers.count() >= 2' }]);
     await r.waitFor(4);
-    const held = await alice.client.submitRaw('create_policies', { organizationId: f.demoOrgId, parameters: { policies: [{ policyName: 'p', effect: 'EFFECT_ALLOW' }] } });
+    const held = await alice.client.submitRaw('create_policies', { organizationId: f.demoOrgId, parameters: { policies: [{ policyName: 'p', effect: 'EFFECT_ALLOW', notes: '' }] } });
     const approval = await bob.client.submitRaw('approve_activity', { organizationId: f.demoOrgId, parameters: { fingerprint: held.fingerprint } as never });
     const received = await r.waitFor(7);
     // Deliveries run concurrently: compare as a set, not in arrival order.

@@ -214,7 +214,7 @@ describe('ActivityClient', () => {
 
   describe('seed rules, checked before any request', () => {
     const ramp = {
-      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERA',
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
       walletAddress: '0xabc',
       network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM',
       cryptoCurrencyCode: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH',

@@ -91,7 +91,7 @@ describe('ACTIVITY_OPERATIONS', () => {
 describe('QUERY_OPERATIONS', () => {
   it('lists the queries the kit and emulator use, each needing an organizationId', () => {
     expect(Object.keys(QUERY_OPERATIONS).sort()).to.deep.equal(
-      ['get_activity', 'get_boot_proof', 'get_onramp_transaction_status', 'get_send_transaction_status', 'list_app_proofs', 'list_policies', 'list_users', 'list_wallet_accounts', 'list_wallets', 'whoami'],
+      ['get_activity', 'get_boot_proof', 'get_onramp_transaction_status', 'get_send_transaction_status', 'get_user', 'list_app_proofs', 'list_policies', 'list_private_keys', 'list_users', 'list_wallet_accounts', 'list_wallets', 'whoami'],
     );
     for (const [name, query] of Object.entries(QUERY_OPERATIONS)) {
       expect(query.required[0], name).to.equal('organizationId');

@@ -5,7 +5,7 @@ import { checkQuery, checkSubmit } from '../../../src/clients/activity-rules.ts'
 const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
 const RAMP = {
-  onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERB',
+  onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
   walletAddress: 'bc1q',
   network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_BITCOIN',
   cryptoCurrencyCode: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_BTC',

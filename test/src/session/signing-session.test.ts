@@ -133,7 +133,7 @@ describe('SigningSession requests', () => {
     const signed = await session.signRawPayload({ signWith: 'addr', payload: 'cafe', encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' });
     expect(signed).to.deep.equal({ r: 'aa', s: 'bb', v: '00' });
     const ramp = await session.initFiatOnRamp({
-      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_PROVIDERA',
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
       walletAddress: '0xabc',
       network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_BASE',
       cryptoCurrencyCode: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC',

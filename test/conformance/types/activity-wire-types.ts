@@ -1,0 +1,86 @@
+/**
+ * Compile-time conformance of the kit's Activity API types with the hosted service's generated
+ * types (`@turnkey/sdk-types`, a devDependency that never reaches a bundle). `npm test`'s
+ * type-check fails when either side drifts:
+ * - each operation's parameters, as the kit sends them, are assignable to the hosted intent of
+ *   the activity type the kit sends (ACTIVITY_OPERATIONS);
+ * - each hosted result is assignable to what the kit reads of it;
+ * - every enum value the kit can send is a value of the hosted enum.
+ * The `@ts-expect-error` lines prove the checks can fail: a wrong value must not type-check.
+ */
+import type * as Hosted from '@turnkey/sdk-types';
+import type {
+  ActivityParameterMap as Kit,
+  ActivityResultMap as KitResult,
+  FiatOnRampCryptoCurrency,
+  FiatOnRampCurrency,
+  FiatOnRampNetwork,
+  FiatOnRampPaymentMethod,
+  FiatOnRampProvider,
+} from '../../../src/clients/activity-types.ts';
+import type { ACTIVITY_OPERATIONS } from '../../../src/clients/activity-operations.ts';
+
+/** Compiles only when `A` is assignable to `B`. */
+type Assignable<A extends B, B> = [A, B];
+/** Compiles only when `T` is exactly `true`. */
+type Is<T extends true> = T;
+type Extends<A, B> = [A] extends [B] ? true : false;
+
+// Enum values the kit sends exist in the hosted enums (and the neutral seed words do not).
+export type OnRampEnums = [
+  Assignable<FiatOnRampProvider, Hosted.v1FiatOnRampProvider>,
+  Assignable<FiatOnRampPaymentMethod, Hosted.v1FiatOnRampPaymentMethod>,
+  Assignable<FiatOnRampNetwork, Hosted.v1FiatOnRampBlockchainNetwork>,
+  Assignable<FiatOnRampCryptoCurrency, Hosted.v1FiatOnRampCryptoCurrency>,
+  Assignable<FiatOnRampCurrency, Hosted.v1FiatOnRampCurrency>,
+  // @ts-expect-error the seed's neutral word is not a hosted provider
+  Assignable<'FIAT_ON_RAMP_PROVIDER_PROVIDERA', Hosted.v1FiatOnRampProvider>,
+  // @ts-expect-error nor a neutral payment app
+  Assignable<'FIAT_ON_RAMP_PAYMENT_METHOD_WALLETA_PAY', Hosted.v1FiatOnRampPaymentMethod>,
+];
+
+// The activity types the kit sends are hosted activity types.
+export type ActivityTypes = Assignable<(typeof ACTIVITY_OPERATIONS)[keyof typeof ACTIVITY_OPERATIONS]['type'], Hosted.v1ActivityType>;
+
+// Parameters the kit sends → the hosted intent of the same activity type.
+export type Intents = [
+  Assignable<Kit['sign_raw_payload'], Hosted.v1SignRawPayloadIntentV2>,
+  Assignable<Kit['create_wallet'], Hosted.v1CreateWalletIntent>,
+  Assignable<Kit['create_wallet_accounts'], Hosted.v1CreateWalletAccountsIntent>,
+  Assignable<Kit['export_wallet'], Hosted.v1ExportWalletIntent>,
+  Assignable<Kit['export_private_key'], Hosted.v1ExportPrivateKeyIntent>,
+  Assignable<Kit['import_private_key'], Hosted.v1ImportPrivateKeyIntent>,
+  Assignable<Kit['init_import_private_key'], Hosted.v1InitImportPrivateKeyIntent>,
+  Assignable<Kit['create_api_keys'], Hosted.v1CreateApiKeysIntentV2>,
+  Assignable<Kit['create_read_write_session'], Hosted.v1CreateReadWriteSessionIntentV2>,
+  Assignable<Kit['stamp_login'], Hosted.v1StampLoginIntent>,
+  Assignable<Kit['init_fiat_on_ramp'], Hosted.v1InitFiatOnRampIntent>,
+  Assignable<Kit['delete_fiat_on_ramp_credential'], Hosted.v1DeleteFiatOnRampCredentialIntent>,
+  Assignable<Kit['update_user_phone_number'], Hosted.v1UpdateUserPhoneNumberIntent>,
+  Assignable<Kit['approve_activity'], Hosted.v1ApproveActivityIntent>,
+  Assignable<Kit['init_otp_auth'], Hosted.v1InitOtpAuthIntentV3>,
+  Assignable<Kit['otp_auth'], Hosted.v1OtpAuthIntent>,
+  Assignable<Kit['create_invitations'], Hosted.v1CreateInvitationsIntent>,
+  Assignable<Kit['create_policies'], Hosted.v1CreatePoliciesIntent>,
+  Assignable<Kit['create_users'], Hosted.v1CreateUsersIntentV4>,
+  Assignable<Kit['create_sub_organization'], Hosted.v1CreateSubOrganizationIntentV7>,
+];
+
+// Hosted results → what the kit reads of them.
+export type Results = [
+  Assignable<Hosted.v1SignRawPayloadResult, KitResult['sign_raw_payload']>,
+  Assignable<Hosted.v1ExportWalletResult, KitResult['export_wallet']>,
+  Assignable<Hosted.v1ExportPrivateKeyResult, KitResult['export_private_key']>,
+  Assignable<Hosted.v1InitImportPrivateKeyResult, KitResult['init_import_private_key']>,
+  Assignable<Hosted.v1InitFiatOnRampResult, KitResult['init_fiat_on_ramp']>,
+  Assignable<Hosted.v1StampLoginResult, KitResult['stamp_login']>,
+  Assignable<Hosted.v1CreateReadWriteSessionResultV2, KitResult['create_read_write_session']>,
+  Assignable<Hosted.v1CreateWalletAccountsResult, KitResult['create_wallet_accounts']>,
+];
+
+// The checks can fail: a kit type that drifted from the hosted one is caught.
+export type CanFail = [
+  Is<Extends<Kit['sign_raw_payload'], Hosted.v1SignRawPayloadIntentV2>>,
+  // @ts-expect-error a parameters object missing the hosted required fields does not type-check
+  Assignable<{ signWith: string }, Hosted.v1SignRawPayloadIntentV2>,
+];
