@@ -1,7 +1,9 @@
 /**
- * update_user_phone_number (ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER): a new number must come
- * with a verification token of an SMS OTP sent to that very number; an empty string removes
- * the number (no token needed).
+ * update_user_phone_number (ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER): sets or (with an empty
+ * string) removes the user's number. The verification token is optional, as the hosted API
+ * documents it (and its client sends none by default): without one the number is stored
+ * unverified; with one, it must be a token of an SMS OTP sent to that very number, and it is
+ * used up.
  */
 import { forbidden } from '../http/service-error.ts';
 import { requireString } from '../http/fields.ts';
@@ -20,11 +22,13 @@ export const updateUserPhoneNumber: ActivityHandler = {
       return { userId: user.id };
     }
     checkPhone(number, 'parameters.userPhoneNumber');
-    const claims = await checkVerificationToken(ctx, p.verificationToken);
-    if (claims.verification_type !== 'OTP_TYPE_SMS' || claims.contact !== number) {
-      throw forbidden('The verification token does not verify this phone number.');
+    if (p.verificationToken !== undefined) {
+      const claims = await checkVerificationToken(ctx, p.verificationToken);
+      if (claims.verification_type !== 'OTP_TYPE_SMS' || claims.contact !== number) {
+        throw forbidden('The verification token does not verify this phone number.');
+      }
+      consumeVerificationToken(tx, claims, 'UPDATE_PHONE_NUMBER', now);
     }
-    consumeVerificationToken(tx, claims, 'UPDATE_PHONE_NUMBER', now);
     tx.users.put({ ...user, userPhoneNumber: number, updatedAt: now });
     return { userId: user.id };
   },
