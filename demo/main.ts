@@ -88,6 +88,7 @@ async function main(): Promise<void> {
       enclavePublicKey: keys.enclavePublicKey,
       // The emulator's built-in provider stands in for Google, Apple, Facebook, X and Discord.
       oauthAuthorizeUrls: Object.fromEntries(PROVIDERS.map((p) => [p, `${settings.oauthUrl}/${p}/authorize`])),
+      oauthTokenUrls: { facebook: `${settings.oauthUrl}/facebook/token` },
       oauthRedirectUri: `${location.origin}/oauth-callback.html`,
     });
     window.latchkit = kit;

@@ -5,9 +5,11 @@
  * `resumeOAuthRedirect` finishes the flow when the page loads again.
  *
  * OIDC providers (Google, Apple, Facebook): the authorization request carries nonce(K), the
- * SHA-256 of the new key's public key hex, and returns an `id_token` holding it. OAuth 2.0
- * providers (X, Discord): PKCE S256, the nonce travels in `state`, and the proxy's
- * `oauth2_authenticate` exchanges the code for an OIDC token issued by the service.
+ * SHA-256 of the new key's public key hex, and the `id_token` holds it: in the fragment
+ * (Google, Apple), or from the token endpoint after a PKCE code exchange made by the page
+ * (Facebook). OAuth 2.0 providers (X, Discord): PKCE S256, the nonce travels in `state`, and the
+ * proxy's `oauth2_authenticate` exchanges the code for an OIDC token issued by the service.
+ * Each provider's parameters are in oauth-providers.ts.
  */
 import { LatchError } from '../errors/latch-error.ts';
 import type { KeyStore } from '../keys/key-store.ts';
@@ -28,6 +30,8 @@ export interface PrepareOAuthRequest {
   redirectUri: string;
   /** Overrides the provider's authorization endpoint (the emulator's provider, a proxy). */
   authorizeUrl?: string;
+  /** Overrides the token endpoint of a provider whose code the page exchanges (Facebook). */
+  tokenUrl?: string;
   scope?: string;
   /** 'popup' (default) or 'redirect': recorded so the callback page knows what to do. */
   mode?: 'popup' | 'redirect';
@@ -43,6 +47,8 @@ export interface PendingOAuth {
   /** The id of the key K the session will belong to (compressed public key hex). */
   keyId: string;
   codeVerifier?: string;
+  /** Where the page exchanges the code (Facebook), when the provider is spoken to that way. */
+  tokenUrl?: string;
   url: string;
   createdAt: number;
 }
@@ -103,23 +109,22 @@ export async function prepareOAuth(deps: { keyStore: KeyStore }, request: Prepar
   const url = new URL(request.authorizeUrl ?? spec.authorizeUrl);
   url.searchParams.set('client_id', request.clientId);
   url.searchParams.set('redirect_uri', redirect.href);
-  url.searchParams.set('scope', request.scope ?? spec.scope);
-  let state: string;
+  url.searchParams.set('response_type', spec.responseType);
+  const scope = request.scope ?? spec.scope;
+  if (scope) url.searchParams.set('scope', scope);
+  for (const [name, value] of Object.entries(spec.extra)) url.searchParams.set(name, value);
+  // OIDC providers take the nonce as a parameter; OAuth 2.0 ones carry it in `state`.
+  if (spec.kind !== 'oauth2') url.searchParams.set('nonce', nonce);
+  const state = spec.kind === 'oauth2' ? `${random}.${nonce}` : random;
   let codeVerifier: string | undefined;
-  if (spec.kind === 'oidc') {
-    state = random;
-    url.searchParams.set('response_type', 'id_token');
-    url.searchParams.set('response_mode', 'fragment');
-    url.searchParams.set('nonce', nonce);
-  } else {
+  if (spec.kind !== 'oidc') {
     const pkce = await createPkce();
     codeVerifier = pkce.codeVerifier;
-    state = `${random}.${nonce}`;
-    url.searchParams.set('response_type', 'code');
     url.searchParams.set('code_challenge', pkce.codeChallenge);
     url.searchParams.set('code_challenge_method', pkce.codeChallengeMethod);
   }
   url.searchParams.set('state', state);
+  const tokenUrl = spec.kind === 'oidc-code' ? (request.tokenUrl ?? spec.tokenUrl) : undefined;
   return {
     provider: request.provider,
     clientId: request.clientId,
@@ -128,6 +133,7 @@ export async function prepareOAuth(deps: { keyStore: KeyStore }, request: Prepar
     nonce,
     keyId: key.id,
     ...(codeVerifier ? { codeVerifier } : {}),
+    ...(tokenUrl ? { tokenUrl } : {}),
     url: url.href,
     createdAt: Date.now(),
   };
@@ -193,6 +199,8 @@ export async function completeOAuth(
     let oidcToken: string;
     if (callback.kind === 'id_token') {
       oidcToken = callback.idToken;
+    } else if (spec.kind === 'oidc-code' && pending.codeVerifier && pending.tokenUrl) {
+      oidcToken = await exchangeCodeForIdToken(pending, callback.code, signal);
     } else {
       if (spec.kind !== 'oauth2' || !pending.codeVerifier) {
         throw new LatchError('ERR_OAUTH_CALLBACK', 'This provider answered with a code where a token was expected.');
@@ -234,6 +242,31 @@ export async function completeOAuth(
     await keyStore.delete(key.id).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The page's own code exchange (Facebook's manual OIDC flow with PKCE: a public client sends
+ * the verifier and no secret) at the provider's token endpoint; its answer carries the id_token.
+ */
+async function exchangeCodeForIdToken(pending: PendingOAuth, code: string, signal: AbortSignal | undefined): Promise<string> {
+  const body = new URLSearchParams({
+    client_id: pending.clientId,
+    redirect_uri: pending.redirectUri,
+    code_verifier: pending.codeVerifier!,
+    code,
+    grant_type: 'authorization_code',
+  });
+  let answer: Response;
+  try {
+    answer = await fetch(pending.tokenUrl!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, ...(signal ? { signal } : {}) });
+  } catch (cause) {
+    throw new LatchError('ERR_OAUTH_CALLBACK', 'The provider\'s token endpoint could not be reached.', { cause });
+  }
+  const json = (await answer.json().catch(() => undefined)) as { id_token?: unknown } | undefined;
+  if (!answer.ok || typeof json?.id_token !== 'string') {
+    throw new LatchError('ERR_OAUTH_CALLBACK', 'The provider did not exchange the code for an identity token.');
+  }
+  return json.id_token;
 }
 
 /** Forgets a prepared attempt that will not be used (the user closed the dialog). */

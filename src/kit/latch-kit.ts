@@ -57,6 +57,8 @@ export interface LatchKitOptions {
   oauthRedirectUri?: string;
   /** Authorization endpoints per provider (the emulator's provider, a proxy). Default: the providers' own. */
   oauthAuthorizeUrls?: Partial<Record<OAuthProvider, string>>;
+  /** Token endpoints of providers whose code the page exchanges itself (Facebook). Default: the providers' own. */
+  oauthTokenUrls?: Partial<Record<OAuthProvider, string>>;
   /** Default: `openKeyStore()` (IndexedDB, or memory where IndexedDB fails), opened on first use. */
   keyStore?: KeyStore;
   /** Default: IndexedDB in browsers, one in-memory slot per process in Node. */
@@ -490,6 +492,7 @@ export class LatchKit extends EventTarget {
       const [config, { prepareOAuth }] = await Promise.all([this.#loadConfig(false), oauthModules.get()]);
       this.#requireEnabled(config, provider);
       const authorizeUrl = this.options.oauthAuthorizeUrls?.[provider];
+      const tokenUrl = this.options.oauthTokenUrls?.[provider];
       return prepareOAuth(
         { keyStore: await this.#keys() },
         {
@@ -497,6 +500,7 @@ export class LatchKit extends EventTarget {
           clientId: config.oauthClientIds?.[provider] ?? '',
           redirectUri: this.#redirectUri(config),
           ...(authorizeUrl ? { authorizeUrl } : {}),
+          ...(tokenUrl ? { tokenUrl } : {}),
         },
       );
     });

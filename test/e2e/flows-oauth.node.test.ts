@@ -23,6 +23,23 @@ describe('OAuth in a popup through <latch-oauth-button>', { timeout: 240_000 }, 
   const cases = [
     { provider: 'google', kind: 'OIDC', check: (url: URL) => assert.ok(url.searchParams.get('nonce'), 'an OIDC request carries the nonce') },
     {
+      provider: 'apple',
+      kind: 'OIDC, code id_token, no scope',
+      check: (url: URL) => {
+        assert.equal(url.searchParams.get('response_type'), 'code id_token');
+        assert.equal(url.searchParams.has('scope'), false);
+      },
+    },
+    {
+      provider: 'facebook',
+      kind: 'OIDC, code + PKCE, exchanged by the page',
+      check: (url: URL) => {
+        assert.equal(url.searchParams.get('response_type'), 'code');
+        assert.equal(url.searchParams.get('code_challenge_method'), 'S256');
+        assert.ok(url.searchParams.get('nonce'));
+      },
+    },
+    {
       provider: 'discord',
       kind: 'PKCE',
       check: (url: URL) => {

@@ -135,10 +135,10 @@ describe('OAuth provider and proxy OAuth', () => {
     assert.equal(login.status, 200);
   });
 
-  it('runs the implicit id_token flow with the fragment response mode', async () => {
+  it('runs the implicit id_token flow with the fragment response mode (Google)', async () => {
     const key = await newTestKey();
     const nonce = await oidcNonce(key.id);
-    const form = await openConsent(authorizeUrl('apple', { client_id: 'latchkey-demo-apple', redirect_uri: callback.url, response_type: 'id_token', response_mode: 'fragment', nonce, state: 'abc' }));
+    const form = await openConsent(authorizeUrl('google', { client_id: 'latchkey-demo-google', redirect_uri: callback.url, response_type: 'id_token', response_mode: 'fragment', nonce, state: 'abc' }));
     const response = await submitConsent(form, 'allow', 'ada@example.com', 'manual');
     assert.equal(response.status, 302);
     const location = new URL(response.headers.get('location')!);
@@ -174,13 +174,50 @@ describe('OAuth provider and proxy OAuth', () => {
     assert.equal(new URLSearchParams(new URL(noNonce.location!).hash.slice(1)).get('error'), 'invalid_request');
   });
 
+  // Each real provider's documented rules, which the kit's requests must meet (the kit's side of
+  // this table is test/src/flows/oauth-providers.test.ts).
+  it('holds each provider to its own rules: Apple (code id_token, no scope), Facebook (code + PKCE only)', async () => {
+    const refusal = async (provider: string, params: Record<string, string>) => {
+      const response = await fetch(authorizeUrl(provider, { client_id: `latchkey-demo-${provider}`, redirect_uri: callback.url, state: 's', ...params }), { redirect: 'manual' });
+      const location = new URL(response.headers.get('location')!);
+      return new URLSearchParams(location.hash.slice(1) || location.search.slice(1)).get('error');
+    };
+    const nonce = await oidcNonce((await newTestKey()).id);
+    const challenge = (await createPkce()).codeChallenge;
+    assert.equal(await refusal('apple', { response_type: 'id_token', nonce }), 'unsupported_response_type');
+    assert.equal(await refusal('apple', { response_type: 'code id_token', response_mode: 'fragment', nonce, scope: 'openid email' }), 'invalid_request');
+    assert.equal(await refusal('facebook', { response_type: 'id_token', nonce }), 'unsupported_response_type');
+    assert.equal(await refusal('facebook', { response_type: 'code', nonce, scope: 'openid' }), 'invalid_request');
+    assert.equal(await refusal('google', { response_type: 'code id_token', nonce }), 'unsupported_response_type');
+
+    // Apple's code id_token: both in the fragment, the id_token bound by the nonce.
+    const form = await openConsent(authorizeUrl('apple', { client_id: 'latchkey-demo-apple', redirect_uri: callback.url, response_type: 'code id_token', response_mode: 'fragment', nonce, state: 'apple' }));
+    const answer = new URL((await submitConsent(form, 'allow', 'ann@example.com', 'manual')).headers.get('location')!);
+    const fragment = new URLSearchParams(answer.hash.slice(1));
+    assert.ok(fragment.get('code'));
+    assert.equal(decodeJwt(fragment.get('id_token')!).payload.nonce, nonce);
+
+    // Facebook's code + PKCE: the page exchanges it with the verifier, no secret; the answer has the id_token.
+    const pkce = await createPkce();
+    const fb = await openConsent(authorizeUrl('facebook', { client_id: 'latchkey-demo-facebook', redirect_uri: callback.url, response_type: 'code', scope: 'openid', nonce, state: 'fb', code_challenge: pkce.codeChallenge, code_challenge_method: 'S256' }));
+    await submitConsent(fb, 'allow', 'fay@example.com');
+    const exchange = (verifier: string) => fetch(`${f.urls.oauthUrl}/facebook/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.last()!.get('code')!, redirect_uri: callback.url, client_id: 'latchkey-demo-facebook', code_verifier: verifier }),
+    });
+    assert.equal((await exchange(challenge)).status, 400);
+    const tokens = (await (await exchange(pkce.codeVerifier)).json()) as { id_token: string };
+    assert.equal(decodeJwt(tokens.id_token).payload.nonce, nonce);
+  });
+
   describe('OIDC token checks in oauth_login', () => {
     let idToken: string;
     let key: TestKey;
     let orgId: string;
     before(async () => {
       key = await newTestKey();
-      const form = await openConsent(authorizeUrl('facebook', { client_id: 'latchkey-demo-facebook', redirect_uri: callback.url, response_type: 'id_token', nonce: await oidcNonce(key.id), response_mode: 'query' }));
+      const form = await openConsent(authorizeUrl('google', { client_id: 'latchkey-demo-google', redirect_uri: callback.url, response_type: 'id_token', nonce: await oidcNonce(key.id), response_mode: 'query' }));
       await submitConsent(form, 'allow', 'fred@example.com');
       idToken = callback.last()!.get('id_token')!;
       orgId = (await f.proxy('signup', { userEmail: 'fred@example.com', apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'facebook', oidcToken: idToken }] })).json.organizationId as string;

@@ -14,7 +14,7 @@ import { randomBytes } from '../../../src/crypto/webcrypto.ts';
 import { toBase64Url } from '../../../src/encoding/base64url.ts';
 import { isEmail } from '../identity/contact.ts';
 import { oauthIssuer, isOAuthProviderName } from './issuers.ts';
-import { OIDC_PROVIDERS, parseAuthorizeRequest, redirectBack } from './authorize-request.ts';
+import { OIDC_PROVIDERS, PROVIDER_RULES, parseAuthorizeRequest, redirectBack } from './authorize-request.ts';
 import { consentPage, errorPage } from './consent-page.ts';
 import { issueAccessToken, issueIdToken, subjectFor, ID_TOKEN_SECONDS } from './id-token.ts';
 import { redeemCode } from './redeem-code.ts';
@@ -70,6 +70,7 @@ export function oauthRoutes(ctx: EmulatorContext) {
     if (auth.responseType === 'id_token') {
       return redirectResponse(redirectBack(auth, { id_token: await issueIdToken(ctx, who, auth.nonce), token_type: 'Bearer' }));
     }
+    // `code` (and, for Apple's `code id_token`, the id_token beside it in the fragment).
     const code = toBase64Url(randomBytes(32));
     const now = ctx.now();
     await ctx.store.transact((tx) => {
@@ -93,7 +94,8 @@ export function oauthRoutes(ctx: EmulatorContext) {
         tx.oauthCodes.delete(old.id);
       }
     });
-    return redirectResponse(redirectBack(auth, { code }));
+    const withToken: Record<string, string> = auth.responseType === 'code id_token' ? { id_token: await issueIdToken(ctx, who, auth.nonce) } : {};
+    return redirectResponse(redirectBack(auth, { code, ...withToken }));
   }
 
   async function token(request: EmuRequest, provider: string): Promise<EmuResponse> {
@@ -140,7 +142,7 @@ export function oauthRoutes(ctx: EmulatorContext) {
       token_endpoint: `${base}/token`,
       userinfo_endpoint: `${base}/userinfo`,
       jwks_uri: `${ctx.urls.oauthUrl}/jwks`,
-      response_types_supported: oidc ? ['code', 'id_token'] : ['code'],
+      response_types_supported: PROVIDER_RULES[provider].responseTypes,
       response_modes_supported: ['query', 'fragment'],
       grant_types_supported: oidc ? ['authorization_code', 'implicit'] : ['authorization_code'],
       subject_types_supported: ['public'],

@@ -39,6 +39,7 @@ export async function kitOptions(extra: Partial<LatchKitOptions> = {}): Promise<
     sessionStore: new MemorySessionStore(),
     sessionChannel: noSessionChannel,
     oauthAuthorizeUrls: Object.fromEntries(PROVIDERS.map((p) => [p, `${urls.oauthUrl}/${p}/authorize`])),
+    oauthTokenUrls: { facebook: `${urls.oauthUrl}/facebook/token` },
     ...extra,
   };
 }

@@ -17,7 +17,9 @@ describe('OAuth flow: preparing the request', () => {
     const url = new URL(pending.url);
     expect(url.origin + url.pathname).to.equal('https://accounts.google.com/o/oauth2/v2/auth');
     expect(url.searchParams.get('response_type')).to.equal('id_token');
-    expect(url.searchParams.get('response_mode')).to.equal('fragment');
+    // An implicit id_token comes back in the fragment by default (OIDC Core §3.2.2.5).
+    expect(url.searchParams.has('response_mode')).to.equal(false);
+    expect(url.searchParams.get('prompt')).to.equal('select_account');
     expect(url.searchParams.get('client_id')).to.equal('cid');
     expect(url.searchParams.get('redirect_uri')).to.equal(REDIRECT);
     expect(url.searchParams.get('nonce')).to.equal(await oidcNonce(pending.keyId));

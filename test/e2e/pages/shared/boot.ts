@@ -30,6 +30,7 @@ export async function boot(): Promise<Booted> {
     enclavePublicKey: keys.enclavePublicKey,
     // The emulator's built-in provider stands in for the real ones.
     oauthAuthorizeUrls: Object.fromEntries(PROVIDERS.map((p) => [p, `${config.oauthUrl}/${p}/authorize`])),
+    oauthTokenUrls: { facebook: `${config.oauthUrl}/facebook/token` },
     // A page with no script: the popup lands there and the opener reads its URL.
     oauthRedirectUri: `${location.origin}/oauth-callback.html`,
   });
