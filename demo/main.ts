@@ -26,6 +26,7 @@ declare global {
 interface Keys {
   notarizerPublicKey: string;
   enclavePublicKey: string;
+  otpEncryptionSignerPublicKey: string;
 }
 
 /** Element events, newest first, with what is safe to show (ids, codes, statuses: never keys). */
@@ -86,6 +87,8 @@ async function main(): Promise<void> {
       apiBaseUrl: settings.apiUrl,
       notarizerPublicKey: keys.notarizerPublicKey,
       enclavePublicKey: keys.enclavePublicKey,
+      // The current OTP generation: the code is sealed to the emulator's enclave target.
+      otpEncryptionSignerPublicKey: keys.otpEncryptionSignerPublicKey,
       // The emulator's built-in provider stands in for Google, Apple, Facebook, X and Discord.
       oauthAuthorizeUrls: Object.fromEntries(PROVIDERS.map((p) => [p, `${settings.oauthUrl}/${p}/authorize`])),
       oauthTokenUrls: { facebook: `${settings.oauthUrl}/facebook/token` },

@@ -15,6 +15,9 @@ import type {
   OauthLoginRequest,
   OtpInitRequest,
   OtpInitResponse,
+  OtpInitV2Response,
+  OtpVerifyV2Request,
+  WalletKitClientParams,
   OtpLoginRequest,
   OtpVerifyRequest,
   OtpVerifyResponse,
@@ -179,6 +182,26 @@ export class ProxyClient {
     const body = requireFields(request, ['otpType', 'contact']);
     requireOneOf(body.otpType, 'otpType', ['OTP_TYPE_EMAIL', 'OTP_TYPE_SMS']);
     return { otpId: answerString(await this.call('otp_init', body, options), 'otpId') };
+  }
+
+  /** The current generation: sends the code and hands out the enclave target the code is sealed to. */
+  async otpInitV2(request: OtpInitRequest, options?: ProxyCallOptions): Promise<OtpInitV2Response> {
+    const body = requireFields(request, ['otpType', 'contact']);
+    requireOneOf(body.otpType, 'otpType', ['OTP_TYPE_EMAIL', 'OTP_TYPE_SMS']);
+    const answer = await this.call('otp_init_v2', body, options);
+    return { otpId: answerString(answer, 'otpId'), otpEncryptionTargetBundle: answerString(answer, 'otpEncryptionTargetBundle') };
+  }
+
+  /** The current generation: the code and the client key arrive sealed; the token is bound to that key. */
+  async otpVerifyV2(request: OtpVerifyV2Request, options?: ProxyCallOptions): Promise<OtpVerifyResponse> {
+    const body = requireFields(request, ['otpId', 'encryptedOtpBundle']);
+    return { verificationToken: answerString(await this.call('otp_verify_v2', body, options), 'verificationToken') };
+  }
+
+  /** What a client needs before its first call (a captcha site key, when one is asked for). */
+  async walletKitClientParams(options?: ProxyCallOptions): Promise<WalletKitClientParams> {
+    const answer = await this.call('wallet_kit_client_params', {}, options);
+    return typeof answer.turnstileSiteKey === 'string' ? { turnstileSiteKey: answer.turnstileSiteKey } : {};
   }
 
   /** Checks the code; the token is bound to `publicKey` when one is given. */

@@ -1,5 +1,6 @@
 /**
- * Request and response types of the eight auth proxy endpoints (PROTOCOL.md §2). Type-only.
+ * Request and response types of the auth proxy endpoints: the seed's eight (PROTOCOL.md §2) and
+ * the current generation's OTP endpoints and client params (§9). Type-only.
  * Optional (`?`) means optional on the wire; everything else is required and checked by
  * ProxyClient before sending.
  */
@@ -18,6 +19,25 @@ export interface OtpInitRequest {
 
 export interface OtpInitResponse {
   otpId: string;
+}
+
+/** POST /v1/otp_init_v2 (the current generation, PROTOCOL.md §9): the same request. */
+export interface OtpInitV2Response {
+  otpId: string;
+  /** Enclave-signed envelope whose data names `targetPublic`, the key the code is sealed to. */
+  otpEncryptionTargetBundle: string;
+}
+
+/** POST /v1/otp_verify_v2: `{otp_code, public_key}` sealed (HPKE) to the target, as `{encappedPublic, ciphertext}` JSON. */
+export interface OtpVerifyV2Request {
+  otpId: string;
+  encryptedOtpBundle: string;
+}
+
+/** POST /v1/wallet_kit_client_params: what a client needs before its first call. */
+export interface WalletKitClientParams {
+  /** A captcha site key, when the proxy configuration asks for a captcha token. */
+  turnstileSiteKey?: string;
 }
 
 /** POST /v1/otp_verify. */

@@ -3,6 +3,11 @@
  * (PROTOCOL.md §3): otp_init → the user types the code → a new non-extractable key K →
  * otp_verify binds K into the verification token → account lookup → sign-up when there is no
  * account → otp_login with a client signature made by K → a session JWT for K.
+ *
+ * Two generations of the first two steps: the seed's (otp_init, otp_verify with the code in
+ * clear) and the current one (§9: otp_init_v2 hands out an enclave target, otp_verify_v2 takes
+ * the code and K sealed to it). A flow uses the current one when it is given the pinned signer
+ * of that target (`otpEncryptionSignerPublicKey`).
  */
 import { LatchError } from '../errors/latch-error.ts';
 import type { KeyStore, StoredKey } from '../keys/key-store.ts';
@@ -16,6 +21,8 @@ export interface FlowDeps {
   proxy: ProxyClient;
   keyStore: KeyStore;
   signal?: AbortSignal;
+  /** Pinned signer of the current generation's encryption target; set = use that generation. */
+  otpEncryptionSignerPublicKey?: string;
 }
 
 /** Details used only when the contact has no account yet. */
@@ -36,6 +43,8 @@ export interface StartOtpRequest {
 export interface CompleteOtpRequest extends StartOtpRequest {
   otpId: string;
   otpCode: string;
+  /** From startOtp in the current generation: the target the code is sealed to. */
+  otpEncryptionTargetBundle?: string;
   /** Sign up when the contact has no account (default true); false makes that an error. */
   signupIfMissing?: boolean;
   signup?: SignupDetails;
@@ -59,10 +68,14 @@ export function checkContact(otpType: OtpType, contact: string): string {
   return value;
 }
 
-/** Sends the code. Returns the id the code must be verified against. */
-export async function startOtp(deps: Pick<FlowDeps, 'proxy' | 'signal'>, request: StartOtpRequest): Promise<{ otpId: string }> {
+/** Sends the code. Returns the id the code must be verified against (and, in the current generation, the target to seal it to). */
+export async function startOtp(
+  deps: Pick<FlowDeps, 'proxy' | 'signal' | 'otpEncryptionSignerPublicKey'>,
+  request: StartOtpRequest,
+): Promise<{ otpId: string; otpEncryptionTargetBundle?: string }> {
   const contact = checkContact(request.otpType, request.contact);
-  return deps.proxy.otpInit({ otpType: request.otpType, contact }, { signal: deps.signal });
+  const body = { otpType: request.otpType, contact };
+  return deps.otpEncryptionSignerPublicKey ? deps.proxy.otpInitV2(body, { signal: deps.signal }) : deps.proxy.otpInit(body, { signal: deps.signal });
 }
 
 /**
@@ -76,10 +89,17 @@ export async function completeOtp(deps: FlowDeps, request: CompleteOtpRequest): 
     throw new LatchError('ERR_INPUT_INVALID', 'Enter the code you received.');
   }
   return withNewKey(deps.keyStore, 'session', async (key) => {
-    const { verificationToken } = await proxy.otpVerify(
-      { otpId: request.otpId, otpCode: request.otpCode.trim(), publicKey: key.id },
-      { signal },
-    );
+    const otpCode = request.otpCode.trim();
+    const signer = deps.otpEncryptionSignerPublicKey;
+    let verificationToken: string;
+    if (request.otpEncryptionTargetBundle) {
+      if (!signer) throw new LatchError('ERR_CONFIG_INVALID', 'The current OTP generation needs the pinned signer of its encryption target.');
+      const { sealOtpCode } = await import('./otp-seal.ts');
+      const encryptedOtpBundle = await sealOtpCode(request.otpEncryptionTargetBundle, signer, otpCode, key.id);
+      ({ verificationToken } = await proxy.otpVerifyV2({ otpId: request.otpId, encryptedOtpBundle }, { signal }));
+    } else {
+      ({ verificationToken } = await proxy.otpVerify({ otpId: request.otpId, otpCode, publicKey: key.id }, { signal }));
+    }
     const tokenId = parseVerificationToken(verificationToken).id;
     const filterType = request.otpType === 'OTP_TYPE_EMAIL' ? 'EMAIL' : 'PHONE_NUMBER';
     const account = await proxy.account({ filterType, filterValue: contact, verificationToken }, { signal });

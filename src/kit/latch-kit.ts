@@ -51,6 +51,13 @@ export interface LatchKitOptions {
   notarizerPublicKey?: string;
   /** Pinned enclave key (hex) for export bundles. Default: the hosted service's. */
   enclavePublicKey?: string;
+  /**
+   * Pinned signer (hex) of the current OTP generation's encryption target (hosted: the service's
+   * TLS-fetcher key; the emulator's is in its `/__keys`). Set, OTP logins use that generation:
+   * the code is sealed to the enclave and the proxy never reads it. Unset: the seed's otp_init /
+   * otp_verify.
+   */
+  otpEncryptionSignerPublicKey?: string;
   /** WebAuthn relying party id. Default: `location.hostname`. */
   rpId?: string;
   /** Where OAuth providers send the user back. Default: wallet_kit_config's `oauthRedirectUrl`, else this page (origin + path). */
@@ -139,6 +146,8 @@ export class LatchKit extends EventTarget {
   #current: Attached | undefined;
   #restoring: Promise<SigningSession | null> | undefined;
   readonly #resuming = new Map<string, Promise<LoginOutcome | null>>();
+  /** Current-generation OTPs: otpId → the target the code is sealed to (kept only until completed). */
+  readonly #otpTargets = new Map<string, string>();
 
   /** Throws ERR_CONFIG_INVALID without a `configId`. Touches no network, storage or DOM. */
   constructor(options: LatchKitOptions) {
@@ -461,9 +470,18 @@ export class LatchKit extends EventTarget {
   startOtp(otpType: OtpType, contact: string, options: { signal?: AbortSignal } = {}): Promise<{ otpId: string }> {
     return this.#flow('otp', 'sending', async () => {
       const { startOtp } = await otpModule.get();
-      const answer = await startOtp({ proxy: this.#proxy, ...(options.signal ? { signal: options.signal } : {}) }, { otpType, contact });
+      const signer = this.options.otpEncryptionSignerPublicKey;
+      const answer = await startOtp(
+        { proxy: this.#proxy, ...(options.signal ? { signal: options.signal } : {}), ...(signer ? { otpEncryptionSignerPublicKey: signer } : {}) },
+        { otpType, contact },
+      );
+      if (answer.otpEncryptionTargetBundle) {
+        this.#otpTargets.set(answer.otpId, answer.otpEncryptionTargetBundle);
+        // Codes resent and never completed: keep the newest few (a code lives minutes anyway).
+        for (const stale of [...this.#otpTargets.keys()].slice(0, -8)) this.#otpTargets.delete(stale);
+      }
       setFlowStep('code-sent');
-      return answer;
+      return { otpId: answer.otpId };
     });
   }
 
@@ -475,7 +493,13 @@ export class LatchKit extends EventTarget {
     return this.#flow('otp', 'verifying', async () => {
       const { signal, ...rest } = request;
       const { completeOtp } = await otpModule.get();
-      const result = await completeOtp({ proxy: this.#proxy, keyStore: await this.#keys(), ...(signal ? { signal } : {}) }, rest);
+      const signer = this.options.otpEncryptionSignerPublicKey;
+      const target = this.#otpTargets.get(rest.otpId);
+      const result = await completeOtp(
+        { proxy: this.#proxy, keyStore: await this.#keys(), ...(signal ? { signal } : {}), ...(signer ? { otpEncryptionSignerPublicKey: signer } : {}) },
+        { ...rest, ...(target ? { otpEncryptionTargetBundle: target } : {}) },
+      );
+      this.#otpTargets.delete(rest.otpId);
       return this.#login(result);
     });
   }

@@ -119,6 +119,45 @@ describe('login flows against the emulator', () => {
     assert.equal((await keyStore.list()).length, 1);
   });
 
+  it('email OTP, current generation: the code is sealed to the enclave target (never in clear on the proxy); a target from another signer is refused', async () => {
+    const signer = (keys as unknown as { otpEncryptionSignerPublicKey: string }).otpEncryptionSignerPublicKey;
+    const keyStore = new MemoryKeyStore();
+    const contact = 'flow.v2@example.com';
+    const started = await startOtp({ proxy, otpEncryptionSignerPublicKey: signer }, { otpType: 'OTP_TYPE_EMAIL', contact });
+    assert.ok(started.otpEncryptionTargetBundle, 'otp_init_v2 hands out a target');
+    const seen: string[] = [];
+    const watching = new ProxyClient({
+      authProxyUrl: urls.proxyUrl,
+      configId: 'demo',
+      fetch: async (input, init) => {
+        seen.push(`${new URL(String(input)).pathname} ${String(init?.body ?? '')}`);
+        return fetch(input, init);
+      },
+    });
+    const code = await latestCode(urls, contact);
+    const login = await completeOtp(
+      { proxy: watching, keyStore, otpEncryptionSignerPublicKey: signer },
+      { otpType: 'OTP_TYPE_EMAIL', contact, otpId: started.otpId, otpCode: code, otpEncryptionTargetBundle: started.otpEncryptionTargetBundle! },
+    );
+    assert.equal(login.created, true);
+    const verify = seen.find((line) => line.startsWith('/v1/otp_verify_v2 '))!;
+    assert.ok(verify, 'otp_verify_v2 was called');
+    assert.ok(!verify.includes(code), 'the code never crosses the proxy in clear');
+    assert.equal(seen.some((line) => line.startsWith('/v1/otp_verify ')), false);
+
+    // A target signed by anyone but the pinned signer is refused before anything is sealed or sent.
+    const again = await startOtp({ proxy, otpEncryptionSignerPublicKey: signer }, { otpType: 'OTP_TYPE_EMAIL', contact });
+    const before = (await keyStore.list()).length;
+    await assert.rejects(
+      completeOtp(
+        { proxy, keyStore, otpEncryptionSignerPublicKey: keys.notarizerPublicKey },
+        { otpType: 'OTP_TYPE_EMAIL', contact, otpId: again.otpId, otpCode: await latestCode(urls, contact), otpEncryptionTargetBundle: again.otpEncryptionTargetBundle! },
+      ),
+      (error: unknown) => isLatchError(error) && error.code.startsWith('ERR_BUNDLE'),
+    );
+    assert.equal((await keyStore.list()).length, before, 'no key left behind');
+  });
+
   it('refuses a malformed contact before sending anything', async () => {
     await assert.rejects(startOtp({ proxy }, { otpType: 'OTP_TYPE_SMS', contact: '555-0100' }), (e) => isLatchError(e, 'ERR_INPUT_INVALID'));
     await assert.rejects(startOtp({ proxy }, { otpType: 'OTP_TYPE_EMAIL', contact: 'not-an-email' }), (e) => isLatchError(e, 'ERR_INPUT_INVALID'));

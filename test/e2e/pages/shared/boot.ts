@@ -21,13 +21,15 @@ const PROVIDERS: OAuthProvider[] = ['google', 'apple', 'facebook', 'x', 'discord
 
 export async function boot(): Promise<Booted> {
   const config = (await (await fetch(PAGE_CONFIG_PATH)).json()) as E2ePageConfig;
-  const keys = (await (await fetch(`${config.apiUrl}/__keys`)).json()) as { notarizerPublicKey: string; enclavePublicKey: string };
+  const keys = (await (await fetch(`${config.apiUrl}/__keys`)).json()) as { notarizerPublicKey: string; enclavePublicKey: string; otpEncryptionSignerPublicKey: string };
   const kit = configure({
     proxyUrl: config.proxyUrl,
     configId: config.configId,
     apiBaseUrl: config.apiUrl,
     notarizerPublicKey: keys.notarizerPublicKey,
     enclavePublicKey: keys.enclavePublicKey,
+    // OTP logins in the current generation: the code sealed to the emulator's enclave target.
+    otpEncryptionSignerPublicKey: keys.otpEncryptionSignerPublicKey,
     // The emulator's built-in provider stands in for the real ones.
     oauthAuthorizeUrls: Object.fromEntries(PROVIDERS.map((p) => [p, `${config.oauthUrl}/${p}/authorize`])),
     oauthTokenUrls: { facebook: `${config.oauthUrl}/facebook/token` },
