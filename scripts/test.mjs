@@ -65,6 +65,7 @@ suite('browser tests (passkeys)', bin('web-test-runner'), [], join(RESULTS, 'bro
 check('build', bin('vite'), ['build', '--logLevel', 'warn']);
 check('type declarations', bin('tsc'), ['-p', 'tsconfig.build.json']);
 check('CDN build', process.execPath, [join(ROOT, 'scripts/build-cdn.mjs')]);
+check('custom elements manifest', process.execPath, [join(ROOT, 'scripts/manifest.mjs')]);
 suite('size budgets', process.execPath, [join(ROOT, 'scripts/size.mjs'), '--check'], join(RESULTS, 'size.json'));
 // The same budgets on what ships: the packed tarball installed into consumer apps built with Vite.
 suite('package budgets', process.execPath, [join(ROOT, 'scripts/package-check.mjs'), '--check'], join(RESULTS, 'package.json'));

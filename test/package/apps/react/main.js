@@ -9,7 +9,8 @@ function App() {
   useEffect(() => {
     configure({ proxyUrl: 'https://authproxy.turnkey.com', configId: 'YOUR-CONFIG-ID' });
   }, []);
-  return createElement('latch-auth', { onlatchlogin: (event) => console.log(event.type) });
+  // React 19 listens to a custom element's event by the prop 'on' + the exact event name.
+  return createElement('latch-auth', { 'onlatch-login': (event) => console.log(event.type) });
 }
 
 createRoot(document.getElementById('root')).render(createElement(App));
