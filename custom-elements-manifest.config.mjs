@@ -30,6 +30,16 @@ function staticTagPlugin() {
       declaration.customElement = true;
       // `tag` and the static `define()` are registration plumbing, not the element's API.
       declaration.members = (declaration.members ?? []).filter((m) => !(m.static && (m.name === 'tag' || m.name === 'define' || m.name === 'styles')));
+      // A property initialized from a constant has no type the analyzer can infer; lit's
+      // `@property({ type: Number })` says what it is.
+      for (const member of node.members) {
+        const name = member.name?.getText();
+        const type = litPropertyType(ts, member);
+        if (!name || !type) continue;
+        const field = declaration.members.find((m) => m.name === name);
+        if (field && !field.type) field.type = { text: type };
+        for (const attribute of declaration.attributes ?? []) if (attribute.fieldName === name && !attribute.type) attribute.type = { text: type };
+      }
     },
     // The analyzer also records each `dispatchEvent(new LatchXEvent(…))` as a nameless event;
     // the JSDoc @event lines already name and describe every one.
@@ -41,4 +51,21 @@ function staticTagPlugin() {
       }
     },
   };
+}
+
+/** `number` / `boolean` / `string` from a member's `@property({ type: Number | Boolean | String })`. */
+function litPropertyType(ts, member) {
+  for (const decorator of ts.canHaveDecorators?.(member) ? (ts.getDecorators(member) ?? []) : []) {
+    const call = decorator.expression;
+    if (!ts.isCallExpression(call) || call.expression.getText() !== 'property') continue;
+    const options = call.arguments[0];
+    if (!options || !ts.isObjectLiteralExpression(options)) continue;
+    for (const option of options.properties) {
+      if (ts.isPropertyAssignment(option) && option.name.getText() === 'type') {
+        const text = { Number: 'number', Boolean: 'boolean', String: 'string' }[option.initializer.getText()];
+        if (text) return text;
+      }
+    }
+  }
+  return undefined;
 }

@@ -66,6 +66,10 @@ check('build', bin('vite'), ['build', '--logLevel', 'warn']);
 check('type declarations', bin('tsc'), ['-p', 'tsconfig.build.json']);
 check('CDN build', process.execPath, [join(ROOT, 'scripts/build-cdn.mjs')]);
 check('custom elements manifest', process.execPath, [join(ROOT, 'scripts/manifest.mjs')]);
+check('framework typings', process.execPath, [join(ROOT, 'scripts/framework-types.mjs')]);
+// The generated typings in use: a TSX page and a Vue SFC with every element (test/typings/).
+check('React typings in a TSX page', bin('tsc'), ['-p', 'test/typings/tsconfig.json']);
+check('Vue typings in an SFC', bin('vue-tsc'), ['-p', 'test/typings/tsconfig.vue.json']);
 suite('size budgets', process.execPath, [join(ROOT, 'scripts/size.mjs'), '--check'], join(RESULTS, 'size.json'));
 // The same budgets on what ships: the packed tarball installed into consumer apps built with Vite.
 suite('package budgets', process.execPath, [join(ROOT, 'scripts/package-check.mjs'), '--check'], join(RESULTS, 'package.json'));
