@@ -7,6 +7,7 @@ import { LatchKit, type OAuthProvider, type WalletKitConfig } from 'latchkey';
 import { DEMO_CONFIGS } from './demo-configs.ts';
 import { DEMO_SETTINGS_PATH, type DemoSettings } from './demo-settings.ts';
 import { renderGallery } from './element-gallery.ts';
+import { mountApiReference } from './api-reference.ts';
 import { pollEmulator } from './emulator-panels.ts';
 import { renderLog, timeOf, type LogItem } from './log-list.ts';
 
@@ -144,6 +145,7 @@ async function main(): Promise<void> {
 
   document.addEventListener('latch-login', (event) => status(`Logged in as ${event.detail.session.userId.slice(0, 8)}… (${event.detail.created ? 'new account' : 'existing account'}).`));
   document.addEventListener('latch-logout', () => status('Logged out.'));
+  mountApiReference($('api') as HTMLDetailsElement, $('api-body'), () => kit);
   await mount(current);
 }
 

@@ -7,10 +7,17 @@
 // inline, Trusted Types required, network only to the emulator); `--no-csp` turns it off.
 //
 //   npm start [-- --port 8787] [--no-csp]      (the auth proxy takes port + 1)
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
 
 ensureDeps();
+// The demo's API reference reads the Custom Elements Manifest, made here from the sources
+// (as `npm run build` makes it) into a git-ignored cache, and served at /custom-elements.json.
+const { buildManifest } = await import('./manifest.mjs');
+const MANIFEST_DIR = join(ROOT, 'node_modules/.cache/latchkey-demo');
+buildManifest(MANIFEST_DIR);
+const MANIFEST_PATH = '/custom-elements.json';
 const { createServer } = await import('vite');
 await import('tsx/esm/api').then(({ register }) => register());
 const { startDemoEmulator } = await import(join(ROOT, 'demo/demo-emulator.ts'));
@@ -45,6 +52,11 @@ function demoRoutes() {
       server.middlewares.use((req, res, next) => {
         const path = (req.url ?? '/').split('?')[0];
         if (csp && emulatorUrls) res.setHeader('Content-Security-Policy', policy(emulatorUrls));
+        if (path === MANIFEST_PATH) {
+          res.setHeader('Content-Type', 'application/json');
+          res.end(readFileSync(join(MANIFEST_DIR, 'custom-elements.json')));
+          return;
+        }
         if (path === DEMO_SETTINGS_PATH) {
           res.setHeader('Cache-Control', 'no-store');
           if (!emulatorUrls) {

@@ -50,6 +50,20 @@ describe('the demo page', { timeout: 240_000 }, () => {
     await assertClean(page, problems);
   });
 
+  it('the API reference, read from custom-elements.json, shows an element\'s tables beside a live instance', async () => {
+    await page.goto(`${site.server.origin}/`);
+    await waitForMethods(page);
+    await page.click('#api summary');
+    await page.waitForSelector('#api-element');
+    await page.select('#api-element', 'latch-wallet');
+    await page.waitForSelector('#api-body latch-wallet');
+    const captions = await page.$$eval('#api-body table caption', (els) => els.map((el) => el.textContent));
+    assert.deepEqual(captions, ['Attributes', 'Properties', 'Events', 'Slots', 'Parts', 'CSS custom properties']);
+    const attributes = await page.$$eval('#api-body table:first-of-type tbody th', (els) => els.map((el) => el.textContent));
+    assert.ok(attributes.includes('wallet-id') && attributes.includes('page-size'), attributes.join(' '));
+    await assertClean(page, problems);
+  });
+
   it('switches wallet_kit_config: Spanish, dark, email only; then Arabic, right to left, passkey and Google', async () => {
     await page.select('#config', 'minimal');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('config') === 'minimal');

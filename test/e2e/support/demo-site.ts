@@ -8,6 +8,10 @@ import { launchBrowser, type Browser } from './browser.ts';
 import { strictCsp } from './csp.ts';
 import { DEMO_DIR } from './paths.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildManifest } from '../../../scripts/manifest.mjs';
 import { startDemoEmulator, type DemoEmulator } from '../../../demo/demo-emulator.ts';
 import { DEMO_SETTINGS_PATH, DEMO_WEBHOOK_PATH } from '../../../demo/demo-settings.ts';
 
@@ -27,6 +31,9 @@ export async function startDemoSite(): Promise<DemoSite> {
   };
   try {
     const built = await buildPages({ root: DEMO_DIR, entries: ['index.html', 'oauth-callback.html'] });
+    const manifestDir = await mkdtemp(join(tmpdir(), 'latchkey-demo-cem-'));
+    cleanups.push(() => rm(manifestDir, { recursive: true, force: true }));
+    const manifest = buildManifest(manifestDir);
     cleanups.push(() => built.remove());
     // Filled once the emulator is up (it needs the server's origin for the logo URL).
     const up: { demo?: DemoEmulator } = {};
@@ -34,7 +41,8 @@ export async function startDemoSite(): Promise<DemoSite> {
     const server = await serveStatic({
       mounts: { '/': built.outDir },
       headers: (): Record<string, string> => (up.demo ? { 'content-security-policy': strictCsp(up.demo.urls) } : {}),
-      json: { [DEMO_SETTINGS_PATH]: () => up.demo?.urls ?? {} },
+      // As `npm start` does: the manifest for the API reference, made from the sources.
+      json: { [DEMO_SETTINGS_PATH]: () => up.demo?.urls ?? {}, '/custom-elements.json': () => manifest },
       handle: (req, res, path) => {
         if (path !== DEMO_WEBHOOK_PATH || req.method !== 'POST') return false;
         req.resume();
