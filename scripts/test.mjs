@@ -74,6 +74,15 @@ suite('size budgets', process.execPath, [join(ROOT, 'scripts/size.mjs'), '--chec
 // The same budgets on what ships: the packed tarball installed into consumer apps built with Vite.
 suite('package budgets', process.execPath, [join(ROOT, 'scripts/package-check.mjs'), '--check'], join(RESULTS, 'package.json'));
 
+// CI: a fresh clone stays clean through npm test (no rewritten lock file, nothing generated
+// outside git-ignored folders). Locally, uncommitted work is normal, so only CI checks it.
+if (process.env.CI) {
+  const status = spawnSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' });
+  const dirty = status.status === 0 ? status.stdout.trim() : 'git status failed';
+  if (dirty) console.log(`\n✗ the clone is not clean after npm test:\n${dirty}`);
+  record('clean clone after the tests', { passed: dirty ? 0 : 1, failed: dirty ? 1 : 0 });
+}
+
 console.log('\nSummary');
 for (const line of lines) console.log(`  ${line}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
