@@ -58,6 +58,23 @@ describe('the hosted reference client (@turnkey/core TurnkeyClient) against the 
 
   const session = () => expectValue<Session>(h, 'async () => window.tk.getSession()');
 
+  /**
+   * Logs out, then in again through the seed's v1 endpoints (proxyInitOtp, proxyVerifyOtp with a
+   * key of the client's own) and the client's loginWithOtp. `sent`: codes mailed so far.
+   * Returns the verification token it used.
+   */
+  async function loginWithOtpV1(sent: number): Promise<string> {
+    await expectValue(h, 'async () => { await window.tk.logout(); return true; }');
+    const { otpId } = await expectValue<{ otpId: string }>(h, 'async (contact) => window.tk.httpClient.proxyInitOtp({ otpType: "OTP_TYPE_EMAIL", contact })', email);
+    const code = await h.emu.latestCode(email, { after: sent });
+    const { verificationToken } = await expectValue<{ verificationToken: string }>(h, `async (a) => {
+      const publicKey = await window.tk.createApiKeyPair();
+      return window.tk.httpClient.proxyVerifyOtp({ otpId: a.otpId, otpCode: a.code, publicKey });
+    }`, { otpId, code });
+    await expectValue(h, 'async (verificationToken) => window.tk.loginWithOtp({ verificationToken })', verificationToken);
+    return verificationToken;
+  }
+
   it('getProxyAuthConfig and the client params of the current proxy generation', async () => {
     const config = await expectValue<{ enabledProviders: string[]; organizationId: string }>(h, 'async () => window.tk.getProxyAuthConfig()');
     assert.ok(config.enabledProviders.includes('email'));
@@ -126,14 +143,7 @@ describe('the hosted reference client (@turnkey/core TurnkeyClient) against the 
   });
 
   it('OTP, seed generation (v1 endpoints), then loginWithOtp and refreshSession', async () => {
-    await expectValue(h, 'async () => { await window.tk.logout(); return true; }');
-    const { otpId } = await expectValue<{ otpId: string }>(h, 'async (contact) => window.tk.httpClient.proxyInitOtp({ otpType: "OTP_TYPE_EMAIL", contact })', email);
-    const code = await h.emu.latestCode(email, { after: 2 });
-    const { verificationToken } = await expectValue<{ verificationToken: string }>(h, `async (a) => {
-      const publicKey = await window.tk.createApiKeyPair();
-      return window.tk.httpClient.proxyVerifyOtp({ otpId: a.otpId, otpCode: a.code, publicKey });
-    }`, { otpId, code });
-    await expectValue(h, 'async (verificationToken) => window.tk.loginWithOtp({ verificationToken })', verificationToken);
+    const verificationToken = await loginWithOtpV1(2);
     const first = await session();
     assert.equal(first.userId, userId);
     // A used token does not log in twice.
@@ -231,14 +241,7 @@ describe('the hosted reference client (@turnkey/core TurnkeyClient) against the 
   });
 
   it('verifyAppProofs is refused: the client pins the AWS Nitro root, which an emulator cannot chain to (no override)', async () => {
-    await expectValue(h, 'async () => { await window.tk.logout(); return true; }');
-    const { otpId } = await expectValue<{ otpId: string }>(h, 'async (contact) => window.tk.httpClient.proxyInitOtp({ otpType: "OTP_TYPE_EMAIL", contact })', email);
-    const code = await h.emu.latestCode(email, { after: 3 });
-    const { verificationToken } = await expectValue<{ verificationToken: string }>(h, `async (a) => {
-      const publicKey = await window.tk.createApiKeyPair();
-      return window.tk.httpClient.proxyVerifyOtp({ otpId: a.otpId, otpCode: a.code, publicKey });
-    }`, { otpId, code });
-    await expectValue(h, 'async (verificationToken) => window.tk.loginWithOtp({ verificationToken })', verificationToken);
+    await loginWithOtpV1(3);
     const refused = await inPage(h, `async () => {
       const answer = await window.tk.httpClient.createWallet({ walletName: 'Proved', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }], generateAppProofs: true });
       if (!answer.activity.appProofs?.length) throw new Error('no app proofs');
