@@ -54,8 +54,8 @@ export async function assertClean(page: Page, problems: PageProblems, expected: 
   assert.ok(!hasProblems(rest), `page problems: ${describeProblems(rest)}`);
 }
 
-/** The console line Chromium writes for a refused OTP (a wrong code). */
-export const WRONG_CODE_ANSWER = /status of 400 \(Bad Request\) @ http:\/\/127\.0\.0\.1:\d+\/v1\/otp_verify$/;
+/** The console line Chromium writes for a refused OTP (a wrong code), in either proxy generation. */
+export const WRONG_CODE_ANSWER = /status of 400 \(Bad Request\) @ http:\/\/127\.0\.0\.1:\d+\/v1\/otp_verify(?:_v2)?$/;
 
 /** Types `text` into the element matched by a deep selector (clicks it first). */
 export async function typeInto(page: Page, selector: string, text: string): Promise<void> {
