@@ -658,7 +658,7 @@ export class LatchWallet extends LatchKitAwareElement {
       return;
     }
     try {
-      this.preview = await previewMessage(this.message, account.curve);
+      this.preview = await previewMessage(this.message, account);
     } catch (error) {
       this.#fail(error, true);
       return;

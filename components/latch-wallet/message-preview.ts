@@ -1,15 +1,18 @@
 /**
  * What signing a text message with an account means, shown before anything is signed: the
- * text's UTF-8 bytes, the hash the account's curve uses, and the exact value the key signs.
- * The digest is computed here in the page and sent with HASH_FUNCTION_NO_OP, so the value the
- * person reviewed is byte for byte what the service signs (Ethereum's Keccak-256 for secp256k1,
- * SHA-256 for P-256). Ed25519 signs the message itself. Keccak is loaded on demand.
+ * text's UTF-8 bytes, the standard the account's chain verifies messages by, and the exact
+ * value the key signs. The digest is computed here in the page and sent with
+ * HASH_FUNCTION_NO_OP, so the value the person reviewed is byte for byte what the service signs:
+ * - Ethereum: EIP-191 `personal_sign` (what viem, ethers and Sign-In with Ethereum verify);
+ * - Bitcoin: the signed-message digest of BIP-137 (Bitcoin Core's `signmessage`);
+ * - other secp256k1 accounts: Keccak-256 of the text; P-256: SHA-256; Ed25519 signs the text.
+ * The digests live in the core (src/signing/message-digest.ts) and load on demand.
  */
-import type { Curve, SignRawPayloadParameters } from '../../src/clients/activity-types.ts';
+import type { AddressFormat, Curve, SignRawPayloadParameters } from '../../src/clients/activity-types.ts';
 import { toHex } from '../../src/encoding/hex.ts';
 import { utf8Encode } from '../../src/encoding/utf8.ts';
 
-export type MessageHash = 'KECCAK256' | 'SHA256' | 'NONE';
+export type MessageHash = 'EIP191' | 'BIP137' | 'KECCAK256' | 'SHA256' | 'NONE';
 
 export interface MessagePreview {
   text: string;
@@ -23,29 +26,29 @@ export interface MessagePreview {
 }
 
 export const HASH_LABELS: Readonly<Record<Exclude<MessageHash, 'NONE'>, string>> = {
+  EIP191: 'EIP-191 personal message (Keccak-256)',
+  BIP137: 'Bitcoin signed message (BIP-137, double SHA-256)',
   KECCAK256: 'Keccak-256',
   SHA256: 'SHA-256',
 };
 
-export async function previewMessage(text: string, curve: Curve): Promise<MessagePreview> {
+async function digestFor(text: string, bytes: Uint8Array, account: { curve: Curve; addressFormat: AddressFormat }): Promise<[MessageHash, Uint8Array]> {
+  if (account.curve === 'CURVE_ED25519') return ['NONE', bytes];
+  if (account.curve === 'CURVE_P256') return ['SHA256', new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>))];
+  const { bitcoinMessageDigest, ethereumMessageDigest } = await import('../../src/signing/message-digest.ts');
+  if (account.addressFormat === 'ADDRESS_FORMAT_ETHEREUM') return ['EIP191', await ethereumMessageDigest(text)];
+  if (account.addressFormat.startsWith('ADDRESS_FORMAT_BITCOIN_')) return ['BIP137', await bitcoinMessageDigest(text)];
+  const { keccak_256 } = await import('@noble/hashes/sha3.js');
+  return ['KECCAK256', keccak_256(bytes)];
+}
+
+export async function previewMessage(text: string, account: { curve: Curve; addressFormat: AddressFormat }): Promise<MessagePreview> {
   const bytes = utf8Encode(text);
-  const bytesHex = toHex(bytes);
-  let hash: MessageHash;
-  let payloadHex: string;
-  if (curve === 'CURVE_ED25519') {
-    hash = 'NONE';
-    payloadHex = bytesHex;
-  } else if (curve === 'CURVE_P256') {
-    hash = 'SHA256';
-    payloadHex = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)));
-  } else {
-    hash = 'KECCAK256';
-    const { keccak_256 } = await import('@noble/hashes/sha3.js');
-    payloadHex = toHex(keccak_256(bytes));
-  }
+  const [hash, payload] = await digestFor(text, bytes, account);
+  const payloadHex = toHex(payload);
   return {
     text,
-    bytesHex,
+    bytesHex: toHex(bytes),
     hash,
     payloadHex,
     parameters: {

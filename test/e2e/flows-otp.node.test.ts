@@ -10,6 +10,8 @@ import { otpLogin, uniquePhone, waitForMethods } from './support/auth-flows.ts';
 import { assertClean, click, uniqueEmail, waitForBoot, waitForEvent } from './support/page-helpers.ts';
 import { shownAddresses, signMessage } from './support/wallet-flows.ts';
 import { recoverEthereumSigner } from './support/wallet-checks.ts';
+import { getAddress, recoverMessageAddress } from 'viem';
+import { verifyMessage as ethersVerifyMessage } from 'ethers';
 
 describe('OTP flows through the elements', { timeout: 240_000 }, () => {
   let site: E2eSite;
@@ -59,6 +61,11 @@ describe('OTP flows through the elements', { timeout: 240_000 }, () => {
     assert.equal(detail.address, addresses[0]);
     assert.equal(detail.parameters.hashFunction, 'HASH_FUNCTION_NO_OP');
     assert.equal(recoverEthereumSigner(detail.parameters.payload, detail.signature), addresses[0]!.toLowerCase());
+    // The standard personal_sign signature: viem and ethers verify it over the text itself.
+    const v = Number.parseInt(detail.signature.v, 16);
+    const signature = `0x${detail.signature.r.padStart(64, '0')}${detail.signature.s.padStart(64, '0')}${(v < 27 ? v + 27 : v).toString(16)}` as const;
+    assert.equal(await recoverMessageAddress({ message: 'Hello from the end-to-end test ✓', signature }), getAddress(addresses[0]!));
+    assert.equal(ethersVerifyMessage('Hello from the end-to-end test ✓', signature), getAddress(addresses[0]!));
 
     // Logout: <latch-session>'s button.
     await page.waitForSelector('latch-session >>> [part~="logout"]', { visible: true, timeout: 5000 });
