@@ -454,8 +454,11 @@ export class SigningSession extends EventTarget {
 
   async #hear(message: SessionMessage): Promise<void> {
     if (message.sender === this.#id || !this.#state) return;
-    if (message.type === 'logout') await this.#end(false);
-    else await this.#adopt(message.session, false);
+    // A logout is about one session: a stale tab ending its older session (at its expiry, say)
+    // must not end the newer one this tab holds (SECURITY.md D4).
+    if (message.type === 'logout') {
+      if (message.publicKey === this.#state.key.id) await this.#end(false);
+    } else await this.#adopt(message.session, false);
   }
 
   /** Ends the session everywhere on this origin: deletes its key and the saved session, and tells the other tabs. */
@@ -473,9 +476,15 @@ export class SigningSession extends EventTarget {
     this.#cancelTimers();
     await Promise.all([
       this.#options.keyStore.delete(state.key.id).catch(() => undefined),
-      clearSaved ? this.#sessionStore.clear().catch(() => undefined) : undefined,
+      clearSaved ? this.#clearSavedIfMine(state.key.id).catch(() => undefined) : undefined,
     ]);
     this.dispatchEvent(new SessionChangeEvent('logout'));
+  }
+
+  /** Empties the shared slot only while it still holds this session, never another tab's newer one. */
+  async #clearSavedIfMine(keyId: string): Promise<void> {
+    const saved = await this.#sessionStore.load();
+    if (!saved || saved.claims.public_key === keyId) await this.#sessionStore.clear();
   }
 
   /** Stops timers and stops listening to other tabs, leaving key and saved session in place. */

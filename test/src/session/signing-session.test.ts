@@ -345,6 +345,33 @@ describe('SigningSession across tabs', () => {
     expect(await t.sessionStore.load()).to.equal(undefined);
   });
 
+  it('D4 stale-tab-logout: a tab ending its older session leaves the newer session, its key and the saved slot alone', async () => {
+    const t = await setup();
+    // Tab A holds S1. Tab B logged in to S2 while A was asleep (A never heard of it: another bus).
+    const a = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    const otherBus = new MemoryChannelBus();
+    const key2 = await t.keyStore.create({ purpose: 'session' });
+    const jwt2 = await mintJwt(t.notarizer, { public_key: key2.id, exp: t.exp + 60 });
+    const b = keep(await SigningSession.fromJwt(jwt2, t.options({ channel: otherBus.channel() })));
+    expect((await t.sessionStore.load())?.jwt).to.equal(jwt2);
+    // A's S1 ends (the kit logs out at expiry): the shared slot holds S2, so it stays.
+    await a.logout();
+    expect(a.active).to.equal(false);
+    expect(await t.keyStore.get(t.key.id)).to.equal(undefined);
+    expect((await t.sessionStore.load())?.jwt).to.equal(jwt2);
+    // And the logout message about S1 reaches B: B stays logged in to S2, its key kept.
+    otherBus.channel().post({ type: 'logout', sender: 'tab-a', publicKey: t.key.id });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(b.active).to.equal(true);
+    expect(b.publicKey).to.equal(key2.id);
+    expect(await t.keyStore.get(key2.id)).to.not.equal(undefined);
+    // A logout about S2 itself still ends B.
+    const ended = nextEvent(b, 'change');
+    otherBus.channel().post({ type: 'logout', sender: 'tab-c', publicKey: key2.id });
+    expect(((await ended) as SessionChangeEvent).reason).to.equal('logout');
+    expect(b.active).to.equal(false);
+  });
+
   it('ignores announcements that do not verify or whose key is not here', async () => {
     const t = await setup();
     const b = keep(await SigningSession.fromJwt(t.jwt, t.options()));
