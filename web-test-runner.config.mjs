@@ -1,9 +1,9 @@
-// Browser tests in real Chromium (Debian's; never a downloaded build, never jsdom).
+// Browser tests in real browsers from Debian (never a downloaded build, never jsdom): Chromium by
+// default, or the engine LATCHKEY_ENGINE names (chromium, firefox, webkit); npm test runs all three.
 import { readdirSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
-import { CHROME_FLAGS, findChrome } from './scripts/find-chrome.mjs';
+import { engineLauncher } from './test/support/engine-launcher.mjs';
 import { summaryReporter } from './test/support/summary-reporter.mjs';
 import { nodeBuiltinStubPlugin } from './test/support/node-builtin-stub-plugin.mjs';
 import { webauthnPlugin } from './test/support/webauthn-plugin.mjs';
@@ -13,6 +13,8 @@ import { emulatorPlugin, emulatorState } from './test/support/emulator-plugin.mj
 // one at a time. npm test runs the two parts one after the other: WebAuthn needs window focus,
 // which pages of a concurrent run can take away (TOOLCHAIN.md).
 const part = process.env.LATCHKEY_WTR_PART;
+const engine = process.env.LATCHKEY_ENGINE || 'chromium';
+const launcher = await engineLauncher(engine);
 const cliArgs = process.argv.slice(2).filter((arg, i, all) => all[i - 1] !== '--group');
 const hasWebauthnFiles = readdirSync('test', { recursive: true }).some((path) => String(path).endsWith('.webauthn.test.ts'));
 const wholeRun = !part && !cliArgs.some((arg) => !arg.startsWith('-')) && hasWebauthnFiles;
@@ -26,7 +28,8 @@ export default {
   // a whole run: a run given file patterns on the command line runs just those.
   groups: wholeRun ? [{ name: 'webauthn', files: [WEBAUTHN_FILES], concurrency: 1 }] : [],
   nodeResolve: { exportConditions: ['browser', 'development'] },
-  concurrency: part === 'webauthn' ? 1 : 2,
+  // One page at a time in Firefox and WebKit (test/support/engine-launcher.mjs says why).
+  concurrency: part === 'webauthn' || launcher.singleWindow ? 1 : 2,
   concurrentBrowsers: 1,
   testFramework: { config: { timeout: 20000 } },
   browserStartTimeout: 60000,
@@ -36,16 +39,9 @@ export default {
   // nanostores reads process.env.NODE_ENV; unbundled pages have no `process` (TOOLCHAIN.md #4).
   testRunnerHtml: (testFramework) => `<!doctype html><html><head>
     <script>window.process = { env: { NODE_ENV: 'development' } };
-      window.__LATCHKEY_EMULATOR__ = ${JSON.stringify(emulatorState.urls)};</script>
+      window.__LATCHKEY_EMULATOR__ = ${JSON.stringify(emulatorState.urls)};
+      window.__LATCHKEY_ENGINE__ = ${JSON.stringify(engine)};</script>
   </head><body><script type="module" src="${testFramework}"></script></body></html>`,
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH || findChrome(),
-        headless: true,
-        args: CHROME_FLAGS,
-      },
-    }),
-  ],
-  reporters: [defaultReporter(), summaryReporter({ file: `.test-results/browser${part ? `-${part}` : ''}.json` })],
+  browsers: [launcher.launcher],
+  reporters: [defaultReporter(), summaryReporter({ engine, file: `.test-results/browser-${engine}${part ? `-${part}` : ''}.json` })],
 };

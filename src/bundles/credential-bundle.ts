@@ -5,7 +5,7 @@
  */
 import { LatchError } from '../errors/latch-error.ts';
 import { fromHex, toHex } from '../encoding/hex.ts';
-import { fromBase64Url } from '../encoding/base64url.ts';
+import { fromBase64Url, toBase64Url } from '../encoding/base64url.ts';
 import { fromBase58Check, toBase58Check } from '../encoding/base58check.ts';
 import { concatBytes, toArrayBuffer } from '../encoding/utf8.ts';
 import { subtle } from '../crypto/webcrypto.ts';
@@ -38,21 +38,40 @@ export interface DecryptedCredential {
 // derives the public point natively, which is several times faster than doing it in JavaScript.
 const PKCS8_P256_PREFIX = fromHex('3041020100301306072a8648ce3d020106082a8648ce3d030107042730250201010420');
 
-/** Imports a raw P-256 private key as a non-extractable ECDSA pair (public key extractable). */
-async function importSigningKey(raw: Uint8Array): Promise<{ keyPair: CryptoKeyPair; publicKey: Uint8Array }> {
-  const algorithm = { name: 'ECDSA', namedCurve: 'P-256' };
+/** The public point (as JWK x, y) of a raw private key, derived by WebCrypto from a bare PKCS #8 key. */
+async function publicPointFromPkcs8(raw: Uint8Array, algorithm: EcKeyImportParams): Promise<JsonWebKey> {
   const pkcs8 = concatBytes(PKCS8_P256_PREFIX, raw);
-  let jwk: JsonWebKey;
   try {
     // Only to read the public point: this short-lived extractable copy holds nothing the page
     // does not already hold (the decrypted bytes), and is dropped at once.
     const probe = await subtle().importKey('pkcs8', toArrayBuffer(pkcs8), algorithm, true, ['sign']);
-    jwk = await subtle().exportKey('jwk', probe);
+    return await subtle().exportKey('jwk', probe);
+  } finally {
+    pkcs8.fill(0);
+  }
+}
+
+/** The same JWK with the point computed in JavaScript: for Firefox, which refuses a PKCS #8 key without its point. */
+async function publicPointInScript(raw: Uint8Array): Promise<JsonWebKey> {
+  const { p256PublicKey } = await import('../crypto/p256-public-key.ts');
+  const point = p256PublicKey(raw);
+  return { kty: 'EC', crv: 'P-256', d: toBase64Url(raw), x: toBase64Url(point.subarray(1, 33)), y: toBase64Url(point.subarray(33)) };
+}
+
+/** Imports a raw P-256 private key as a non-extractable ECDSA pair (public key extractable). */
+async function importSigningKey(raw: Uint8Array): Promise<{ keyPair: CryptoKeyPair; publicKey: Uint8Array }> {
+  const algorithm = { name: 'ECDSA', namedCurve: 'P-256' };
+  let jwk: JsonWebKey;
+  try {
+    try {
+      jwk = await publicPointFromPkcs8(raw, algorithm);
+    } catch {
+      // Firefox refuses the format itself; a scalar out of range is refused by both paths.
+      jwk = await publicPointInScript(raw);
+    }
     if (typeof jwk.x !== 'string' || typeof jwk.y !== 'string') throw new Error('no public point');
   } catch (error) {
     throw new LatchError('ERR_BUNDLE_MALFORMED', 'The bundle does not hold a valid P-256 private key.', { cause: error });
-  } finally {
-    pkcs8.fill(0);
   }
   const { x, y } = jwk as { x: string; y: string };
   try {

@@ -18,6 +18,7 @@ import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
 import { $flow, endFlow } from '../../../src/state/flow-state.ts';
 import { pinBrowserLanguages, pressWith, recordEvents, resetConfig } from '../support/helpers.ts';
 import { consent, editingConfig, fakePopup, kitOptions, latestCode, part, parts, testKit, text, uniqueEmail, urls } from './kit-support.ts';
+import { itNeeds } from '../../support/engine.ts';
 
 LatchAuth.define();
 
@@ -80,7 +81,7 @@ describe('<latch-auth>', () => {
       await expect(modal).to.be.accessible();
     });
 
-    it('passes axe in dark mode, with a field error showing', async () => {
+    itNeeds('media emulation', 'passes axe in dark mode, with a field error showing', async () => {
       await emulateMedia({ colorScheme: 'dark' });
       try {
         const el = await auth(await testKit());

@@ -225,7 +225,7 @@ describe('<latch-oauth-button>', () => {
         expect(spy.calls).to.have.length(1);
         spy.popups[0]!.close();
         await waitUntil(() => el.ready, 'prepared again');
-        await sendKeys({ press: 'Space' });
+        await sendKeys({ press: ' ' });
         expect(spy.calls).to.have.length(2);
         expect(spy.calls.every((c) => c.activated)).to.equal(true);
       } finally {

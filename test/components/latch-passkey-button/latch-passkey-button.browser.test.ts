@@ -11,6 +11,7 @@ import { LatchError, type LatchErrorCode } from '../../../src/errors/latch-error
 import { LatchKit, type LoginOutcome, type PasskeySignupOptions } from '../../../src/kit/latch-kit.ts';
 import { pinBrowserLanguages, recordEvents, resetConfig } from '../support/helpers.ts';
 import { part, parts, text } from '../latch-auth/kit-support.ts';
+import { engineHas } from '../../support/engine.ts';
 
 LatchPasskeyButton.define();
 
@@ -35,19 +36,45 @@ async function passkey(template = html`<latch-passkey-button .kit=${new FailingK
   return fixture<LatchPasskeyButton>(template);
 }
 
+/** Sets `window[name]` for a while (undefined hides it); returns the restorer, which also removes what was not there. */
+function replaceGlobal(target: object, name: string, value: unknown): () => void {
+  const descriptor = Object.getOwnPropertyDescriptor(target, name);
+  Object.defineProperty(target, name, { configurable: true, writable: true, value });
+  return () => {
+    if (descriptor) Object.defineProperty(target, name, descriptor);
+    else delete (target as Record<string, unknown>)[name];
+  };
+}
+
 /** Pretends this browser has no WebAuthn; returns the restorer. */
-function withoutPasskeys(): () => void {
-  const descriptor = Object.getOwnPropertyDescriptor(window, 'PublicKeyCredential')!;
-  Object.defineProperty(window, 'PublicKeyCredential', { configurable: true, value: undefined });
-  return () => Object.defineProperty(window, 'PublicKeyCredential', descriptor);
+const withoutPasskeys = (): (() => void) => replaceGlobal(window, 'PublicKeyCredential', undefined);
+
+/**
+ * WebKitGTK's MiniBrowser has no Web Authentication API, so the element there (rightly) offers no
+ * passkeys. These tests drive the element with a kit that never reaches WebAuthn, so a stand-in
+ * constructor is enough to make the element offer them; the real ceremonies need the virtual
+ * authenticator (the .webauthn.test.ts file). Returns the restorer; a no-op where WebAuthn exists.
+ */
+function withPasskeyApi(): () => void {
+  if (engineHas('WebAuthn')) return () => undefined;
+  const restores = [replaceGlobal(window, 'PublicKeyCredential', function PublicKeyCredential() {})];
+  if (typeof navigator.credentials?.create !== 'function') {
+    restores.push(replaceGlobal(navigator, 'credentials', { create: () => Promise.reject(new DOMException('stand-in', 'NotAllowedError')), get: () => Promise.reject(new DOMException('stand-in', 'NotAllowedError')) }));
+  }
+  return () => restores.reverse().forEach((restore) => restore());
 }
 
 describe('<latch-passkey-button>', () => {
   let restoreLanguages: () => void;
+  let restorePasskeyApi: () => void;
   before(() => {
     restoreLanguages = pinBrowserLanguages(['en-US']);
+    restorePasskeyApi = withPasskeyApi();
   });
-  after(() => restoreLanguages());
+  after(() => {
+    restorePasskeyApi();
+    restoreLanguages();
+  });
   afterEach(() => resetConfig());
 
   describe('accessibility', () => {

@@ -3,15 +3,16 @@
 // log in with the same passkey, and a refused verification (cancel) then a retry, no reload.
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
-import { after, before, beforeEach, describe, it } from '../../support/harness.ts';
+import { after, before, beforeEach, it } from '../../support/harness.ts';
 import { LatchPasskeyButton } from '../../../components/latch-passkey-button/latch-passkey-button.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { pinBrowserLanguages } from '../support/helpers.ts';
 import { part, testKit, text } from '../latch-auth/kit-support.ts';
+import { describeNeeds } from '../../support/engine.ts';
 
 LatchPasskeyButton.define();
 
-describe('<latch-passkey-button> (virtual authenticator, emulator)', () => {
+describeNeeds('virtual authenticator', '<latch-passkey-button> (emulator)', () => {
   let restoreLanguages: () => void;
   before(() => {
     restoreLanguages = pinBrowserLanguages(['en-US']);

@@ -294,7 +294,7 @@ describe('<latch-proof-badge>', () => {
       await el.updateComplete;
       expect(el.open).to.equal(false);
       expect(el.shadowRoot?.activeElement).to.equal(toggle);
-      await sendKeys({ press: 'Space' });
+      await sendKeys({ press: ' ' });
       await el.updateComplete;
       expect(el.open).to.equal(true);
     });

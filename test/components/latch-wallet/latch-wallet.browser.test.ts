@@ -399,7 +399,7 @@ describe('<latch-wallet>', () => {
       // Focus stays on the (now inert) Next button rather than falling to the page.
       expect(el.shadowRoot?.activeElement).to.equal(part(el, 'next'));
       part(el, 'previous').focus();
-      await sendKeys({ press: 'Space' });
+      await sendKeys({ press: ' ' });
       await waitUntil(() => text(part(el, 'page')) === 'Page 1');
     });
   });

@@ -1,6 +1,7 @@
-// Helpers for component tests in Chromium (@open-wc/testing + @web/test-runner-commands).
+// Helpers for component tests in the three engines (@open-wc/testing + @web/test-runner-commands).
 import type { WalletKitConfig } from '../../../src/clients/proxy-types.ts';
 import { $config } from '../../../src/state/config-state.ts';
+import { engine } from '../../support/engine.ts';
 
 export { deepActiveElement } from '../../../components/internal/focus.ts';
 
@@ -31,6 +32,9 @@ export function paste(target: Element, text: string): ClipboardEvent {
   const clipboardData = new DataTransfer();
   clipboardData.setData('text/plain', text);
   const event = new ClipboardEvent('paste', { clipboardData, bubbles: true, composed: true, cancelable: true });
+  // Firefox gives a script-made paste event a copy of the data that reads back empty (only a
+  // real paste is readable there); the element reads `event.clipboardData` either way.
+  if (event.clipboardData?.getData('text/plain') !== text) Object.defineProperty(event, 'clipboardData', { value: clipboardData });
   target.dispatchEvent(event);
   return event;
 }
@@ -60,9 +64,17 @@ export function shadowStyle(host: Element, selector: string, property: string): 
   return getComputedStyle(node).getPropertyValue(property);
 }
 
-/** Presses `key` with `modifier` held, as a person would (the Chromium launcher has no "Shift+Tab"). */
+/**
+ * Presses `key` with `modifier` held, as a person would. Puppeteer (Chromium, Firefox) has no
+ * "Shift+Tab" and takes down / press / up; the WebDriver launcher (WebKit) takes only whole
+ * presses, which test/support/engine-launcher.mjs reads as a chord.
+ */
 export async function pressWith(modifier: 'Shift' | 'Control' | 'Alt' | 'Meta', key: string): Promise<void> {
   const { sendKeys } = await import('@web/test-runner-commands');
+  if (engine === 'webkit') {
+    await sendKeys({ press: `${modifier}+${key}` });
+    return;
+  }
   await sendKeys({ down: modifier });
   try {
     await sendKeys({ press: key });

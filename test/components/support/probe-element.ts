@@ -15,6 +15,9 @@ export class LatchTestProbe extends LatchElement {
     css`
       .action {
         color: var(--_color-primary);
+        /* Its own background: WebKitGTK's default button face (#c0c0c0) fails contrast. */
+        background: var(--_color-surface);
+        border: 0;
         padding: 0;
         padding-inline-start: var(--_space-lg);
       }

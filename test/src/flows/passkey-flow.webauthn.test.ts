@@ -2,7 +2,7 @@
 // against the emulator the test runner started. Sign-up registers the passkey and logs in with a
 // short-lived API key; login is a stamp_login stamped by the passkey (X-Stamp-Webauthn).
 import { executeServerCommand } from '@web/test-runner-commands';
-import { describe, it, before, expect, expectCode } from '../../support/harness.ts';
+import { it, before, expect, expectCode } from '../../support/harness.ts';
 import { ProxyClient } from '../../../src/clients/proxy-client.ts';
 import { ActivityClient } from '../../../src/clients/activity-client.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
@@ -11,6 +11,7 @@ import { noSessionChannel } from '../../../src/session/session-channel.ts';
 import { SigningSession } from '../../../src/session/signing-session.ts';
 import { WebauthnStamper } from '../../../src/stamp/webauthn-stamper.ts';
 import { signUpWithPasskey, logInWithPasskey, isPasskeySupported, type PasskeyDeps } from '../../../src/flows/passkey-flow.ts';
+import { describeNeeds } from '../../support/engine.ts';
 
 declare global {
   interface Window {
@@ -18,7 +19,7 @@ declare global {
   }
 }
 
-describe('passkey flows (virtual authenticator, emulator)', () => {
+describeNeeds('virtual authenticator', 'passkey flows (emulator)', () => {
   const urls = window.__LATCHKEY_EMULATOR__!;
   let keys: { notarizerPublicKey: string };
   let deps: PasskeyDeps;

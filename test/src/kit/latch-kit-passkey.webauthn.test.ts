@@ -2,13 +2,14 @@
 // the test runner started: sign-up and login become the kit's session with its events and
 // stores; a refused verification is ERR_PASSKEY_CANCELLED and the next try works.
 import { executeServerCommand } from '@web/test-runner-commands';
-import { describe, it, before, beforeEach, expect, expectCode } from '../../support/harness.ts';
+import { it, before, beforeEach, expect, expectCode } from '../../support/harness.ts';
 import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { noSessionChannel } from '../../../src/session/session-channel.ts';
 import { $session } from '../../../src/state/session-state.ts';
 import { $flow, endFlow, type FlowStatus } from '../../../src/state/flow-state.ts';
+import { describeNeeds } from '../../support/engine.ts';
 
 declare global {
   interface Window {
@@ -33,7 +34,7 @@ function newKit(keyStore = new MemoryKeyStore()): LatchKit {
   });
 }
 
-describe('LatchKit passkeys (virtual authenticator, emulator)', () => {
+describeNeeds('virtual authenticator', 'LatchKit passkeys (emulator)', () => {
   before(async () => {
     expect(urls, 'the test runner started an emulator').to.not.equal(null);
     keys = await (await fetch(`${urls.apiUrl}/__keys`)).json();
