@@ -1,9 +1,7 @@
 // Finds a Chromium or Chrome binary for the browser tests, in this order: CHROME_PATH, Debian's
-// chromium, an installed Chrome. As root (CI, fresh project machines) it installs Debian's
-// `chromium` package when none is found; browser builds downloaded by tools fail on these
-// machines, so nothing else is tried.
+// chromium, an installed Chrome. scripts/engines.mjs installs Debian's package when none is
+// found; browser builds downloaded by tools fail on these machines, so nothing else is tried.
 import { existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -19,23 +17,6 @@ export function findChrome() {
   return CANDIDATES.find((path) => existsSync(path));
 }
 
-/** Returns a usable browser path or throws an Error whose message is a one-line instruction. */
-export function ensureChrome({ log = console.log } = {}) {
-  const found = findChrome();
-  if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    throw new Error('No Chromium found: run `sudo apt-get install -y chromium` or set CHROME_PATH to a Chrome/Chromium binary.');
-  }
-  log('Chromium not found: installing Debian package `chromium` (about a minute)…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
-  const installed = findChrome();
-  if (!installed) throw new Error('Installing Debian `chromium` did not provide /usr/bin/chromium; set CHROME_PATH.');
-  return installed;
-}
-
 /** Flags that work headless as root with no network (TOOLCHAIN.md). */
 export const CHROME_FLAGS = [
   '--no-sandbox',
@@ -47,7 +28,3 @@ export const CHROME_FLAGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(ensureChrome());
-}

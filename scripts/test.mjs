@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
-import { ensureChrome } from './find-chrome.mjs';
+import { ensureEngines, enginesFromEnv } from './engines.mjs';
 
 const RESULTS = join(ROOT, '.test-results');
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -45,9 +45,12 @@ function suite(label, cmd, args, countsFile, env) {
 
 ensureDeps();
 mkdirSync(RESULTS, { recursive: true });
+// Chromium, Firefox and WebKit from Debian, installed here when missing and run as root.
+let engines;
 let chrome;
 try {
-  chrome = ensureChrome();
+  engines = enginesFromEnv();
+  chrome = ensureEngines([...new Set(['chromium', ...engines])]).chromium.chrome;
 } catch (error) {
   console.error(error.message);
   process.exit(1);
@@ -58,9 +61,14 @@ check('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 // Node tests get the browser too: end-to-end tests drive Chromium from Node.
 suite('node tests', process.execPath, [join(ROOT, 'scripts/node-tests.mjs')], join(RESULTS, 'node.json'), { CHROME_PATH: chrome });
-suite('browser tests', bin('web-test-runner'), [], join(RESULTS, 'browser-main.json'), { CHROME_PATH: chrome, LATCHKEY_WTR_PART: 'main' });
-// Passkey files alone afterwards: WebAuthn needs window focus, which a concurrent page can take.
-suite('browser tests (passkeys)', bin('web-test-runner'), [], join(RESULTS, 'browser-webauthn.json'), { CHROME_PATH: chrome, LATCHKEY_WTR_PART: 'webauthn' });
+// The browser suite in each engine; a test an engine cannot run is skipped there, by name, and
+// counted per engine in the summary.
+for (const engine of engines) {
+  const env = { CHROME_PATH: chrome, LATCHKEY_ENGINE: engine };
+  suite(`browser tests, ${engine}`, bin('web-test-runner'), [], join(RESULTS, `browser-${engine}-main.json`), { ...env, LATCHKEY_WTR_PART: 'main' });
+  // Passkey files alone afterwards: WebAuthn needs window focus, which a concurrent page can take.
+  suite(`browser tests, ${engine} (passkeys)`, bin('web-test-runner'), [], join(RESULTS, `browser-${engine}-webauthn.json`), { ...env, LATCHKEY_WTR_PART: 'webauthn' });
+}
 // The library (vite) and its type declarations (tsc), as `npm run build` makes them.
 check('build', bin('vite'), ['build', '--logLevel', 'warn']);
 check('type declarations', bin('tsc'), ['-p', 'tsconfig.build.json']);

@@ -12,6 +12,12 @@ import { deepActiveElement, tabbableElements } from './focus.ts';
 
 type Host = ReactiveControllerHost & HTMLElement;
 
+/**
+ * The Tab key, with or without Shift. WebKitGTK reports Shift+Tab as key "Unidentified" (GDK
+ * names it ISO_Left_Tab) with code "Tab"; without this the trap let Shift+Tab out of a dialog.
+ */
+const isTab = (event: KeyboardEvent): boolean => event.key === 'Tab' || (event.key === 'Unidentified' && event.code === 'Tab');
+
 export class FocusTrapController implements ReactiveController {
   readonly #host: Host;
   readonly #container: () => Element | null | undefined;
@@ -63,7 +69,7 @@ export class FocusTrapController implements ReactiveController {
   }
 
   readonly #onKeydown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Tab' || event.defaultPrevented) return;
+    if (!isTab(event) || event.defaultPrevented) return;
     const container = this.#container();
     if (!container) return;
     const items = tabbableElements(container);

@@ -135,7 +135,7 @@ export async function cryptoSpeed(options: CryptoSpeedOptions = {}): Promise<{ j
   });
 
   const executablePath = findChrome();
-  if (!executablePath) return fail('no Chromium found (set CHROME_PATH or run node scripts/find-chrome.mjs as root)');
+  if (!executablePath) return fail('no Chromium found (set CHROME_PATH or run node scripts/engines.mjs as root)');
   const installed = await ensureComparisons();
   const bundles = await bundlePage(installed.ok);
   let hostedMissing = !installed.ok ? installed.reason : bundles.hostedError;

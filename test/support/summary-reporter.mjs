@@ -13,7 +13,7 @@ function countSuite(suite, counts) {
   for (const child of suite.suites ?? []) countSuite(child, counts);
 }
 
-export function summaryReporter({ file }) {
+export function summaryReporter({ engine = 'chromium', file }) {
   return {
     stop({ sessions }) {
       const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -25,7 +25,8 @@ export function summaryReporter({ file }) {
       }
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, JSON.stringify(counts));
-      console.log(`browser tests: ${counts.passed} passed, ${counts.failed} failed`);
+      // Skips are tests this engine lacks a feature for; each names the feature (test/support/engine.ts).
+      console.log(`browser tests in ${engine}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
     },
   };
 }

@@ -81,6 +81,17 @@ describe('FocusTrapController', () => {
     expect(deepActiveElement()).to.not.equal(partOf(el, 'first'));
   });
 
+  it('treats WebKitGTK\'s Shift+Tab (key "Unidentified", code "Tab") as Shift+Tab', async () => {
+    const { el, outside } = await setup();
+    outside.focus();
+    el.trap.activate();
+    const event = new KeyboardEvent('keydown', { key: 'Unidentified', code: 'Tab', shiftKey: true, bubbles: true, composed: true, cancelable: true });
+    partOf(el, 'first').dispatchEvent(event);
+    expect(event.defaultPrevented).to.equal(true);
+    expect(deepActiveElement()).to.equal(partOf(el, 'last'));
+    el.trap.deactivate();
+  });
+
   it('prefers an [autofocus] element and releases when the host is removed', async () => {
     const { el, outside, slotted } = await setup();
     slotted.setAttribute('autofocus', '');
