@@ -9,6 +9,8 @@ export interface CliArgs {
   dataFile?: string;
   configFile?: string;
   devFixedOtp?: string;
+  /** `--dev-origin URL`, repeatable: pages that may read /__outbox and /__webhooks. */
+  devOrigins: string[];
   quiet: boolean;
 }
 
@@ -22,6 +24,7 @@ export const USAGE = `Usage: latchkey-emulator [options]
   --data FILE         keep the state in FILE (written atomically on every change)
   --config FILE       JSON array of extra auth proxy configurations
   --dev-fixed-otp C   every OTP code is C (development only: never expose this emulator)
+  --dev-origin URL    a page origin that may read /__outbox and /__webhooks (repeatable; exact)
   --quiet             no console line per OTP
   --help              this text`;
 
@@ -38,7 +41,7 @@ function text(value: string | undefined, flag: string): string {
 }
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { help: false, host: '127.0.0.1', port: DEFAULT_PORT, quiet: false };
+  const args: CliArgs = { help: false, host: '127.0.0.1', port: DEFAULT_PORT, devOrigins: [], quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const next = () => argv[++i];
@@ -68,6 +71,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         args.devFixedOtp = code;
         break;
       }
+      case '--dev-origin':
+        args.devOrigins.push(text(next(), flag));
+        break;
       case '--quiet':
         args.quiet = true;
         break;

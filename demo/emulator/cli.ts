@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     ...(args.dataFile ? { dataFile: resolve(args.dataFile) } : {}),
     ...(args.configFile ? { proxyConfigs: readConfigFile(args.configFile) } : {}),
     ...(args.devFixedOtp ? { devFixedOtp: args.devFixedOtp } : {}),
+    devOrigins: args.devOrigins,
     quiet: args.quiet,
   });
   let urls;

@@ -40,6 +40,8 @@ export interface EmulatorContext {
   devFixedOtp?: string;
   /** True: no console line per OTP. */
   quiet: boolean;
+  /** Exact origins that may read the secret-bearing dev routes besides the emulator's own. */
+  devOrigins: readonly string[];
   now(): number;
   log(line: string): void;
 }

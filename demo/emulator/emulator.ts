@@ -29,6 +29,7 @@ import { onRampRoutes } from './onramp/onramp-feature.ts';
 import { WebhookDelivery, webhookRoutes } from './webhooks/webhook-feature.ts';
 import { appProofHooks } from './proofs/app-proof-feature.ts';
 import { close, createNodeServer, listen } from './http/node-adapter.ts';
+import { normalizeOrigin } from './http/cors.ts';
 import { DEFAULT_HOST, DEFAULT_WEBAUTHN } from './options.ts';
 import type { EmulatorOptions } from './options.ts';
 import type { EmulatorContext, EmulatorUrls } from './context.ts';
@@ -45,6 +46,15 @@ export interface Emulator {
   readonly context: EmulatorContext;
   /** The Activity API's handler, for in-process calls (benchmarks, the proxy). */
   readonly api: EmuApp;
+}
+
+/** Exact origins only: a malformed or non-http(s) entry is a configuration error, not ignored. */
+function resolveDevOrigins(origins: readonly string[]): string[] {
+  return origins.map((value) => {
+    const origin = normalizeOrigin(value);
+    if (!origin || origin === '*') throw new LatchError('ERR_CONFIG_INVALID', `devOrigins entries must be exact http(s) origins: ${JSON.stringify(value)}`);
+    return origin;
+  });
 }
 
 function urlHost(host: string): string {
@@ -100,6 +110,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         webauthn: options.webauthn ?? DEFAULT_WEBAUTHN,
         timestampWindow: options.timestampWindow ?? DEFAULT_TIMESTAMP_WINDOW,
         quiet: options.quiet ?? false,
+        devOrigins: resolveDevOrigins(options.devOrigins ?? []),
         now,
         log,
         ...(options.devFixedOtp !== undefined ? { devFixedOtp: options.devFixedOtp } : {}),

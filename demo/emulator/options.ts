@@ -32,6 +32,11 @@ export interface EmulatorOptions {
   hooks?: Partial<EmulatorHooks>;
   /** Webhook delivery: attempts, backoff, timeouts (tests make them fast). */
   webhooks?: WebhookOptions;
+  /**
+   * Exact page origins (besides the emulator's own) that may read `/__outbox` and `/__webhooks`
+   * from a browser: the demo page, a test runner's page. Never a pattern (http/dev-access.ts).
+   */
+  devOrigins?: string[];
 }
 
 export const DEFAULT_HOST = '127.0.0.1';

@@ -11,12 +11,14 @@ export function emulatorPlugin() {
   let emulator;
   return {
     name: 'latchkey-emulator',
-    async serverStart() {
+    async serverStart({ config }) {
       if (!existsSync(EMULATOR)) return;
       const { register } = await import('tsx/esm/api');
       register();
       const { createEmulator } = await import(EMULATOR);
-      emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true });
+      // The test pages read one-time codes from /__outbox: their origin is a dev origin.
+      const pageOrigin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
+      emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true, devOrigins: [pageOrigin] });
       emulatorState.urls = await emulator.start();
     },
     async serverStop() {

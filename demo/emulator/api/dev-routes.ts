@@ -1,9 +1,11 @@
 /**
  * The emulator's own JSON endpoints, for developers and tests (not part of the service):
- * `GET /__keys` (public keys the kit must be told to trust) and `GET /__outbox` (OTP messages
- * that a real service would have emailed or texted, newest first).
+ * `GET /__keys` (public keys the kit must be told to trust; open to every origin) and
+ * `GET /__outbox` (OTP messages that a real service would have emailed or texted, newest first;
+ * only for the emulator's own pages, dev origins and tools: http/dev-access.ts).
  */
 import { jsonResponse } from '../http/exchange.ts';
+import { devAccessHeaders } from '../http/dev-access.ts';
 import { OAUTH_PROVIDER_NAMES } from '../config/proxy-config.ts';
 import { oauthIssuer } from '../oauth/issuers.ts';
 import { proofKeys } from '../proofs/app-proof-feature.ts';
@@ -36,12 +38,13 @@ export function devRoutes(ctx: EmulatorContext) {
   return (router: Router): void => {
     router.add('GET', '/__keys', async () => jsonResponse(200, keysDocument(ctx), { 'cache-control': 'no-store' }));
     router.add('GET', '/__outbox', async (request) => {
+      const access = devAccessHeaders({ urls: ctx.urls, devOrigins: ctx.devOrigins }, request);
       const to = request.query.get('to');
       const outbox = ctx.store.read.outbox;
       const messages = (to ? outbox.findBy('to', to.toLowerCase()) : outbox.values())
         .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
         .map((m) => ({ ...m, createdAtIso: new Date(m.createdAt).toISOString() }));
-      return jsonResponse(200, { messages }, { 'cache-control': 'no-store' });
+      return jsonResponse(200, { messages }, { 'cache-control': 'no-store', ...access });
     });
   };
 }

@@ -5,8 +5,11 @@
  *                          timestampMs, status?, error?}], state, reason?}]}`; filter with
  *                          `?activityId=`, `?eventId=` or `?state=PENDING|DELIVERED|FAILED`.
  *   GET /__webhooks/jwks   the webhook signing key as a JWKS (the same key as /__keys webhookJwks).
+ * The log carries payloads: only the emulator's own pages, dev origins and tools may read it
+ * (http/dev-access.ts); the JWKS is public.
  */
 import { jsonResponse } from '../http/exchange.ts';
+import { devAccessHeaders } from '../http/dev-access.ts';
 import type { EmulatorContext } from '../context.ts';
 import type { Router } from '../http/router.ts';
 import type { DeliveryLogEntry, WebhookDelivery } from './webhook-delivery.ts';
@@ -16,11 +19,12 @@ const FILTERS = ['activityId', 'eventId', 'state'] as const satisfies readonly (
 export function webhookRoutes(ctx: EmulatorContext, delivery: WebhookDelivery) {
   return (router: Router): void => {
     router.add('GET', '/__webhooks', async (request) => {
+      const access = devAccessHeaders({ urls: ctx.urls, devOrigins: ctx.devOrigins }, request);
       const deliveries = delivery.log().filter((entry) => FILTERS.every((key) => {
         const wanted = request.query.get(key);
         return wanted === null || entry[key] === wanted;
       }));
-      return jsonResponse(200, { deliveries }, { 'cache-control': 'no-store' });
+      return jsonResponse(200, { deliveries }, { 'cache-control': 'no-store', ...access });
     });
     router.add('GET', '/__webhooks/jwks', async () => jsonResponse(200, { keys: [ctx.keys.webhook.publicJwk] }, { 'cache-control': 'no-store' }));
   };
