@@ -36,6 +36,8 @@ export async function startDemoEmulator(options: DemoEmulatorOptions): Promise<D
     quiet: options.quiet ?? false,
     proxyConfigs: demoProxyConfigs(options.pageOrigin),
     rootApiKeys: [rootId],
+    // The demo page shows the OTP outbox and the webhook log: its origin may read them.
+    devOrigins: [options.pageOrigin],
   });
   const urls = await emulator.start();
   return {

@@ -69,6 +69,14 @@ for (const engine of engines) {
   // Passkey files alone afterwards: WebAuthn needs window focus, which a concurrent page can take.
   suite(`browser tests, ${engine} (passkeys)`, bin('web-test-runner'), [], join(RESULTS, `browser-${engine}-webauthn.json`), { ...env, LATCHKEY_WTR_PART: 'webauthn' });
 }
+// The end-to-end files (Node driving a browser over puppeteer) again in Firefox, over WebDriver
+// BiDi. WebKit has no puppeteer driver: its engine runs the browser suite above.
+if (engines.includes('firefox')) {
+  suite('end-to-end tests, firefox', process.execPath, [join(ROOT, 'scripts/node-tests.mjs'), 'test/e2e/'], join(RESULTS, 'node-e2e-firefox.json'), {
+    LATCHKEY_ENGINE: 'firefox',
+    LATCHKEY_NODE_RESULTS: 'node-e2e-firefox.json',
+  });
+}
 // The library (vite) and its type declarations (tsc), as `npm run build` makes them.
 check('build', bin('vite'), ['build', '--logLevel', 'warn']);
 check('type declarations', bin('tsc'), ['-p', 'tsconfig.build.json']);

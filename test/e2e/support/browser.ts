@@ -1,14 +1,24 @@
 /**
- * Debian's Chromium driven by puppeteer-core: headless, the project's flags, a temporary profile
- * per launch (no user-data-dir), and a page wrapper that records what went wrong in it (console
- * errors, uncaught exceptions, failed requests) so every test can assert there was none.
+ * Debian's Chromium (CDP) or, with LATCHKEY_ENGINE=firefox, Debian's Firefox ESR (WebDriver BiDi),
+ * driven by puppeteer-core: headless, a temporary profile per launch (no user-data-dir), and a
+ * page wrapper that records what went wrong in it (console errors, uncaught exceptions, failed
+ * requests) so every test can assert there was none.
  */
 import puppeteer, { type Browser, type ConsoleMessage, type Page } from 'puppeteer-core';
 import { CHROME_FLAGS, findChrome } from '../../../scripts/find-chrome.mjs';
+import { findFirefox } from '../../../scripts/engines.mjs';
 
 export type { Browser, Page };
 
+/** The engine end-to-end tests drive: chromium (default) or firefox. */
+export const e2eEngine: 'chromium' | 'firefox' = process.env.LATCHKEY_ENGINE === 'firefox' ? 'firefox' : 'chromium';
+
 export async function launchBrowser(): Promise<Browser> {
+  if (e2eEngine === 'firefox') {
+    const executablePath = findFirefox();
+    if (!executablePath) throw new Error('No Firefox: install Debian firefox-esr (node scripts/engines.mjs as root).');
+    return puppeteer.launch({ browser: 'firefox', executablePath, headless: true, protocol: 'webDriverBiDi', protocolTimeout: 60_000 });
+  }
   const executablePath = findChrome();
   if (!executablePath) throw new Error('No Chromium: set CHROME_PATH or install Debian chromium.');
   return puppeteer.launch({
