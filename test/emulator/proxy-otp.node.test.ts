@@ -112,6 +112,17 @@ describe('auth proxy OTP', () => {
     assertServiceError(await f.proxy('otp_verify', { otpId: b.otpId, otpCode: codeB }), 400, 3, undefined, 'Invalid OTP code');
   });
 
+  it('D5 otp-rate-limits: a resend supersedes the older code; only the newest works', async () => {
+    const client = proxyClient(f);
+    const first = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'resend@example.com' });
+    const firstCode = await latestCodeFor(f, first.otpId);
+    const second = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'Resend@example.com' });
+    const secondCode = await latestCodeFor(f, second.otpId);
+    await assertNoStateChange(f.emulator, async () =>
+      assertServiceError(await f.proxy('otp_verify', { otpId: first.otpId, otpCode: firstCode }), 400, 3, undefined, 'Invalid OTP code'));
+    assert.equal((await f.proxy('otp_verify', { otpId: second.otpId, otpCode: secondCode })).status, 200);
+  });
+
   it('caps resends per contact with "Max number of OTPs have been initiated"', async () => {
     const client = proxyClient(f);
     for (let i = 0; i < 5; i++) await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'spam@example.com' });

@@ -33,8 +33,13 @@ export const initOtpAuth: ActivityHandler = {
     if (recent.length >= config.otpMaxResends) {
       throw serviceError(Grpc.RESOURCE_EXHAUSTED, 'RATE_LIMIT_EXCEEDED', MAX_OTPS_MESSAGE);
     }
-    // Old OTPs of this contact (outside the window and expired) are no longer needed.
-    for (const old of earlier) if (old.createdAt <= windowStart && old.expiresAt <= now) tx.otps.delete(old.id);
+    // Old OTPs of this contact (outside the window and expired) are no longer needed; the others
+    // stay for the resend count, but a resend supersedes them: only the newest code works
+    // (SECURITY.md D5, "resend overwrites the old code").
+    for (const old of earlier) {
+      if (old.createdAt <= windowStart && old.expiresAt <= now) tx.otps.delete(old.id);
+      else if (!old.spent) tx.otps.put({ ...old, spent: true, updatedAt: now });
+    }
 
     const otpId = crypto.randomUUID();
     const code = ctx.devFixedOtp ?? generateOtpCode(length, alphanumeric);
