@@ -24,6 +24,7 @@ describe('auth proxy OTP', () => {
       proxyConfigs: [
         { id: 'alnum', otpLength: 8, otpAlphanumeric: true, sessionExpirationSeconds: 120 },
         { id: 'email-only', enabledProviders: ['email'] },
+        { id: 'strict-lookup', requireVerificationTokenOnAccountLookup: true },
       ],
     });
     keys = (await getJson(`${f.urls.apiUrl}/__keys`)).json as Record<string, string>;
@@ -221,6 +222,27 @@ describe('auth proxy OTP', () => {
       assertServiceError(await f.proxy('account', { filterType: 'SHOE_SIZE', filterValue: '42' }), 400, 3);
       assertServiceError(await f.proxy('account', { filterType: 'OIDC_TOKEN', filterValue: 'not-a-token' }), 401, 16, 'INVALID_OIDC_TOKEN');
     });
+  });
+
+  it('with requireVerificationTokenOnAccountLookup, an email or phone lookup needs a verification token for that contact', async () => {
+    const strict = { 'X-Auth-Proxy-Config-Id': 'strict-lookup' };
+    const client = proxyClient(f, 'strict-lookup');
+    const { otpId } = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'strict@example.com' });
+    const { verificationToken } = await client.otpVerify({ otpId, otpCode: await latestCodeFor(f, otpId) });
+    await assertNoStateChange(f.emulator, async () => {
+      // Whether or not an account exists, the answer without a proof is the same refusal.
+      for (const filterValue of ['strict@example.com', 'lookup@example.com', 'nobody@example.com']) {
+        assertServiceError(await f.proxy('account', { filterType: 'EMAIL', filterValue }, strict), 401, 16, undefined, 'requires a verification token');
+      }
+      assertServiceError(await f.proxy('account', { filterType: 'PHONE_NUMBER', filterValue: '+15555550123' }, strict), 401, 16);
+      assertServiceError(await f.proxy('account', { filterType: 'EMAIL', filterValue: 'other@example.com', verificationToken }, strict), 403, 7);
+    });
+    const answer = await f.proxy('account', { filterType: 'EMAIL', filterValue: 'strict@example.com', verificationToken }, strict);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.json, {});
+    // Lookups that are not by contact are unaffected; the default configuration keeps the open lookup.
+    assert.equal((await f.proxy('account', { filterType: 'USERNAME', filterValue: 'x' }, strict)).status, 200);
+    assert.equal((await f.proxy('account', { filterType: 'EMAIL', filterValue: 'nobody@example.com' })).status, 200);
   });
 
   it('gives every OTP the fixed code only with the dev flag', async () => {

@@ -31,6 +31,12 @@ export interface ProxyConfig {
   otpMaxResends: number;
   otpResendWindowSeconds: number;
   sessionExpirationSeconds: number;
+  /**
+   * The hosted dashboard's "Require Verification Token On Account Lookup": EMAIL and PHONE_NUMBER
+   * lookups then need a verificationToken (or, for EMAIL, an oidcToken) proving the contact, so
+   * the lookup cannot tell a stranger whether an address has an account. Off by default, as there.
+   */
+  requireVerificationTokenOnAccountLookup: boolean;
   appName: string;
   emailCustomization?: { logoUrl?: string; magicLinkTemplate?: string; templateVariables?: string; templateId?: string };
   smsCustomization?: { template?: string };
@@ -61,6 +67,7 @@ export function defaultProxyConfig(): ProxyConfig {
     otpMaxResends: 5,
     otpResendWindowSeconds: 600,
     sessionExpirationSeconds: 900,
+    requireVerificationTokenOnAccountLookup: false,
     appName: 'Latchkey Demo',
     oauthClientIds: Object.fromEntries(OAUTH_PROVIDER_NAMES.map((p) => [p, `latchkey-demo-${p}`])),
   };
@@ -179,6 +186,7 @@ export function parseProxyConfig(input: unknown, index: number, base: ProxyConfi
     otpMaxResends: int(input, 'otpMaxResends', where, 1, 1000) ?? base.otpMaxResends,
     otpResendWindowSeconds: int(input, 'otpResendWindowSeconds', where, 1, 86_400) ?? base.otpResendWindowSeconds,
     sessionExpirationSeconds: int(input, 'sessionExpirationSeconds', where, 60, 31_536_000) ?? base.sessionExpirationSeconds,
+    requireVerificationTokenOnAccountLookup: bool(input, 'requireVerificationTokenOnAccountLookup', where) ?? base.requireVerificationTokenOnAccountLookup,
     appName: str(input, 'appName', where) ?? base.appName,
     oauthClientIds: clientIds ?? { ...base.oauthClientIds },
   };
