@@ -30,6 +30,7 @@ import { WebhookDelivery, webhookRoutes } from './webhooks/webhook-feature.ts';
 import { appProofHooks } from './proofs/app-proof-feature.ts';
 import { close, createNodeServer, listen } from './http/node-adapter.ts';
 import { normalizeOrigin } from './http/cors.ts';
+import { Grpc, serviceError } from './http/service-error.ts';
 import { DEFAULT_HOST, DEFAULT_WEBAUTHN } from './options.ts';
 import type { EmulatorOptions } from './options.ts';
 import type { EmulatorContext, EmulatorUrls } from './context.ts';
@@ -93,7 +94,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         if (data) store.load(data);
         dataFile = new DataFile(options.dataFile, () => serializeData(store.dump()), log);
         const file = dataFile;
-        store.onCommit(() => file.persist());
+        // A failed write (a full disk) is undone in memory by the store and answered as the
+        // service's INTERNAL error; the data file keeps its last complete version.
+        store.onCommit(() =>
+          file.persist().catch((cause: unknown) => {
+            throw serviceError(Grpc.INTERNAL, 'DATA_FILE_WRITE_FAILED', 'The emulator could not save the change to its data file; nothing was changed.', { cause });
+          }),
+        );
       }
       const keys = await loadEmulatorKeys(store, now());
       await bootstrap(store, configs, options.rootApiKeys ?? [], now());

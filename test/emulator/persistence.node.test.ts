@@ -3,9 +3,9 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ActivityClient } from '../../src/clients/activity-client.ts';
 import { ApiKeyStamper } from '../../src/stamp/api-key-stamper.ts';
@@ -13,6 +13,7 @@ import { createEmulator } from '../../demo/emulator/emulator.ts';
 import { parseCliArgs } from '../../demo/emulator/cli-args.ts';
 import { startFixture, getJson, plainPost } from './support/emulator-fixture.ts';
 import { otpSignupAndLogin, proxyClient } from './support/otp-flow.ts';
+import { assertServiceError } from './support/assertions.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -44,6 +45,31 @@ describe('persistence', () => {
       assert.equal((await client.query('whoami', { organizationId: login.organizationId })).organizationId, login.organizationId);
     } finally {
       await second.stop();
+    }
+  });
+
+  it('a full disk: the write fails, the request gets the service\'s error, nothing changes in memory, the file stays readable', async () => {
+    const file = join(tempDir(), 'state.json');
+    const f = await startFixture({ dataFile: file });
+    try {
+      await otpSignupAndLogin(f, 'before.full@example.com');
+      const onDisk = readFileSync(file, 'utf8');
+      const inMemory = f.emulator.state.snapshot();
+      // The emulator writes `.state.json.<pid>.tmp` and renames it: pointing that name at
+      // /dev/full makes every write fail with ENOSPC, as on a full disk.
+      const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+      symlinkSync('/dev/full', temp);
+      const refused = await f.proxy('otp_init', { otpType: 'OTP_TYPE_EMAIL', contact: 'during.full@example.com' });
+      assertServiceError(refused, 500, 13, 'DATA_FILE_WRITE_FAILED');
+      assert.equal(f.emulator.state.snapshot(), inMemory, 'the failed change was undone in memory');
+      assert.equal(readFileSync(file, 'utf8'), onDisk, 'the data file is the last complete version');
+      JSON.parse(readFileSync(file, 'utf8'));
+      // Space again: the same request now succeeds and is saved.
+      rmSync(temp);
+      assert.equal((await f.proxy('otp_init', { otpType: 'OTP_TYPE_EMAIL', contact: 'during.full@example.com' })).status, 200);
+      assert.match(readFileSync(file, 'utf8'), /during\.full@example\.com/);
+    } finally {
+      await f.stop();
     }
   });
 

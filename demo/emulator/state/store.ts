@@ -85,15 +85,40 @@ export class Store {
   /**
    * Runs `fn` against a fresh transaction, one at a time. If it resolves, every staged change
    * is applied at once and the answer waits for persistence; if it throws, nothing changes.
+   * Persisting happens before the next transaction starts, so a failed write (a full disk) can
+   * be undone: the state in memory stays what the data file holds, and the caller gets the error.
    */
   async transact<T>(fn: (tx: Tx) => Promise<T> | T): Promise<T> {
-    const { result, changed } = await this.mutex.run(async () => {
+    return this.mutex.run(async () => {
       const tx = Object.fromEntries(TABLE_NAMES.map((name) => [name, new TableTx(anyTable(this.tables, name))])) as unknown as Tx;
       const value = await fn(tx);
-      return { result: value, changed: this.apply(tx) };
+      const undo = this.undoFor(tx);
+      const changed = this.apply(tx);
+      if (changed.length > 0 && this.listener) {
+        try {
+          await this.listener(changed);
+        } catch (error) {
+          this.revert(undo);
+          throw error;
+        }
+      }
+      return value;
     });
-    if (changed.length > 0 && this.listener) await this.listener(changed);
-    return result;
+  }
+
+  /** What each staged record replaces (undefined: it did not exist), to undo an applied change. */
+  private undoFor(tx: Tx): [Table<R.BaseRecord>, string, R.BaseRecord | undefined][] {
+    return TABLE_NAMES.flatMap((name) => {
+      const table = anyTable(this.tables, name);
+      return [...(tx[name] as unknown as TableTx<R.BaseRecord>).staged.keys()].map((id) => [table, id, table.get(id)] as [Table<R.BaseRecord>, string, R.BaseRecord | undefined]);
+    });
+  }
+
+  private revert(undo: [Table<R.BaseRecord>, string, R.BaseRecord | undefined][]): void {
+    for (const [table, id, previous] of undo) {
+      if (previous) table.applyPut(previous);
+      else table.applyDelete(id);
+    }
   }
 
   private apply(tx: Tx): TableName[] {
