@@ -59,6 +59,9 @@ if (jsonOnly) {
     console.log(`| ${name} | ${f.operations} | ${f.concurrency} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.failures} | ${f.serverCpuMsPerOp} | ${f.clientCpuMsPerOp} | ${f.perSecondEarly} / ${f.perSecondLate} | ${f.connectionsOpened} |`);
   row('stamped sign_raw_payload', load.signRawPayload);
   row('OTP sign-up + login flow', load.otpFlows);
+  const d = load.withData;
+  row('100 OTP sign-ups at once, --data', d.parallelSignups);
+  console.log(`\nWith --data: the 100 parallel sign-ups got ${d.parallelSignups.distinctOrganizations} distinct organizations and ${d.parallelSignups.distinctKeys} distinct keys. kill -9 during stamped create_users load: ${d.kill.acknowledged} activities acknowledged, ${d.kill.lost} lost and ${d.kill.duplicated} duplicated after the restart (${d.kill.restartMs} ms to serve again from a ${Math.round(d.kill.fileBytes / 1024)} KB file). Each acknowledged change waits for its own durable write of the whole state, so a failed write (a full disk) can be undone.`);
   const m = load.memory;
   console.log(`\nEmulator heap over ${m.activities} stored activities${m.collected ? ' (after a full GC)' : ''}: ${m.heapBeforeMb} MB → ${m.heapAfterMb} MB (+${m.growthMb} MB, ${m.bytesPerActivity} bytes per activity), RSS ${m.rssAfterMb} MB.`);
   console.log('CPU ms/op is each process\'s CPU time per operation: unlike the rates, it barely moves when other work shares the cores.');

@@ -5,12 +5,16 @@
 // throughput of the first and last tenth (state that grows shows as decay), and the emulator's
 // heap growth over the sign_raw_payload run, read after a full GC.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ActivityClient, activityResult } from '../../src/clients/activity-client.ts';
 import { ProxyClient } from '../../src/clients/proxy-client.ts';
 import { ApiKeyStamper } from '../../src/stamp/api-key-stamper.ts';
 import { MemoryKeyStore } from '../../src/keys/memory-key-store.ts';
+import type { StoredKey } from '../../src/keys/key-store.ts';
 import { startOtp, completeOtp } from '../../src/flows/otp-flow.ts';
 
 export interface LoadFigures {
@@ -55,6 +59,15 @@ export interface EmulatorLoadResult {
   signRawPayload: LoadFigures;
   otpFlows: LoadFigures;
   memory: MemoryFigures;
+  withData: DataFileFigures;
+}
+
+/** The emulator with `--data FILE` (issue 14, item 4). */
+export interface DataFileFigures {
+  /** 100 OTP sign-ups + logins at once: each person got their own organization and key. */
+  parallelSignups: LoadFigures & { distinctOrganizations: number; distinctKeys: number };
+  /** kill -9 during stamped load, then a restart from the same file. */
+  kill: { acknowledged: number; lost: number; duplicated: number; restartMs: number; fileBytes: number };
 }
 
 export interface EmulatorLoadOptions {
@@ -79,6 +92,8 @@ interface Server {
   urls: { apiUrl: string; proxyUrl: string };
   stats(gc: boolean): Promise<ServerStats>;
   stop(): void;
+  /** kill -9. */
+  kill(): void;
 }
 
 const WARM_UP = 200;
@@ -142,10 +157,11 @@ async function run(server: Server, total: number, concurrency: number, once: (i:
   };
 }
 
-async function startServer(rootKeyId: string, nodeFlags: readonly string[]): Promise<Server> {
+async function startServer(rootKeyId: string, nodeFlags: readonly string[], dataFile?: string): Promise<Server> {
   const script = fileURLToPath(new URL('./emulator-server.ts', import.meta.url));
   const child = spawn(process.execPath, ['--expose-gc', ...nodeFlags, '--import', 'tsx', script, rootKeyId], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: { ...process.env, ...(dataFile ? { LATCHKEY_BENCH_DATA: dataFile } : {}) },
   });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
@@ -167,7 +183,7 @@ async function startServer(rootKeyId: string, nodeFlags: readonly string[]): Pro
       });
       child.send({ type: 'stats', id, gc });
     });
-  return { urls: JSON.parse(line), stats, stop: () => child.kill('SIGTERM') };
+  return { urls: JSON.parse(line), stats, stop: () => child.kill('SIGTERM'), kill: () => child.kill('SIGKILL') };
 }
 
 export async function emulatorLoad(options: EmulatorLoadOptions = {}): Promise<EmulatorLoadResult> {
@@ -214,8 +230,77 @@ export async function emulatorLoad(options: EmulatorLoadOptions = {}): Promise<E
       const outbox = (await (await fetch(`${urls.apiUrl}/__outbox?to=${encodeURIComponent(contact)}`)).json()) as { messages: { code: string }[] };
       await completeOtp({ proxy, keyStore: new MemoryKeyStore() }, { otpType: 'OTP_TYPE_EMAIL', contact, otpId, otpCode: outbox.messages[0]!.code });
     });
-    return { signRawPayload, otpFlows, memory };
+    return { signRawPayload, otpFlows, memory, withData: await dataFileLoad(root) };
   } finally {
     server.stop();
+  }
+}
+
+/** One OTP sign-up and login through the kit's own flow; returns the organization and key. */
+async function otpSignup(urls: { apiUrl: string; proxyUrl: string }, contact: string): Promise<{ organizationId: string; keyId: string }> {
+  const proxy = new ProxyClient({ authProxyUrl: urls.proxyUrl, configId: 'demo' });
+  const { otpId } = await startOtp({ proxy }, { otpType: 'OTP_TYPE_EMAIL', contact });
+  const outbox = (await (await fetch(`${urls.apiUrl}/__outbox?to=${encodeURIComponent(contact)}`)).json()) as { messages: { code: string }[] };
+  const login = await completeOtp({ proxy, keyStore: new MemoryKeyStore() }, { otpType: 'OTP_TYPE_EMAIL', contact, otpId, otpCode: outbox.messages[0]!.code });
+  return { organizationId: login.organizationId, keyId: login.key.id };
+}
+
+async function dataFileLoad(root: StoredKey): Promise<DataFileFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'latchkey-bench-data-'));
+  const file = join(dir, 'state.json');
+  try {
+    let server = await startServer(root.id, [], file);
+    const outcomes: { organizationId: string; keyId: string }[] = [];
+    const stamp = Date.now();
+    const parallel = await run(server, 100, 100, async (i) => {
+      outcomes.push(await otpSignup(server.urls, `parallel.${i}.${stamp}@example.com`));
+    });
+    const parallelSignups = { ...parallel, distinctOrganizations: new Set(outcomes.map((o) => o.organizationId)).size, distinctKeys: new Set(outcomes.map((o) => o.keyId)).size };
+
+    // Stamped activities, 16 at a time, until kill -9 at a random moment 0.5 to 1.5 s in.
+    const proxy = new ProxyClient({ authProxyUrl: server.urls.proxyUrl, configId: 'demo' });
+    const { organizationId } = await proxy.walletKitConfig({});
+    const client = new ActivityClient({ apiBaseUrl: server.urls.apiUrl, stamper: new ApiKeyStamper(root) });
+    const acknowledged = new Map<string, string>();
+    let stop = false;
+    const worker = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        const payload = `${w}-${i}-${stamp}`;
+        try {
+          const activity = await client.submitRaw('create_users', { organizationId, parameters: { users: [{ userName: payload, userTags: [], apiKeys: [], authenticators: [], oauthProviders: [] }] } });
+          acknowledged.set(activity.id, payload);
+        } catch {
+          // Refused or cut off by the kill: not acknowledged, so not counted.
+        }
+      }
+    };
+    const workers = Array.from({ length: 16 }, (_, w) => worker(w));
+    await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1000));
+    server.kill();
+    stop = true;
+    await Promise.all(workers);
+    const fileBytes = statSync(file).size;
+    const restarted = performance.now();
+    server = await startServer(root.id, [], file);
+    const restartMs = round(performance.now() - restarted);
+    try {
+      const after = new ActivityClient({ apiBaseUrl: server.urls.apiUrl, stamper: new ApiKeyStamper(root) });
+      let lost = 0;
+      for (const id of acknowledged.keys()) {
+        try {
+          await after.query('get_activity', { organizationId, activityId: id });
+        } catch {
+          lost += 1;
+        }
+      }
+      const users = (await after.query('list_users', { organizationId })) as { users?: { userName: string }[] };
+      const names = (users.users ?? []).map((u) => u.userName).filter((name) => name.endsWith(`-${stamp}`));
+      const duplicated = names.length - new Set(names).size;
+      return { parallelSignups, kill: { acknowledged: acknowledged.size, lost, duplicated, restartMs, fileBytes } };
+    } finally {
+      server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -24,7 +24,9 @@ subscribe('net.server.socket', () => {
 });
 
 const rootApiKeys = process.argv.slice(2);
-const emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true, log: () => undefined, rootApiKeys });
+// LATCHKEY_BENCH_DATA: persist to that file, as `--data FILE` does (the bench's --data workloads).
+const dataFile = process.env.LATCHKEY_BENCH_DATA;
+const emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true, log: () => undefined, rootApiKeys, ...(dataFile ? { dataFile } : {}) });
 const urls = await emulator.start();
 process.stdout.write(JSON.stringify(urls) + '\n');
 
