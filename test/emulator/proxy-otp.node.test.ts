@@ -51,7 +51,7 @@ describe('auth proxy OTP', () => {
     assert.equal(again.userId, '');
   });
 
-  it('delivers codes of the configured length to the outbox (JSON, newest first) and one console line each', async () => {
+  it('delivers codes of the configured length to the outbox (JSON, newest first) and one console line each, without the code (E7 no-secret-logging)', async () => {
     const client = proxyClient(f);
     const before = lines.length;
     const first = await client.otpInit({ otpType: 'OTP_TYPE_SMS', contact: '+15555550100' });
@@ -64,7 +64,8 @@ describe('auth proxy OTP', () => {
     assert.ok(messages[0]!.text.includes(messages[0]!.code));
     const otpLines = lines.slice(before).filter((l) => l.startsWith('OTP '));
     assert.equal(otpLines.length, 2);
-    assert.ok(otpLines[1]!.includes(messages[0]!.code));
+    assert.ok(!otpLines.some((line) => line.includes(messages[0]!.code) || line.includes(messages[1]!.code)), otpLines.join('\n'));
+    assert.ok(otpLines[1]!.includes(`${f.urls.apiUrl}/__outbox?to=${encodeURIComponent('+15555550100')}`));
   });
 
   it('uses the configuration\'s length and alphabet and session lifetime', async () => {

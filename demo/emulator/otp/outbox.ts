@@ -1,6 +1,7 @@
 /**
  * Where OTP messages go instead of email and SMS: the `outbox` table (`GET /__outbox`) and one
- * console line each, unless quiet. Only the newest messages are kept.
+ * console line each (naming where to read the code, never the code), unless quiet. Only the
+ * newest messages are kept.
  */
 import type { EmulatorContext } from '../context.ts';
 import type { Tx } from '../state/store.ts';
@@ -50,6 +51,7 @@ export function sendToOutbox(ctx: EmulatorContext, tx: Tx, message: OutgoingMess
     if (excess-- <= 0) break;
     tx.outbox.delete(old.id);
   }
-  if (!ctx.quiet) ctx.log(`OTP ${message.channel.toLowerCase()} to ${message.to}: ${message.code}`);
+  // Never the code itself (SECURITY.md E7, OWASP: do not log OTP values): where to read it.
+  if (!ctx.quiet) ctx.log(`OTP ${message.channel.toLowerCase()} to ${message.to}: in the outbox, ${ctx.urls.apiUrl}/__outbox?to=${encodeURIComponent(message.to)}`);
   return record;
 }
