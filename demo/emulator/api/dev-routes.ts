@@ -5,6 +5,7 @@
  * only for the emulator's own pages, dev origins and tools: http/dev-access.ts).
  */
 import { jsonResponse } from '../http/exchange.ts';
+import { webhookJwks } from '../keys/emulator-keys.ts';
 import { devAccessHeaders } from '../http/dev-access.ts';
 import { OAUTH_PROVIDER_NAMES } from '../config/proxy-config.ts';
 import { oauthIssuer } from '../oauth/issuers.ts';
@@ -28,7 +29,7 @@ export function keysDocument(ctx: EmulatorContext): Record<string, unknown> {
     otpEncryptionSignerPublicKey: keys.enclave.publicKeyHex,
     oauthJwksUrl: `${urls.oauthUrl}/jwks`,
     oauthIssuers: Object.fromEntries(OAUTH_PROVIDER_NAMES.map((p) => [p, oauthIssuer(ctx, p)])),
-    webhookJwks: { keys: [keys.webhook.publicJwk] },
+    webhookJwks: webhookJwks(keys),
     /** The App Proof test root (trustedRootSha256 for verifyAppProofs; issue 5). */
     ...proofKeys(ctx),
   };

@@ -28,8 +28,38 @@ export interface EmulatorKeys {
   enclave: P256Signer;
   /** Signs the built-in OAuth provider's id_tokens (ES256), published as a JWKS. */
   oauth: P256Signer & { kid: string };
-  /** Signs webhook deliveries (Ed25519, PROTOCOL.md §8). */
+  /** Signs webhook deliveries (Ed25519, PROTOCOL.md §8). Replaced by rotateWebhookKey. */
   webhook: Ed25519Signer;
+  /** Keys rotated out, still published (newest first, at most RETIRED_WEBHOOK_KEYS). */
+  webhookRetired: { kid: string; publicKeyHex: string }[];
+}
+
+/** Rotated-out webhook keys kept in the JWKS. */
+export const RETIRED_WEBHOOK_KEYS = 3;
+
+type WebhookJwk = Ed25519Signer['publicJwk'];
+
+const webhookJwk = (kid: string, publicKeyHex: string): WebhookJwk => ({ kty: 'OKP', crv: 'Ed25519', kid, x: toBase64Url(fromHex(publicKeyHex)), alg: 'EdDSA', use: 'sig' });
+
+/** The webhook JWKS: the current key first, then the retired ones. */
+export function webhookJwks(keys: EmulatorKeys): { keys: WebhookJwk[] } {
+  return { keys: [keys.webhook.publicJwk, ...keys.webhookRetired.map((k) => webhookJwk(k.kid, k.publicKeyHex))] };
+}
+
+/**
+ * Starts signing webhooks with a new key (new `kid`), keeping the old public key in the JWKS.
+ * Persisted like every change; `keys` (the live context's) is updated once it is durable.
+ */
+export async function rotateWebhookKey(store: Store, keys: EmulatorKeys, now: number): Promise<string> {
+  const next = { kid: `webhook-${toHex(randomBytes(6))}`, seedHex: toHex(ed25519.utils.randomSecretKey()) };
+  const record = await store.transact((tx) => {
+    const current = tx.keys.get('keys')!;
+    const retired = [{ kid: current.webhook.kid, publicKeyHex: toHex(ed25519.getPublicKey(fromHex(current.webhook.seedHex))) }, ...(current.webhookRetired ?? [])].slice(0, RETIRED_WEBHOOK_KEYS);
+    return tx.keys.put({ ...current, webhook: next, webhookRetired: retired, updatedAt: now });
+  });
+  keys.webhook = ed25519Signer(record.webhook.kid, record.webhook.seedHex);
+  keys.webhookRetired = [...(record.webhookRetired ?? [])];
+  return next.kid;
 }
 
 function ed25519Signer(kid: string, seedHex: string): Ed25519Signer {
@@ -68,5 +98,6 @@ export async function loadEmulatorKeys(store: Store, now: number): Promise<Emula
     enclave: await p256Signer(record.enclave),
     oauth: { ...(await p256Signer(record.oauth.privateKeyHex)), kid: record.oauth.kid },
     webhook: ed25519Signer(record.webhook.kid, record.webhook.seedHex),
+    webhookRetired: [...(record.webhookRetired ?? [])],
   };
 }

@@ -208,6 +208,8 @@ export interface KeysRecord extends BaseRecord, Stamped {
   readonly enclave: string;
   readonly oauth: { readonly kid: string; readonly privateKeyHex: string };
   readonly webhook: { readonly kid: string; readonly seedHex: string };
+  /** Webhook keys rotated out, newest first: still in the JWKS so late deliveries verify. */
+  readonly webhookRetired?: readonly { readonly kid: string; readonly publicKeyHex: string }[];
 }
 
 export interface SendTransactionRecord extends BaseRecord, Stamped {

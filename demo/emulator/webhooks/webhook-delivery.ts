@@ -35,6 +35,12 @@ export interface WebhookOptions {
   /** Events kept in the log. Default 500. */
   logLimit?: number;
   fetch?: typeof fetch;
+  /**
+   * Faults a real delivery system has, off by default (SECURITY.md F3): `duplicateRate` (0 to 1)
+   * sends a delivered event once more (same event id, fresh timestamp and signature);
+   * `reorderMs` delays each first attempt by up to that much, so events can arrive out of order.
+   */
+  faults?: { duplicateRate?: number; reorderMs?: number; random?: () => number };
 }
 
 export const DeliveryState = { PENDING: 'PENDING', DELIVERED: 'DELIVERED', FAILED: 'FAILED' } as const;
@@ -60,6 +66,8 @@ export interface DeliveryLogEntry {
   activityStatus: string;
   attempts: DeliveryAttempt[];
   state: DeliveryState;
+  /** Extra sends of a delivered event (the duplicate fault). */
+  duplicatesSent?: number;
   /** Why a FAILED event stopped. */
   reason?: string;
 }
@@ -79,7 +87,8 @@ export class WebhookDelivery {
   private readonly idleWaiters: (() => void)[] = [];
   private active = 0;
   private pending = 0;
-  private readonly options: Required<Omit<WebhookOptions, 'fetch'>> & { fetch: typeof fetch };
+  private readonly options: Required<Omit<WebhookOptions, 'fetch' | 'faults'>> & { fetch: typeof fetch };
+  private readonly faults: { duplicateRate: number; reorderMs: number; random: () => number };
 
   constructor(
     private readonly ctx: Context,
@@ -94,6 +103,16 @@ export class WebhookDelivery {
       logLimit: Math.max(1, options.logLimit ?? 500),
       fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     };
+    this.faults = {
+      duplicateRate: Math.min(1, Math.max(0, options.faults?.duplicateRate ?? 0)),
+      reorderMs: Math.max(0, options.faults?.reorderMs ?? 0),
+      random: options.faults?.random ?? Math.random,
+    };
+  }
+
+  /** A first attempt's delay: none, or up to `reorderMs` with the reorder fault. */
+  private jitter(): number {
+    return this.faults.reorderMs > 0 ? Math.floor(this.faults.random() * this.faults.reorderMs) : 0;
   }
 
   /** The receivers of an activity: each distinct URL up the organization chain, nearest first. */
@@ -147,7 +166,7 @@ export class WebhookDelivery {
       this.entries.push(entry);
       if (this.entries.length > this.options.logLimit) this.entries.splice(0, this.entries.length - this.options.logLimit);
       this.pending += 1;
-      this.schedule(() => this.attempt(entry, body), 0);
+      this.schedule(() => this.attempt(entry, body), this.jitter());
     }
   }
 
@@ -212,21 +231,17 @@ export class WebhookDelivery {
     const timestampMs = String(at);
     const record: DeliveryAttempt = { attempt: entry.attempts.length + 1, at, atIso: new Date(at).toISOString(), timestampMs };
     entry.attempts.push(record);
-    const headers = webhookHeaders(this.ctx.keys.webhook, { organizationId: entry.organizationId, eventType: entry.eventType, eventId: entry.eventId, timestampMs }, body);
     let retryable: string;
     try {
-      const response = await this.options.fetch(entry.url, {
-        method: 'POST',
-        headers,
-        body: new Blob([body.slice()]),
-        redirect: 'manual',
-        signal: AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.options.timeoutMs)]),
-      });
-      record.status = response.status;
-      await response.body?.cancel().catch(() => undefined);
-      if (response.status >= 200 && response.status < 300) return this.finish(entry, DeliveryState.DELIVERED);
-      if (response.status < 500) return this.finish(entry, DeliveryState.FAILED, `HTTP ${response.status}: not retried`);
-      retryable = `HTTP ${response.status}`;
+      const status = await this.send(entry, body, timestampMs);
+      record.status = status;
+      if (status >= 200 && status < 300) {
+        this.finish(entry, DeliveryState.DELIVERED);
+        if (this.faults.duplicateRate > 0 && this.faults.random() < this.faults.duplicateRate) this.duplicate(entry, body);
+        return;
+      }
+      if (status < 500) return this.finish(entry, DeliveryState.FAILED, `HTTP ${status}: not retried`);
+      retryable = `HTTP ${status}`;
     } catch (error) {
       if (this.controller.signal.aborted) return;
       record.error = describe(error);
@@ -239,6 +254,37 @@ export class WebhookDelivery {
     }
     const delay = Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (entry.attempts.length - 1));
     this.schedule(() => this.attempt(entry, body), delay);
+  }
+
+  /** One signed POST of the event; resolves to the HTTP status (redirects are not followed). */
+  private async send(entry: DeliveryLogEntry, body: Uint8Array, timestampMs: string): Promise<number> {
+    const headers = webhookHeaders(this.ctx.keys.webhook, { organizationId: entry.organizationId, eventType: entry.eventType, eventId: entry.eventId, timestampMs }, body);
+    const response = await this.options.fetch(entry.url, {
+      method: 'POST',
+      headers,
+      body: new Blob([body.slice()]),
+      redirect: 'manual',
+      signal: AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.options.timeoutMs)]),
+    });
+    await response.body?.cancel().catch(() => undefined);
+    return response.status;
+  }
+
+  /** The duplicate fault: the same event once more, signed afresh; its outcome changes nothing. */
+  private duplicate(entry: DeliveryLogEntry, body: Uint8Array): void {
+    this.pending += 1;
+    this.schedule(async () => {
+      try {
+        if (this.controller.signal.aborted) return;
+        entry.duplicatesSent = (entry.duplicatesSent ?? 0) + 1;
+        await this.send(entry, body, String(this.ctx.now()));
+      } catch {
+        // A duplicate that fails is simply not delivered twice.
+      } finally {
+        this.pending = Math.max(0, this.pending - 1);
+        this.settleIdle();
+      }
+    }, this.jitter());
   }
 }
 

@@ -4,12 +4,15 @@
  *                          url, organizationId, activityId, attempts: [{attempt, at, atIso,
  *                          timestampMs, status?, error?}], state, reason?}]}`; filter with
  *                          `?activityId=`, `?eventId=` or `?state=PENDING|DELIVERED|FAILED`.
- *   GET /__webhooks/jwks   the webhook signing key as a JWKS (the same key as /__keys webhookJwks).
+ *   GET /__webhooks/jwks   the webhook signing keys as a JWKS, current first, then up to three
+ *                          rotated out (the same as /__keys webhookJwks).
+ *   POST /__webhooks/rotate-key  signs from now on with a new key (new kid): `{kid, jwks}`.
  * The log carries payloads: only the emulator's own pages, dev origins and tools may read it
  * (http/dev-access.ts); the JWKS is public.
  */
 import { jsonResponse } from '../http/exchange.ts';
 import { devAccessHeaders } from '../http/dev-access.ts';
+import { rotateWebhookKey, webhookJwks } from '../keys/emulator-keys.ts';
 import type { EmulatorContext } from '../context.ts';
 import type { Router } from '../http/router.ts';
 import type { DeliveryLogEntry, WebhookDelivery } from './webhook-delivery.ts';
@@ -26,6 +29,12 @@ export function webhookRoutes(ctx: EmulatorContext, delivery: WebhookDelivery) {
       }));
       return jsonResponse(200, { deliveries }, { 'cache-control': 'no-store', ...access });
     });
-    router.add('GET', '/__webhooks/jwks', async () => jsonResponse(200, { keys: [ctx.keys.webhook.publicJwk] }, { 'cache-control': 'no-store' }));
+    router.add('GET', '/__webhooks/jwks', async () => jsonResponse(200, webhookJwks(ctx.keys), { 'cache-control': 'no-store' }));
+    // Key rotation mid-stream (SECURITY.md F4): tools and the emulator's own pages only.
+    router.add('POST', '/__webhooks/rotate-key', async (request) => {
+      const access = devAccessHeaders({ urls: ctx.urls, devOrigins: ctx.devOrigins }, request);
+      const kid = await rotateWebhookKey(ctx.store, ctx.keys, ctx.now());
+      return jsonResponse(200, { kid, jwks: webhookJwks(ctx.keys) }, { 'cache-control': 'no-store', ...access });
+    });
   };
 }
