@@ -17,7 +17,10 @@ export interface IndexedDbOptions {
   indexedDB?: IDBFactory | null;
   /** How long to wait while another tab's connection blocks an upgrade. Default 3000 ms. */
   blockedTimeoutMs?: number;
-  /** How long to wait for a database that answers nothing at all. Default 10000 ms. */
+  /**
+   * How long to wait for a database, or one of its transactions, that answers nothing at all.
+   * Default 10000 ms.
+   */
   openTimeoutMs?: number;
 }
 
@@ -169,18 +172,39 @@ export class IndexedDbObjectStore {
       }
       return new Promise<T>((resolve, reject) => {
         let result: unknown;
-        tx.oncomplete = () => resolve(result as T);
-        tx.onabort = () => reject(storeError(tx.error ?? new Error('aborted')));
-        try {
-          const request = work(tx.objectStore(this.#storeName));
-          if (request) request.onsuccess = () => (result = request.result);
-        } catch (error) {
-          reject(storeError(error));
+        const abort = (): void => {
           try {
             tx.abort();
           } catch {
             // already finished: nothing was written by this call
           }
+        };
+        // A database that never reports back (a wedged quota or a stuck engine, SECURITY.md
+        // C4) must not hang the caller: give up after the open time limit, abort, and let the
+        // next call start from a fresh connection.
+        const timer = setTimeout(() => {
+          if (this.#current === db) {
+            this.#current = undefined;
+            this.#db = undefined;
+          }
+          abort();
+          reject(unavailable());
+        }, this.#options.openTimeoutMs ?? 10000);
+        tx.oncomplete = () => {
+          clearTimeout(timer);
+          resolve(result as T);
+        };
+        tx.onabort = () => {
+          clearTimeout(timer);
+          reject(storeError(tx.error ?? new Error('aborted')));
+        };
+        try {
+          const request = work(tx.objectStore(this.#storeName));
+          if (request) request.onsuccess = () => (result = request.result);
+        } catch (error) {
+          clearTimeout(timer);
+          reject(storeError(error));
+          abort();
         }
       });
     }

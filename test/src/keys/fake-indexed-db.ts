@@ -35,6 +35,33 @@ export function factoryWhosePutThrows(name: 'DataCloneError' | 'QuotaExceededErr
   });
 }
 
+/**
+ * The real IndexedDB, except that the first `wedged` transactions never report back: their
+ * `oncomplete` / `onabort` handlers are dropped (a wedged database, SECURITY.md C4).
+ */
+export function factoryWithWedgedTransactions(wedged = 1): IDBFactory {
+  let left = wedged;
+  const tx = (t: IDBTransaction): IDBTransaction => {
+    if (left <= 0) return t;
+    left -= 1;
+    return new Proxy(t, {
+      get: (real, property) => {
+        const value = Reflect.get(real, property, real);
+        return typeof value === 'function' ? value.bind(real) : value;
+      },
+      set: (real, property, value) => (property === 'oncomplete' || property === 'onabort' ? true : Reflect.set(real, property, value, real)),
+    });
+  };
+  const db = (d: IDBDatabase): IDBDatabase =>
+    wrap(d, {
+      transaction: (real: IDBDatabase) => (names: string | string[], mode?: IDBTransactionMode) => tx(real.transaction(names, mode)),
+    });
+  const request = (r: IDBOpenDBRequest): IDBOpenDBRequest => wrap(r, { result: (real: IDBOpenDBRequest) => db(real.result) });
+  return wrap(indexedDB, {
+    open: () => (n: string, version?: number) => request(version === undefined ? indexedDB.open(n) : indexedDB.open(n, version)),
+  });
+}
+
 /** A factory whose `open` throws, as some private modes and sandboxed frames do. */
 export const factoryWhoseOpenThrows = {
   open() {

@@ -4,6 +4,7 @@ import { keyStoreContract, importedPair } from './key-store-contract.ts';
 import {
   deleteDatabase,
   factoryThatNeverAnswers,
+  factoryWithWedgedTransactions,
   factoryWhoseOpenFails,
   factoryWhoseOpenThrows,
   factoryWhosePutThrows,
@@ -70,6 +71,15 @@ describe('IndexedDbKeyStore', () => {
 
   it('does not hang when the database never answers', async () => {
     await expectCode(() => make({ indexedDB: factoryThatNeverAnswers, openTimeoutMs: 50 }).list(), 'ERR_STORE_UNAVAILABLE');
+  });
+
+  it('C4 idb-quota-wedge-and-hang: a transaction that never reports back fails after the time limit, and the next call works', async () => {
+    const store = make({ indexedDB: factoryWithWedgedTransactions(1), openTimeoutMs: 200 });
+    const started = performance.now();
+    await expectCode(() => store.list(), 'ERR_STORE_UNAVAILABLE');
+    expect(performance.now() - started).to.be.below(5000);
+    const key = await store.create();
+    expect((await store.list()).map((k) => k.id)).to.deep.equal([key.id]);
   });
 
   it('maps DataCloneError to ERR_STORE_DATA_CLONE and writes nothing', async () => {
