@@ -23,7 +23,9 @@ export const ENTRIES = [
 export { ApiKeyStamper } from '@/src/stamp/api-key-stamper.ts';
 export { SigningSession } from '@/src/session/signing-session.ts';
 export { ActivityClient } from '@/src/clients/activity-client.ts';`,
-    budget: 10 * KB,
+    // 10 KB until the wedged-database time limit (SECURITY.md C4) and the resend of the same
+    // stamped bytes after a lost answer (C6, C7) added 0.07 KB that no trim could win back.
+    budget: 10.25 * KB,
   },
   { name: 'core (latchkey)', source: `export * from '@/src/index.ts';` },
   {

@@ -16,7 +16,8 @@ import {
 } from './activity-operations.ts';
 import { checkQuery, checkSubmit } from './activity-rules.ts';
 import { ActivityError } from './activity-error.ts';
-import { isObject, malformed, postJson, requireString, type JsonObject, type PostJsonOptions } from './http.ts';
+import { isObject, malformed, requireString, sleep, type JsonObject, type PostJsonOptions } from './http.ts';
+import { postJsonRetrying, type RetryOptions } from './post-json-retrying.ts';
 import type {
   Activity,
   ActivityParameters,
@@ -36,6 +37,11 @@ export interface ActivityClientOptions {
   fetch?: typeof fetch;
   /** Per HTTP request. Default 30 s. */
   timeoutMs?: number;
+  /**
+   * Resends of the same stamped bytes after no answer, a timeout or a 500/502/503/504 (the
+   * service answers an identical body with the same activity). Default 2; 0 turns them off.
+   */
+  retries?: number;
   /** Pause between get_activity polls. Default 1 s. */
   pollIntervalMs?: number;
   /** How long to wait for a pending activity to settle. Default 60 s. */
@@ -87,7 +93,7 @@ export function activityResult<Op extends ActivityOperation>(activity: Activity<
 export class ActivityClient {
   private readonly base: string;
   private readonly stamper: Stamper;
-  private readonly http: PostJsonOptions;
+  private readonly http: PostJsonOptions & RetryOptions;
   private readonly interval: number;
   private readonly pollTimeout: number;
   private readonly now: () => number;
@@ -98,21 +104,17 @@ export class ActivityClient {
     }
     this.base = (options.apiBaseUrl ?? 'https://api.turnkey.com').replace(/\/+$/, '');
     this.stamper = options.stamper;
-    this.http = { fetch: options.fetch, timeoutMs: options.timeoutMs };
+    this.http = { fetch: options.fetch, timeoutMs: options.timeoutMs, retries: options.retries };
     this.interval = options.pollIntervalMs ?? 1000;
     this.pollTimeout = options.pollTimeoutMs ?? 60_000;
     this.now = options.now ?? Date.now;
   }
 
-  private post(path: string, body: JsonObject, signal?: AbortSignal): Promise<JsonObject> {
-    return postJson(this.base + path, body, {
-      ...this.http,
-      signal,
-      sign: async (text) => {
-        const stamp = await this.stamper.stamp(text);
-        return { [stamp.stampHeaderName]: stamp.stampHeaderValue };
-      },
-    });
+  // The body is serialized and stamped once: a retry resends these bytes with this stamp.
+  private async post(path: string, body: JsonObject, signal?: AbortSignal): Promise<JsonObject> {
+    const text = JSON.stringify(body);
+    const stamp = await this.stamper.stamp(text);
+    return postJsonRetrying(this.base + path, text, { ...this.http, signal, headers: { [stamp.stampHeaderName]: stamp.stampHeaderValue } });
   }
 
   /** Submits an activity and returns it as the service answered, settled or not. */
@@ -152,7 +154,7 @@ export class ActivityClient {
       if (this.now() >= deadline) {
         throw new ActivityError('ERR_ACTIVITY_TIMEOUT', 'The activity did not finish in time.', activity);
       }
-      await this.sleep(options.signal);
+      await sleep(this.interval, options.signal);
       activity = (await this.getActivity(activity.organizationId, activity.id, options)) as Activity<Op>;
     }
     const ended = ENDED[activity.status];
@@ -162,21 +164,6 @@ export class ActivityClient {
     }
     if (activity.status !== ActivityStatus.COMPLETED) throw malformed();
     return activity;
-  }
-
-  private sleep(signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const stop = () => {
-        clearTimeout(timer);
-        reject(new LatchError('ERR_NETWORK_ABORTED', 'The request was cancelled.', { cause: signal?.reason }));
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', stop);
-        resolve();
-      }, this.interval);
-      if (signal?.aborted) stop();
-      else signal?.addEventListener('abort', stop, { once: true });
-    });
   }
 
   /** A stamped query; answers are checked for the key the catalogue names. */

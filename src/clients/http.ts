@@ -70,9 +70,28 @@ export function serviceError(status: number, body: unknown): LatchError {
   });
 }
 
+const abortedError = (signal?: AbortSignal): LatchError =>
+  new LatchError('ERR_NETWORK_ABORTED', 'The request was cancelled.', { cause: signal?.reason });
+
+/** Waits `ms`; an abort ends the wait at once with ERR_NETWORK_ABORTED. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = (): void => {
+      clearTimeout(timer);
+      reject(abortedError(signal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop);
+  });
+}
+
 export async function postJson(url: string, body: unknown, options: PostJsonOptions = {}): Promise<JsonObject> {
   const { signal } = options;
-  const aborted = () => new LatchError('ERR_NETWORK_ABORTED', 'The request was cancelled.', { cause: signal?.reason });
+  const aborted = () => abortedError(signal);
   if (signal?.aborted) throw aborted();
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   const extra = options.sign ? await options.sign(text) : {};

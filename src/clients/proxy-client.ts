@@ -165,6 +165,8 @@ export class ProxyClient {
     this.captchaToken = options.captchaToken;
   }
 
+  // Not retried automatically: a resent code request sends another code, a resent login spends
+  // the token; the elements offer the person a retry instead.
   private call(path: string, body: JsonObject, options: ProxyCallOptions = {}): Promise<JsonObject> {
     const headers: Record<string, string> = { 'X-Auth-Proxy-Config-Id': this.configId };
     const captcha = options.captchaToken ?? this.captchaToken;

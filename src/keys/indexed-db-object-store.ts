@@ -172,7 +172,10 @@ export class IndexedDbObjectStore {
       }
       return new Promise<T>((resolve, reject) => {
         let result: unknown;
-        const abort = (): void => {
+        const end = (error?: LatchError): void => {
+          clearTimeout(timer);
+          if (!error) return resolve(result as T);
+          reject(error);
           try {
             tx.abort();
           } catch {
@@ -180,31 +183,19 @@ export class IndexedDbObjectStore {
           }
         };
         // A database that never reports back (a wedged quota or a stuck engine, SECURITY.md
-        // C4) must not hang the caller: give up after the open time limit, abort, and let the
-        // next call start from a fresh connection.
+        // C4) must not hang the caller: give up after the time limit, abort, and let the next
+        // call start from a fresh connection.
         const timer = setTimeout(() => {
-          if (this.#current === db) {
-            this.#current = undefined;
-            this.#db = undefined;
-          }
-          abort();
-          reject(unavailable());
+          if (this.#current === db) this.#db = this.#current = undefined;
+          end(unavailable());
         }, this.#options.openTimeoutMs ?? 10000);
-        tx.oncomplete = () => {
-          clearTimeout(timer);
-          resolve(result as T);
-        };
-        tx.onabort = () => {
-          clearTimeout(timer);
-          reject(storeError(tx.error ?? new Error('aborted')));
-        };
+        tx.oncomplete = () => end();
+        tx.onabort = () => end(storeError(tx.error ?? new Error('aborted')));
         try {
           const request = work(tx.objectStore(this.#storeName));
           if (request) request.onsuccess = () => (result = request.result);
         } catch (error) {
-          clearTimeout(timer);
-          reject(storeError(error));
-          abort();
+          end(storeError(error));
         }
       });
     }

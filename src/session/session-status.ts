@@ -6,6 +6,7 @@
 import type { SendTransactionStatus } from '../clients/activity-types.ts';
 import { LatchError, isLatchError } from '../errors/latch-error.ts';
 import type { SigningSession } from './signing-session.ts';
+import { sleep } from '../clients/http.ts';
 
 type Querier = Pick<SigningSession, 'query'>;
 
@@ -71,20 +72,7 @@ const aborted = (cause?: unknown): LatchError => new LatchError('ERR_NETWORK_ABO
 // Network hiccups are worth another read; anything else (refused, not found, logged out) is not.
 const TRANSIENT = ['ERR_NETWORK_FAILED', 'ERR_NETWORK_TIMEOUT', 'ERR_SERVICE_RATE_LIMITED', 'ERR_SERVICE_INTERNAL'] as const;
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(aborted(signal.reason));
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(aborted(signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+export { sleep };
 
 /**
  * Reads `read()` until `isFinal` says so, the attempts run out, or `signal` aborts (then it
