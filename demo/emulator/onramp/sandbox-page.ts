@@ -3,7 +3,8 @@
  * It shows the purchase and two buttons, `#onramp-complete` and `#onramp-fail`, that settle
  * the transaction (plain form posts: the emulator's pages run no script). Opened with a
  * `signature` query parameter, it checks it as the second provider's widget would
- * (url-signature.ts) and refuses a wrong one with 403.
+ * (url-signature.ts) and refuses a wrong one with 403. It may be framed only by the tenant's
+ * own sites (frame-ancestors.ts); the settle pages, like every other page, by nobody.
  *
  *   GET  /__onramp/:id             the page (status in #onramp-status, data-status)
  *   POST /__onramp/:id/complete    PENDING → COMPLETED
@@ -13,6 +14,7 @@ import { htmlResponse } from '../http/exchange.ts';
 import { OnRampStatus } from './onramp-enums.ts';
 import { SANDBOX_PATH } from './init-fiat-on-ramp.ts';
 import { verifyOnRampUrl } from './url-signature.ts';
+import { frameAncestors } from './frame-ancestors.ts';
 import type { EmulatorContext } from '../context.ts';
 import type { EmuRequest, EmuResponse } from '../http/exchange.ts';
 import type { Router } from '../http/router.ts';
@@ -21,7 +23,7 @@ import type { OnRampTransactionRecord } from './onramp-records.ts';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-function page(status: number, title: string, body: string): EmuResponse {
+function page(status: number, title: string, body: string, ancestors = "'none'"): EmuResponse {
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title>
@@ -33,7 +35,8 @@ button{font:inherit;padding:.5rem 1rem;margin:.25rem .5rem .25rem 0;cursor:point
 ${body}
 </body>
 </html>`;
-  return htmlResponse(status, html, { 'cache-control': 'no-store' });
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src * data:; form-action *; frame-ancestors ${ancestors}`;
+  return htmlResponse(status, html, { 'cache-control': 'no-store', 'content-security-policy': csp });
 }
 
 const label = (value: string, prefix: string): string => (value.startsWith(prefix) ? value.slice(prefix.length) : value);
@@ -80,6 +83,7 @@ async function showPage(ctx: EmulatorContext, request: EmuRequest, id: string): 
   const transaction = ctx.store.read.onRampTransactions.get(id);
   if (!transaction) return notFoundPage();
   const title = 'Sandbox on-ramp';
+  const ancestors = frameAncestors(ctx, transaction.organizationId);
   const signature = request.query.get('signature');
   let signatureLine = '';
   if (signature !== null) {
@@ -91,7 +95,7 @@ async function showPage(ctx: EmulatorContext, request: EmuRequest, id: string): 
     signatureLine = '<p id="onramp-signature" data-valid="true" class="note">URL signature verified.</p>';
   }
   const note = '<p class="note">Emulator sandbox: no money moves. The buttons settle the transaction.</p>';
-  return page(200, title, `${note}${signatureLine}${details(transaction)}${statusLine(transaction)}${buttons(transaction)}`);
+  return page(200, title, `${note}${signatureLine}${details(transaction)}${statusLine(transaction)}${buttons(transaction)}`, ancestors);
 }
 
 async function settle(ctx: EmulatorContext, id: string, status: OnRampStatus): Promise<EmuResponse> {
