@@ -62,7 +62,7 @@ describe('Activity API requests', () => {
     assert.equal(tampered.status, 401);
   });
 
-  it('answers the same activity for an identical body, stored once', async () => {
+  it('B7 activity-idempotency: the same activity for an identical body, stored once; a new timestampMs is a new activity', async () => {
     const body = JSON.stringify(f.body('create_users', f.demoOrgId, userParams('twice')));
     const first = await stampedPost(submitUrl, body, f.root);
     const snapshot = f.emulator.state.snapshot();
@@ -74,6 +74,14 @@ describe('Activity API requests', () => {
     assert.equal(new Set(concurrent.map((a) => (a.json.activity as { id: string }).id)).size, 1);
     const users = await f.query('list_users', { organizationId: f.demoOrgId });
     assert.equal((users.json.users as { userName: string }[]).filter((u) => u.userName === 'race').length, 1);
+    // The same intent with a new timestampMs is a new request: a second activity and user.
+    const again = JSON.parse(raceBody) as { timestampMs: string };
+    again.timestampMs = String(Number(again.timestampMs) + 1);
+    const third = await stampedPost(submitUrl, JSON.stringify(again), f.root);
+    assert.equal(third.status, 200);
+    assert.notEqual((third.json.activity as { id: string }).id, (concurrent[0]!.json.activity as { id: string }).id);
+    const after = await f.query('list_users', { organizationId: f.demoOrgId });
+    assert.equal((after.json.users as { userName: string }[]).filter((u) => u.userName === 'race').length, 2);
   });
 
   describe('refusals (error shape, status, no state change)', () => {
@@ -92,6 +100,30 @@ describe('Activity API requests', () => {
       await refuse(401, 16, 'SIGNATURE_INVALID', () => stampedPost(submitUrl, body, null, { 'X-Stamp': 'not-a-stamp' }));
       await refuse(401, 16, 'SIGNATURE_INVALID', () => stampedPost(submitUrl, body, null, { 'X-Stamp-Webauthn': '{"credentialId":"AA"}' }));
       await refuse(401, 16, 'SIGNATURE_INVALID', () => stampedPost(submitUrl, body, f.root, { 'X-Stamp-Webauthn': '{}' }));
+    });
+
+    it('B5 stamp-integrity-and-route-binding: any byte changed after stamping is 401; a stamped body sent to another route is refused', async () => {
+      const body = JSON.stringify(f.body('create_users', f.demoOrgId, userParams('bound')));
+      const stamp = await (await import('../../src/stamp/create-stamp.ts')).createStamp(body, f.root);
+      const parsed = JSON.parse(body) as Record<string, unknown>;
+      const { type, ...rest } = parsed;
+      const sameMeaning = [
+        body.replace('{', '{ '), // whitespace
+        `${body}\n`, // a trailing newline
+        JSON.stringify({ ...rest, type }), // key order
+        body.replace('"bound"', '"\\u0062ound"'), // a unicode escape of the same text
+        JSON.stringify(parsed, null, 2), // pretty-printed
+      ];
+      for (const variant of sameMeaning) {
+        assert.deepEqual(JSON.parse(variant), parsed, 'each variant means the same JSON');
+        await refuse(401, 16, 'SIGNATURE_INVALID', () => stampedPost(submitUrl, variant, null, { 'X-Stamp': stamp }));
+      }
+      // The untouched bytes with their stamp, sent to another submit route: refused (the type names create_users).
+      await refuse(400, 3, 'REQUEST_INVALID', () => stampedPost(`${f.urls.apiUrl}/public/v1/submit/create_api_keys`, body, null, { 'X-Stamp': stamp }));
+      // …and to a query route.
+      await refuse(400, 3, undefined, () => stampedPost(`${f.urls.apiUrl}/public/v1/query/list_users`, body, null, { 'X-Stamp': stamp }));
+      // The same bytes on their own route: accepted.
+      assert.equal((await stampedPost(submitUrl, body, null, { 'X-Stamp': stamp })).status, 200);
     });
 
     it('a key nobody registered → 401 PUBLIC_KEY_NOT_FOUND', async () => {
@@ -125,10 +157,15 @@ describe('Activity API requests', () => {
       for (const parameters of variants) await refuse(400, 3, 'REQUEST_INVALID', () => f.submit('create_users', f.demoOrgId, parameters));
     });
 
-    it('stale, future and non-numeric timestampMs → 400 INVALID_TIME', async () => {
+    it('B6 stamp-timestamp-window-two-sided: stale, future, NaN, "1e12", negative and non-numeric timestampMs → 400 INVALID_TIME; inside both edges accepted', async () => {
       const good = f.body('create_users', f.demoOrgId, userParams('x'));
-      for (const timestampMs of [String(f.now() - 10 * 60_000), String(f.now() + 5 * 60_000), 'NaN', 'abc', '', '1e12', -5, null, undefined]) {
+      for (const timestampMs of [String(f.now() - 10 * 60_000), String(f.now() - 5 * 60_000 - 1000), String(f.now() + 5 * 60_000), String(f.now() + 60_000 + 1000), 'NaN', 'abc', '', '1e12', '-5', -5, null, undefined]) {
         await refuse(400, 3, 'INVALID_TIME', () => stampedPost(submitUrl, { ...good, timestampMs }, f.root));
+      }
+      // Just inside the window on either side (5 minutes back, 1 minute ahead): accepted.
+      for (const [name, timestampMs] of [['edge-past', String(f.now() - 5 * 60_000 + 1000)], ['edge-future', String(f.now() + 60_000 - 1000)]]) {
+        const answer = await stampedPost(submitUrl, { ...f.body('create_users', f.demoOrgId, userParams(name!)), timestampMs }, f.root);
+        assert.equal(answer.status, 200, name);
       }
     });
 

@@ -79,9 +79,9 @@ describe('auth proxy configuration', () => {
     });
   });
 
-  it('checks the origin exactly (scheme, host, port)', async () => {
+  it('E5 proxy-origin-exact-match: the origin is checked exactly (scheme, host, port, suffix, trailing slash, null)', async () => {
     await assertNoStateChange(f.emulator, async () => {
-      for (const origin of ['https://evil.example', 'http://shop.example', 'https://shop.example:8443', 'https://sub.shop.example']) {
+      for (const origin of ['https://evil.example', 'http://shop.example', 'https://shop.example:8443', 'https://sub.shop.example', 'https://shop.example.evil.com', 'https://shop.example/', 'null', 'HTTPS://SHOP.EXAMPLE']) {
         assertServiceError(await kit({ 'X-Auth-Proxy-Config-Id': 'shop', Origin: origin }), 403, 7, 'FORBIDDEN');
       }
       // No Origin at all is not an allowed origin either when the list is explicit.

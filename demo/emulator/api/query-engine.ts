@@ -1,5 +1,5 @@
 /** Queries: same route, stamp and authorization checks as submits; nothing is written. */
-import { notFound, unauthenticated } from '../http/service-error.ts';
+import { invalidRequest, notFound, unauthenticated } from '../http/service-error.ts';
 import { jsonResponse } from '../http/exchange.ts';
 import { parseJsonObject } from '../http/parse-json.ts';
 import { requireString } from '../http/fields.ts';
@@ -20,6 +20,12 @@ export async function runQuery(ctx: EmulatorContext, registry: QueryRegistry, op
   const check = await checkStamp(request);
   if (check.kind === 'ATTESTED') throw unauthenticated('SIGNATURE_INVALID', 'X-Stamp-Attested is accepted only by stamp_login.');
   const body = parseJsonObject(request.body);
+  // Stamps cover the body, not the route (SECURITY.md B5): a captured activity body would
+  // otherwise read data as its signer when replayed to a query. Submit routes check the body's
+  // type; a query refuses the activity envelope, which no query body carries.
+  if (['type', 'timestampMs', 'parameters'].some((field) => field in body)) {
+    throw invalidRequest('A query body carries no activity envelope (type, timestampMs, parameters).');
+  }
   for (const field of spec.required) requireString(body, field);
   const view = ctx.store.read;
   const addressed = requireOrganization(view, body.organizationId as string);
