@@ -96,7 +96,7 @@ describe('credential bundle: published vector', () => {
     expect(stored?.privateKey).to.equal(result.keyPair.privateKey);
   });
 
-  it('refuses an altered ciphertext byte (first, middle, tag)', async () => {
+  it('B1 bundle-tamper-fails-closed: an altered ciphertext byte (first, middle, tag) opens nothing', async () => {
     for (const index of [33, 50, -1]) {
       await expectCode(() => decryptCredentialBundle(reencode(flipByte(bytes, index)), target), 'ERR_BUNDLE_DECRYPT');
     }
@@ -130,6 +130,26 @@ describe('credential bundle: published vector', () => {
     await expectCode(() => decryptCredentialBundle(reencode(new Uint8Array([...bytes, 0])), target), 'ERR_BUNDLE_MALFORMED');
     // Truncating the text itself breaks the checksum first.
     await expectCode(() => decryptCredentialBundle(vector.bundle.slice(0, -2), target), 'ERR_ENCODING_CHECKSUM');
+  });
+
+  it('A7 bundle-encoding-malformed: bad base58 character, bad checksum, 33 bytes or fewer, empty, whitespace: typed errors, nothing stored', async () => {
+    const store = new MemoryKeyStore();
+    const raw = base58.decode(vector.bundle);
+    const cases: [string, string][] = [
+      [vector.bundle.slice(0, 10) + 'O' + vector.bundle.slice(11), 'ERR_ENCODING_BASE58'], // O is not base58
+      [base58.encode(flipByte(raw, -2)), 'ERR_ENCODING_CHECKSUM'],
+      [reencode(bytes.subarray(0, 33)), 'ERR_BUNDLE_MALFORMED'],
+      [reencode(bytes.subarray(0, 1)), 'ERR_BUNDLE_MALFORMED'],
+      [reencode(new Uint8Array(0)), 'ERR_BUNDLE_MALFORMED'],
+      ['', 'ERR_BUNDLE_MALFORMED'],
+      [` ${vector.bundle}`, 'ERR_ENCODING_BASE58'],
+      [`${vector.bundle}\n`, 'ERR_ENCODING_BASE58'],
+      [vector.bundle.replace(/(.{20})/, '$1 '), 'ERR_ENCODING_BASE58'],
+    ];
+    for (const [text, code] of cases) {
+      await expectCode(() => decryptCredentialBundle(text, target, { store, metadata: { purpose: 'otp' } }), code);
+    }
+    expect(await store.list()).to.deep.equal([]);
   });
 
   it('refuses the wrong target key', async () => {

@@ -62,6 +62,18 @@ export function factoryWithWedgedTransactions(wedged = 1): IDBFactory {
   });
 }
 
+/** The real IndexedDB, counting the connections opened through it (`opens`). */
+export function countingFactory(): { factory: IDBFactory; opens: () => number } {
+  let opens = 0;
+  const factory = wrap(indexedDB, {
+    open: () => (n: string, version?: number) => {
+      opens += 1;
+      return version === undefined ? indexedDB.open(n) : indexedDB.open(n, version);
+    },
+  });
+  return { factory, opens: () => opens };
+}
+
 /** A factory whose `open` throws, as some private modes and sandboxed frames do. */
 export const factoryWhoseOpenThrows = {
   open() {

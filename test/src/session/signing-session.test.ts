@@ -225,6 +225,38 @@ describe('SigningSession expiry events', () => {
   });
 });
 
+/** A FakeClock that treats a delay over 2^31 − 1 ms as browsers do: it fires at once. */
+class OverflowingClock extends FakeClock {
+  override setTimeout(callback: () => void, ms: number): unknown {
+    return super.setTimeout(callback, ms > 2 ** 31 - 1 ? 1 : ms);
+  }
+}
+
+describe('C10 long-expiry-and-sleep', () => {
+  it('C10 long-expiry-and-sleep: an expiry 30 days ahead does not fire early; after a sleep past it the session is expired on wake', async () => {
+    const t = await setup();
+    const clock = new OverflowingClock(t.clock.now());
+    const exp = Math.floor(clock.now() / 1000) + 30 * 86_400;
+    const jwt = await mintJwt(t.notarizer, { public_key: t.key.id, exp });
+    const session = keep(await SigningSession.fromJwt(jwt, t.options({ clock })));
+    const seen: string[] = [];
+    session.addEventListener('expiring', () => seen.push('expiring'));
+    session.addEventListener('expired', () => seen.push('expired'));
+    clock.advance(1000);
+    expect(seen, 'nothing fires early (setTimeout overflow)').to.deep.equal([]);
+    clock.advance(25 * 86_400_000); // past one 2^31 − 1 ms period: the timers re-arm, still quiet
+    expect(seen).to.deep.equal([]);
+    expect(session.active).to.equal(true);
+    await session.stamp('{"still":"valid"}');
+    // The lid closes for 6 days: time jumps past the expiry with no timer running…
+    clock.time += 6 * 86_400_000;
+    // …and on wake the overdue timers fire at once: the session is expired, and refuses to sign.
+    clock.advance(0);
+    expect(seen).to.deep.equal(['expiring', 'expired']);
+    await expectCode(() => session.stamp('{"after":"sleep"}'), 'ERR_SESSION_EXPIRED');
+  });
+});
+
 describe('SigningSession.refresh', () => {
   it('moves to a new key through stamp_login signed by the old one, then deletes the old key', async () => {
     const t = await setup();
@@ -292,6 +324,22 @@ describe('SigningSession.refresh', () => {
     expect(a.publicKey).to.equal(b.publicKey);
     expect(a.jwt).to.equal(b.jwt);
     expect((await t.keyStore.list()).map((k) => k.id)).to.deep.equal([a.publicKey]);
+  });
+
+  it('D1 single-flight-refresh-and-init: 20 callers (four tabs, five each) during a refresh make exactly one stamp_login and one new key', async () => {
+    const t = await setup();
+    const tabs = [keep(await SigningSession.fromJwt(t.jwt, t.options()))];
+    for (let i = 0; i < 3; i++) tabs.push(keep(await SigningSession.restore(t.options())));
+    let open!: () => void;
+    t.service.gate = new Promise((resolve) => (open = resolve));
+    const callers = tabs.flatMap((tab) => Array.from({ length: 5 }, () => tab.refresh()));
+    expect(callers.length).to.equal(20);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    open();
+    await Promise.all(callers);
+    expect(t.service.count('stampLogin')).to.equal(1);
+    expect(new Set(tabs.map((tab) => tab.publicKey)).size).to.equal(1);
+    expect((await t.keyStore.list()).map((k) => k.id)).to.deep.equal([tabs[0]!.publicKey]);
   });
 
   it('does not refresh again when the other tab\'s session is adopted over the channel while it reads it', async () => {
