@@ -111,6 +111,35 @@ describe('strict CSP and Trusted Types', { timeout: 240_000 }, () => {
     await page.close();
   });
 
+  it('E2 style-fallback-nonce: without adoptedStyleSheets the styles apply through litNonce only; without it they are refused and reported', async () => {
+    const nonce = 'e2e-style-nonce';
+    const policy = strictCsp(emu.urls).replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`);
+    const outcomes: Record<string, { fallback: boolean; display: string; refused: string[] }> = {};
+    for (const given of [nonce, undefined]) {
+      const server = await serve(policy);
+      const { page } = await openPage(browser);
+      // An engine without constructable stylesheets: lit falls back to <style> elements.
+      await page.evaluateOnNewDocument((value?: string) => {
+        delete (Document.prototype as unknown as Record<string, unknown>).adoptedStyleSheets;
+        delete (ShadowRoot.prototype as unknown as Record<string, unknown>).adoptedStyleSheets;
+        if (value) (window as unknown as { litNonce: string }).litNonce = value;
+      }, given);
+      await page.goto(`${server.origin}/plain.html`);
+      await waitForBoot(page);
+      await page.waitForFunction(() => Boolean(document.querySelector('latch-auth')?.shadowRoot?.querySelector('style')), { polling: 50 });
+      const state = await page.evaluate(() => {
+        const auth = document.querySelector('latch-auth')!;
+        return { fallback: auth.shadowRoot!.querySelectorAll('style').length > 0, display: getComputedStyle(auth).display };
+      });
+      outcomes[given ? 'with litNonce' : 'without'] = { ...state, refused: [...new Set((await violations(page)).map((v) => v.directive))] };
+      await page.close();
+    }
+    assert.deepEqual(outcomes, {
+      'with litNonce': { fallback: true, display: 'block', refused: [] },
+      without: { fallback: true, display: 'inline', refused: ['style-src-elem'] },
+    });
+  });
+
   it("two copies of lit under an allow-list: refused without 'allow-duplicates', fine with it", async () => {
     const base = "default-src 'self'; script-src 'self'; style-src 'self'; require-trusted-types-for 'script'";
     const outcomes: Record<string, { copies: number; boxes: number; refused: boolean }> = {};

@@ -97,6 +97,37 @@ describe('LatchKit in the browser', () => {
     expect(await third.kit.restoreSession()).to.equal(null);
   });
 
+  it('E6 no-secrets-in-web-storage: after an OTP login web storage holds no code, key or token, and the stored key cannot be exported', async () => {
+    const dbName = uniqueDbName();
+    cleanups.push(() => deleteDatabase(dbName));
+    const contact = `kit.storage.${Date.now()}@example.com`;
+    const { kit, keyStore } = pageKit(dbName, `latchkey-test-${crypto.randomUUID()}`);
+    const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', contact);
+    const code = await latestCode(contact);
+    const login = await kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact, otpId, otpCode: code });
+    const stored: string[] = [];
+    for (const storage of [localStorage, sessionStorage]) {
+      for (let i = 0; i < storage.length; i++) stored.push(`${storage.key(i)}=${storage.getItem(storage.key(i)!)}`);
+    }
+    const text = stored.join('\n');
+    expect(text.includes(code), 'the one-time code').to.equal(false);
+    expect(/"d"\s*:|PRIVATE KEY|pkcs8/i.test(text), 'private key material').to.equal(false);
+    expect(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/.test(text), 'a token (verification token or JWT)').to.equal(false);
+    const [key] = await keyStore.list();
+    expect(key!.id).to.equal(login.session.publicKey);
+    expect(key!.privateKey.extractable).to.equal(false);
+    for (const format of ['pkcs8', 'jwk'] as const) {
+      let exported: unknown = 'exported';
+      try {
+        exported = await crypto.subtle.exportKey(format, key!.privateKey);
+      } catch (error) {
+        exported = error;
+      }
+      expect(exported, format).to.be.instanceOf(Error);
+    }
+    await kit.logout();
+  });
+
   it("handles a redirect-mode OAuth answer in the page's own URL: the attempt waits in sessionStorage, the answer leaves the address bar", async () => {
     const dbName = uniqueDbName();
     cleanups.push(() => deleteDatabase(dbName));
