@@ -96,7 +96,14 @@ export class ActivityClient {
   private readonly http: PostJsonOptions & RetryOptions;
   private readonly interval: number;
   private readonly pollTimeout: number;
-  private readonly now: () => number;
+  private readonly clock: () => number;
+  private readonly fetch: typeof fetch;
+  /**
+   * The service's clock minus this device's, in ms, learned from the `Date` of its answers
+   * (SECURITY.md C8); 0 while within 30 s (the header's 1 s steps are noise, not skew). It
+   * dates every `timestampMs`, so a device clock minutes off still makes live requests.
+   */
+  skewMs = 0;
 
   constructor(options: ActivityClientOptions) {
     if (!options?.stamper || typeof options.stamper.stamp !== 'function') {
@@ -104,17 +111,42 @@ export class ActivityClient {
     }
     this.base = (options.apiBaseUrl ?? 'https://api.turnkey.com').replace(/\/+$/, '');
     this.stamper = options.stamper;
-    this.http = { fetch: options.fetch, timeoutMs: options.timeoutMs, retries: options.retries };
+    this.fetch = options.fetch ?? ((...a) => fetch(...a));
+    this.http = { timeoutMs: options.timeoutMs, retries: options.retries };
     this.interval = options.pollIntervalMs ?? 1000;
     this.pollTimeout = options.pollTimeoutMs ?? 60_000;
-    this.now = options.now ?? Date.now;
+    this.clock = options.now ?? Date.now;
   }
 
-  // The body is serialized and stamped once: a retry resends these bytes with this stamp.
-  private async post(path: string, body: JsonObject, signal?: AbortSignal): Promise<JsonObject> {
+  /** The service's time as best known here. */
+  now(): number {
+    return this.clock() + this.skewMs;
+  }
+
+  // The body is serialized and stamped once: a retry resends these bytes with this stamp. Only
+  // a refusal that moved the known skew gets a new body: its timestampMs was off by that much,
+  // so it is dated again and stamped again, once.
+  private async post(path: string, body: JsonObject, signal?: AbortSignal, again = 'timestampMs' in body): Promise<JsonObject> {
     const text = JSON.stringify(body);
     const stamp = await this.stamper.stamp(text);
-    return postJsonRetrying(this.base + path, text, { ...this.http, signal, headers: { [stamp.stampHeaderName]: stamp.stampHeaderValue } });
+    let moved = false;
+    const fetch: typeof globalThis.fetch = async (...a) => {
+      const response = await this.fetch(...a);
+      // The skew from the answer's Date; moved when that changed it by more than 30 s.
+      const skew = Date.parse(response.headers.get('Date') as string) + 500 - this.clock();
+      if (!Number.isNaN(skew)) {
+        const next = Math.abs(skew) < 3e4 ? 0 : skew;
+        moved ||= Math.abs(next - this.skewMs) > 3e4;
+        this.skewMs = next;
+      }
+      return response;
+    };
+    try {
+      return await postJsonRetrying(this.base + path, text, { ...this.http, fetch, signal, headers: { [stamp.stampHeaderName]: stamp.stampHeaderValue } });
+    } catch (error) {
+      if (!again || !moved || ((error as LatchError).status ?? 500) >= 500) throw error;
+      return this.post(path, { ...body, timestampMs: String(Math.floor(this.now())) }, signal, false);
+    }
   }
 
   /** Submits an activity and returns it as the service answered, settled or not. */

@@ -148,6 +148,10 @@ export function parseOAuthCallback(href: string, expectedState: string): OAuthCa
     throw new LatchError('ERR_OAUTH_CALLBACK', 'The OAuth callback is not a URL.', { cause });
   }
   const params = new URLSearchParams(url.hash.replace(/^#/, ''));
+  // An answer parameter given twice (in the query, the fragment or both) is ambiguous: an
+  // injected one must not win silently (RFC 6749 §3.1: parameters MUST NOT repeat).
+  const names = [...params.keys(), ...url.searchParams.keys()].filter((n) => /^(state|code|id_token|error)$/.test(n));
+  if (new Set(names).size < names.length) throw new LatchError('ERR_OAUTH_CALLBACK', 'The OAuth answer repeats a parameter.');
   for (const [name, value] of url.searchParams) if (!params.has(name)) params.set(name, value);
   const error = params.get('error');
   if (error === 'access_denied') throw new LatchError('ERR_OAUTH_DENIED', 'Access was not granted at the provider.');

@@ -32,7 +32,7 @@ import { defaultSessionLocks, type SessionLocks } from './session-locks.ts';
 import { SessionChangeEvent, SessionExpiryEvent, type SessionChangeReason } from './session-events.ts';
 
 /** The calls a session makes; an {@link ActivityClient} by default, injectable for tests. */
-export type SessionClient = Pick<ActivityClient, 'submit' | 'query' | 'stampLogin'>;
+export type SessionClient = Pick<ActivityClient, 'submit' | 'query' | 'stampLogin'> & { skewMs?: number };
 
 /** Time, injectable so tests can move it. */
 export interface SessionClock {
@@ -263,8 +263,13 @@ export class SigningSession extends EventTarget {
   /** The state, if it may still sign. */
   #usable(): State {
     const state = this.#live();
-    if (state.claims.exp * 1000 <= this.#clock.now()) throw expiredError();
+    if (state.claims.exp * 1000 <= this.#now()) throw expiredError();
     return state;
+  }
+
+  /** The service's time as this session's client knows it (SECURITY.md C8). */
+  #now(): number {
+    return this.#clock.now() + (this.#state?.client.skewMs ?? 0);
   }
 
   #set(saved: PersistedSession, claims: SessionClaims, key: StoredKey): void {
@@ -273,6 +278,8 @@ export class SigningSession extends EventTarget {
     const client = o.createClient
       ? o.createClient(stamper)
       : new ActivityClient({ apiBaseUrl: o.apiBaseUrl, stamper, fetch: o.fetch, timeoutMs: o.timeoutMs });
+    // What the last client learned of the service's clock carries over to the next session.
+    if (this.#state) client.skewMs = this.#state.client.skewMs;
     this.#state = { saved, claims, key, stamper, client };
     this.#schedule();
   }
@@ -290,7 +297,7 @@ export class SigningSession extends EventTarget {
 
   #at(time: number, fire: () => void): void {
     const MAX = 2 ** 31 - 1; // longer delays overflow setTimeout and fire at once
-    const delay = Math.max(0, time - this.#clock.now());
+    const delay = Math.max(0, time - this.#now());
     this.#timers.push(this.#clock.setTimeout(() => (delay > MAX ? this.#at(time, fire) : fire()), Math.min(delay, MAX)));
   }
 

@@ -81,7 +81,7 @@ describe('strict CSP and Trusted Types', { timeout: 240_000 }, () => {
     await page.close();
   });
 
-  it('<latch-otp-input> with the kit: email OTP sign-up with zero violations', async () => {
+  it('E1 strict-csp-zero-violations: <latch-otp-input> with the kit, an email OTP sign-up with zero violations', async () => {
     const server = await serve(strictCsp(emu.urls));
     const { page, problems } = await openPage(browser);
     await page.goto(`${server.origin}/otp-kit.html`);

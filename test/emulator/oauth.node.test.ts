@@ -236,7 +236,7 @@ describe('OAuth provider and proxy OAuth', () => {
       assert.equal((await f.proxy('oauth_login', { oidcToken: idToken, publicKey: key.id })).status, 200);
     });
 
-    it('refuses a nonce for another key, a forged signature, another audience or issuer, an expired token', async () => {
+    it('B10 credential-binding: refuses a nonce for another key, a forged signature, another audience or issuer, an expired token', async () => {
       const other = await newTestKey();
       await assertNoStateChange(f.emulator, async () => {
         assertServiceError(await f.proxy('oauth_login', { oidcToken: idToken, publicKey: other.id }), 401, 16, 'INVALID_OIDC_TOKEN');

@@ -71,7 +71,7 @@ describe('auth proxy configuration', () => {
     assert.notEqual(json.organizationId, f.demoOrgId);
   });
 
-  it('refuses a missing, unknown or disabled configuration, changing nothing', async () => {
+  it('A10 proxy-request-schema: refuses a missing, unknown or disabled configuration, changing nothing', async () => {
     await assertNoStateChange(f.emulator, async () => {
       assertServiceError(await kit({}), 400, 3, 'REQUEST_INVALID');
       assertServiceError(await kit({ 'X-Auth-Proxy-Config-Id': 'nope' }), 404, 5);

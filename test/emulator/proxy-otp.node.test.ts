@@ -246,7 +246,7 @@ describe('auth proxy OTP', () => {
     assert.equal((await f.proxy('account', { filterType: 'EMAIL', filterValue: 'nobody@example.com' })).status, 200);
   });
 
-  it('gives every OTP the fixed code only with the dev flag', async () => {
+  it('F5 emulator-parity-contract: gives every OTP the fixed code only with the dev flag', async () => {
     const dev = await startFixture({ devFixedOtp: '424242' });
     try {
       const { otpId } = await proxyClient(dev).otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'dev@example.com' });

@@ -28,7 +28,13 @@ export function createApiApp(ctx: EmulatorContext, parts: ApiAppParts): EmuApp {
     .add('POST', '/public/v1/query/:operation', (request, params) => runQuery(ctx, parts.queries, params.operation!, request));
   for (const add of parts.routes) add(router);
 
-  const cors = (request: EmuRequest) => corsHeaders(request.headers.origin ? '*' : undefined, API_ALLOWED_HEADERS);
+  // Every answer carries the emulator's clock (which tests may move) as Date, readable by pages
+  // too: a client whose clock is off dates its requests by it (SECURITY.md C8).
+  const cors = (request: EmuRequest) => ({
+    ...corsHeaders(request.headers.origin ? '*' : undefined, API_ALLOWED_HEADERS),
+    date: new Date(ctx.now()).toUTCString(),
+    'access-control-expose-headers': 'Date',
+  });
   const withCors = (request: EmuRequest, response: EmuResponse): EmuResponse => ({
     ...response,
     headers: { ...cors(request), ...response.headers },

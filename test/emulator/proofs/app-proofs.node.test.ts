@@ -93,7 +93,7 @@ describe('App Proofs from the emulator', () => {
     await rejectsWith(verifyAppProofs(proofs, { client, organizationId: org, trustedRootSha256: keys.proofRootSha256, expectedNamespace: 'prod/signer' }), 'ERR_PROOF_MANIFEST');
   });
 
-  it('refuses the same proofs with the production trust settings (ERR_PROOF_ROOT)', async () => {
+  it('B4 prod-refuses-dev-trust-roots: refuses the same proofs with the production trust settings (ERR_PROOF_ROOT)', async () => {
     const activity = await client.submit('create_wallet', { organizationId: org, parameters: { walletName: 'untrusted', accounts: [ETH] }, generateAppProofs: true });
     await rejectsWith(verifyAppProofs(activity.appProofs!, { client, organizationId: org }), 'ERR_PROOF_ROOT');
     const bootProof = await client.getBootProof(org, activity.appProofs![0]!.publicKey);

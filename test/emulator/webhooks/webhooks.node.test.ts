@@ -175,7 +175,7 @@ describe('webhooks: delivery', { timeout: 20_000 }, () => {
     assert.equal(r.received.length, 2, 'exactly one delivery per activity');
   });
 
-  it('retries a 500 with a fresh timestamp and signature but the same event id, until a 2xx', async () => {
+  it('F1 webhook-retry-classification: retries a 500 with a fresh timestamp and signature but the same event id, until a 2xx', async () => {
     const f = await start();
     // Each failing answer moves the emulator's clock, so the next attempt has a later timestamp.
     const r = await receiver((_request, n) => {
@@ -200,7 +200,7 @@ describe('webhooks: delivery', { timeout: 20_000 }, () => {
     assert.equal(entry!.eventId, attempts[0]!.headers['x-turnkey-event-id']);
   });
 
-  it('retries network errors (a dropped connection, then nothing listening) and gives up after maxAttempts', async () => {
+  it('F2 webhook-schedule-and-replay (partial): retries network errors (a dropped connection, then nothing listening) and gives up after maxAttempts', async () => {
     const f = await start();
     const r = await receiver((_request, n) => (n === 0 ? 'drop' : 200));
     await register(f, f.demoOrgId, r.url);

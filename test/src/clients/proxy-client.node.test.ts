@@ -154,7 +154,7 @@ describe('ProxyClient', () => {
     });
   });
 
-  describe('answers', () => {
+  describe('C12 malformed-proxy-response: answers', () => {
     const malformed: [string, (p: ProxyClient) => Promise<unknown>, object][] = [
       ['otp_init without otpId', (p) => p.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'x' }), {}],
       ['otp_verify with a numeric token', (p) => p.otpVerify({ otpId: 'o', otpCode: '1' }), { verificationToken: 7 }],

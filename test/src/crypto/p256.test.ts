@@ -46,7 +46,7 @@ describe('p256 point compression', () => {
     }
   });
 
-  it('refuses invalid compressed Wycheproof points (twist, no square root) with ERR_KEY_NOT_ON_CURVE', async () => {
+  it('A3 hpke-enc-point-validation: refuses invalid compressed Wycheproof points (twist, no square root) with ERR_KEY_NOT_ON_CURVE', async () => {
     const bad = tests.filter((t) => t.result === 'invalid' && t.flags.includes('CompressedPoint'));
     expect(bad.length).to.equal(7);
     for (const t of bad) {

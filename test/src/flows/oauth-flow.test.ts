@@ -80,6 +80,29 @@ describe('OAuth flow: reading the callback', () => {
   });
 });
 
+describe('A9 oauth-redirect-validation', () => {
+  it('A9 oauth-redirect-validation: missing or foreign state, code with error, repeated parameters and prototype names are refused; an attempt is taken once', async () => {
+    await expectCode(() => parseOAuthCallback(`${REDIRECT}?code=xyz`, 's'), 'ERR_OAUTH_STATE');
+    await expectCode(() => parseOAuthCallback(`${REDIRECT}?code=xyz&state=`, 's'), 'ERR_OAUTH_STATE');
+    await expectCode(() => parseOAuthCallback(`${REDIRECT}?code=xyz&error=access_denied&state=s`, 's'), 'ERR_OAUTH_DENIED');
+    await expectCode(() => parseOAuthCallback(`${REDIRECT}?code=xyz&error=server_error&state=s`, 's'), 'ERR_OAUTH_CALLBACK');
+    for (const repeated of ['?code=a&code=b&state=s', '?code=a&state=s&state=s', '?code=a&state=s#state=s', '?state=s#id_token=a.b.c&id_token=d.e.f', '?code=a&state=s#code=b']) {
+      await expectCode(() => parseOAuthCallback(`${REDIRECT}${repeated}`, 's'), 'ERR_OAUTH_CALLBACK');
+    }
+    // The page's own parameters may repeat; only the answer's may not.
+    expect(parseOAuthCallback(`${REDIRECT}?tab=1&tab=2&code=a&state=s`, 's')).to.deep.equal({ kind: 'code', code: 'a' });
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      await expectCode(() => parseOAuthCallback(`${REDIRECT}?code=a&state=${name}`, 's'), 'ERR_OAUTH_STATE');
+      expect(sessionStoragePendingStore(undefined).take(name)).to.equal(undefined);
+    }
+    const store = sessionStoragePendingStore(undefined);
+    const pending = { state: 'st-1' } as Parameters<typeof store.save>[0];
+    store.save(pending);
+    expect(store.take('st-1')).to.equal(pending);
+    expect(store.take('st-1'), 'a second answer finds nothing').to.equal(undefined);
+  });
+});
+
 function fakePopup(script: Array<string | 'cross-origin' | 'closed'>): PopupWindow & { closeCalls: number } {
   let step = 0;
   const popup = {

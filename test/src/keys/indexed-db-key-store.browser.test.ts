@@ -108,7 +108,7 @@ describe('IndexedDbKeyStore', () => {
     expect((await store.get(key.id))?.id).to.equal(key.id);
   });
 
-  it('steps aside when another connection upgrades the database', async () => {
+  it('C3 idb-blocked-versionchange: steps aside when another connection upgrades the database', async () => {
     const store = make();
     const key = await store.create();
     // Our open connection must not block this upgrade (it would hang without onversionchange).

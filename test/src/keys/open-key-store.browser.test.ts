@@ -16,7 +16,7 @@ describe('openKeyStore (browser failures)', () => {
     expect(opened.reason?.code).to.equal('ERR_STORE_UNAVAILABLE');
   });
 
-  it('falls back when the browser cannot store CryptoKeys', async () => {
+  it('C2 idb-dataclone-cryptokey: falls back when the browser cannot store CryptoKeys', async () => {
     const opened = await openKeyStore({ dbName, indexedDB: factoryWhosePutThrows('DataCloneError') });
     expect(opened.persistent).to.equal(false);
     expect(opened.store).to.be.instanceOf(MemoryKeyStore);

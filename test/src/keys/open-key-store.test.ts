@@ -4,7 +4,7 @@ import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
 import { IndexedDbKeyStore } from '../../../src/keys/indexed-db-key-store.ts';
 
 describe('openKeyStore', () => {
-  it('falls back to memory, with the reason, when IndexedDB is missing', async () => {
+  it('C1 idb-unavailable: falls back to memory, with the reason, when IndexedDB is missing', async () => {
     const opened = await openKeyStore({ indexedDB: undefined });
     expect(opened.persistent).to.equal(false);
     expect(opened.store).to.be.instanceOf(MemoryKeyStore);

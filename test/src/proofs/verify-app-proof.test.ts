@@ -63,7 +63,7 @@ describe('verifyAppProof with the production vector (PROTOCOL.md §7)', () => {
     expect(result.verified).to.equal(true);
   });
 
-  describe('the App Proof', () => {
+  describe('B2 appproof-mutations: the App Proof', () => {
     it('a payload that is not JSON, or lacks its type or timestamp: ERR_PROOF_PAYLOAD', async () => {
       await expectCode(() => verifyAppProof({ ...v.appProof, proofPayload: '{"type":' }, v.bootProof), 'ERR_PROOF_PAYLOAD');
       const payload = JSON.parse(v.appProof.proofPayload) as Record<string, unknown>;
@@ -203,7 +203,7 @@ describe('verifyAppProof with the production vector (PROTOCOL.md §7)', () => {
     });
   });
 
-  describe('PCR pins', () => {
+  describe('B3 bootproof-binding-and-pins: PCR pins', () => {
     it('equal values pass the pcrs check; a different one is ERR_PROOF_PCR', async () => {
       const pcrs = { 0: toHex(attestation.pcrs.get(0)!), 1: toHex(attestation.pcrs.get(1)!), 2: toHex(attestation.pcrs.get(2)!).toUpperCase(), 3: toHex(attestation.pcrs.get(3)!) };
       const result = await verifyAppProof(v.appProof, v.bootProof, { expectedPcrs: pcrs });

@@ -69,7 +69,7 @@ describe('SigningSession in the browser', () => {
     expect(await w.tab().keyStore.list()).to.deep.equal([]);
   });
 
-  it('tells the other tab over BroadcastChannel: refresh is adopted, logout ends it', async () => {
+  it('D3 logout-propagates-across-tabs: tells the other tab over BroadcastChannel: refresh is adopted, logout ends it', async () => {
     const w = await world();
     const a = await w.login(w.tab());
     const b = keep(await SigningSession.restore(w.tab()));
@@ -95,7 +95,7 @@ describe('SigningSession in the browser', () => {
     expect(await w.tab().keyStore.get(oldKey)).to.equal(undefined);
   });
 
-  it('serializes two tabs\' refreshes with Web Locks: one stamp_login, the other tab adopts', async () => {
+  it('D2 refresh-cross-tab-lock: serializes two tabs\' refreshes with Web Locks: one stamp_login, the other tab adopts', async () => {
     const w = await world();
     // No channel: the second tab must learn of the first one's refresh from the saved session.
     const a = await w.login(w.tab(noSessionChannel));

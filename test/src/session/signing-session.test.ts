@@ -95,7 +95,7 @@ describe('SigningSession.restore', () => {
     expect(await t.keyStore.get(t.key.id)).to.equal(undefined);
   });
 
-  it('rejects a session whose key is gone and forgets it', async () => {
+  it('C5 key-evicted-jwt-present: rejects a session whose key is gone and forgets it', async () => {
     const t = await setup();
     keep(await SigningSession.fromJwt(t.jwt, t.options())).dispose();
     await t.keyStore.delete(t.key.id);
@@ -172,7 +172,7 @@ describe('SigningSession requests', () => {
     ]);
   });
 
-  it('refuses to sign once expired or logged out', async () => {
+  it('C9 expired-mid-operation (partial): refuses to sign once expired or logged out', async () => {
     const t = await setup();
     const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
     t.clock.advance(900_000);
@@ -257,6 +257,26 @@ describe('C10 long-expiry-and-sleep', () => {
   });
 });
 
+describe('C8 clock-skew-plus-minus-10min (session)', () => {
+  it('C8 clock-skew-plus-minus-10min: expiry is judged by the service time the client learned, and the skew outlives a refresh', async () => {
+    const t = await setup();
+    // The device runs 10 minutes ahead of the service; its client learned that (skewMs < 0).
+    const skewed = (stamper: Parameters<NonNullable<SigningSessionOptions['createClient']>>[0]) => Object.assign(t.service.createClient(stamper), { skewMs: -600_000 });
+    const exp = Math.floor((t.clock.now() - 600_000) / 1000) + 900; // 15 minutes of service time
+    const jwt = await mintJwt(t.notarizer, { public_key: t.key.id, exp });
+    const session = keep(await SigningSession.fromJwt(jwt, t.options({ createClient: skewed })));
+    t.clock.advance(8 * 60_000); // by the device clock the session ended 3 minutes ago
+    await session.stamp('{"service":"still two minutes left"}');
+    await session.refresh();
+    // The fake service dates the new session by the device clock (exp = now + 15 min), which
+    // by the service time the client keeps is 25 minutes away: the skew outlived the refresh.
+    t.clock.advance(24 * 60_000);
+    await session.stamp('{"after":"refresh"}');
+    t.clock.advance(2 * 60_000);
+    await expectCode(() => session.stamp('{"now":"expired"}'), 'ERR_SESSION_EXPIRED');
+  });
+});
+
 describe('SigningSession.refresh', () => {
   it('moves to a new key through stamp_login signed by the old one, then deletes the old key', async () => {
     const t = await setup();
@@ -280,7 +300,7 @@ describe('SigningSession.refresh', () => {
     expect(await stampVerifies(stamp.stampHeaderValue, '{}')).to.deep.equal({ publicKey: session.publicKey, valid: true });
   });
 
-  it('keeps the old session and drops the new key when stamp_login fails', async () => {
+  it('C11 refresh-failure-cleanup: keeps the old session and drops the new key when stamp_login fails', async () => {
     const t = await setup();
     const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
     t.service.failStampLogin = new LatchError('ERR_SERVICE_UNAUTHENTICATED', 'no');
@@ -393,7 +413,7 @@ describe('SigningSession across tabs', () => {
     expect(await t.sessionStore.load()).to.equal(undefined);
   });
 
-  it('D4 stale-tab-logout: a tab ending its older session leaves the newer session, its key and the saved slot alone', async () => {
+  it('D4 expiry-scoped-to-session (stale-tab-logout): a tab ending its older session leaves the newer session, its key and the saved slot alone', async () => {
     const t = await setup();
     // Tab A holds S1. Tab B logged in to S2 while A was asleep (A never heard of it: another bus).
     const a = keep(await SigningSession.fromJwt(t.jwt, t.options()));

@@ -102,7 +102,7 @@ describe('verification tokens', () => {
     await expectCode(() => verifyVerificationToken(token, issuer.id, { now: current.exp * 1000 }), 'ERR_JWT_EXPIRED');
   });
 
-  it('A8 refuses an exp of the wrong magnitude for its format, and a header that is not an ES256 JWT', async () => {
+  it('A8 jwt-and-token-claims: refuses an exp of the wrong magnitude for its format, and a header that is not an ES256 JWT', async () => {
     const sign = async (payload: Record<string, unknown>, header: Record<string, unknown> = { alg: 'ES256', typ: 'JWT' }) => {
       const input = jwtSigningInput(header, payload);
       const signature = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, issuer.privateKey, utf8Encode(input).slice()));
