@@ -10,6 +10,7 @@ import { bytesEqual, utf8Decode, utf8Encode } from '../encoding/utf8.ts';
 import { subtle } from '../crypto/webcrypto.ts';
 import { derToRaw, rawToDerHex } from '../crypto/der.ts';
 import { decompressPublicKey } from '../crypto/p256.ts';
+import { assertDevelopmentTrust } from '../crypto/development-trust.ts';
 import type { HpkeSealed } from './hpke-suite.ts';
 
 export const ENVELOPE_VERSION = 'v1.0.0';
@@ -96,6 +97,7 @@ export async function verifyEnvelope(envelope: string, enclavePublicKey: string 
   const signerHex = requireString(outer, 'enclaveQuorumPublic');
 
   const pinned = uncompressedKey(enclavePublicKey);
+  if (!bytesEqual(pinned, fromHex(HOSTED_ENCLAVE_PUBLIC_KEY))) assertDevelopmentTrust('An enclave key');
   let signer: Uint8Array;
   try {
     signer = fromHex(signerHex);

@@ -14,6 +14,7 @@ import { verifyCertificateChain } from './cert-chain.ts';
 import { verifyEcdsa } from './ecdsa-verify.ts';
 import { parseQosManifest } from './qos-manifest.ts';
 import { AWS_NITRO_ROOT_SHA256 } from './proof-types.ts';
+import { assertDevelopmentTrust } from '../crypto/development-trust.ts';
 import type { AttestationDocument } from './attestation.ts';
 import type { QosManifest } from './qos-manifest.ts';
 import type { AppProof, AppProofPayload, AppProofVerification, BootProof, ProofCheck, ProofCheckName, VerifyAppProofOptions } from './proof-types.ts';
@@ -108,6 +109,7 @@ export async function verifyAppProof(appProof: AppProof, bootProof: BootProof, o
   pass('attestation-format', `COSE_Sign1 ES384, module ${doc.moduleId}`);
 
   const trustedRoot = options.trustedRootSha256 ?? AWS_NITRO_ROOT_SHA256;
+  if (trustedRoot.toUpperCase() !== AWS_NITRO_ROOT_SHA256) assertDevelopmentTrust('A proof root');
   const time = options.validationTime ?? proofTime;
   const leaf = await verifyCertificateChain(doc.certificate, doc.cabundle, time, trustedRoot);
   pass('root-certificate', trustedRoot.toUpperCase() === AWS_NITRO_ROOT_SHA256 ? 'AWS Nitro Enclaves root (pinned SHA-256)' : 'a root trusted by trustedRootSha256, not the AWS Nitro root');

@@ -136,6 +136,8 @@ const claimsOf = (session: PersistedSession, notarizerPublicKey: string | undefi
   session.jwt === undefined ? checkClaims(session.claims) : verify(session.jwt, notarizerPublicKey);
 
 const expiredError = (): LatchError => new LatchError('ERR_SESSION_EXPIRED', 'The session has expired.');
+const keyMissingError = (): LatchError => new LatchError('ERR_SESSION_KEY_MISSING', 'The session key is missing.');
+const endedError = (): LatchError => new LatchError('ERR_SESSION_MISSING', 'The session has ended.');
 
 /**
  * A logged-in session that stamps and submits Activity API requests with its key.
@@ -193,7 +195,7 @@ export class SigningSession extends EventTarget {
   static async #start(jwt: string | undefined, claims: SessionClaims, options: SigningSessionOptions & { key?: StoredKey }): Promise<SigningSession> {
     if (claims.exp * 1000 <= (options.clock ?? systemClock).now()) throw expiredError();
     const key = options.key ?? (await options.keyStore.get(claims.public_key));
-    if (!key) throw new LatchError('ERR_SESSION_KEY_MISSING', 'The session key is missing.');
+    if (!key) throw keyMissingError();
     if (key.id !== claims.public_key) throw new LatchError('ERR_KEY_MISMATCH', 'The session names another key.');
     const saved = jwt === undefined ? { claims } : { jwt, claims };
     const session = new SigningSession(saved, claims, key, options);
@@ -222,7 +224,7 @@ export class SigningSession extends EventTarget {
     const key = await options.keyStore.get(claims.public_key);
     if (!key) {
       await sessionStore.clear();
-      throw new LatchError('ERR_SESSION_KEY_MISSING', 'The session key is missing.');
+      throw keyMissingError();
     }
     return new SigningSession(persisted, claims, key, { ...options, sessionStore });
   }
@@ -256,7 +258,7 @@ export class SigningSession extends EventTarget {
   }
 
   #live(): State {
-    if (!this.#state) throw new LatchError('ERR_SESSION_MISSING', 'The session has ended.');
+    if (!this.#state) throw endedError();
     return this.#state;
   }
 
@@ -401,7 +403,7 @@ export class SigningSession extends EventTarget {
       if (claims.public_key !== next.id || claims.user_id !== old.claims.user_id || claims.organization_id !== old.claims.organization_id) {
         throw new LatchError('ERR_JWT_CLAIMS', 'The new session is for another key or user.');
       }
-      if (this.#state !== old) throw new LatchError('ERR_SESSION_MISSING', 'The session has ended.');
+      if (this.#state !== old) throw endedError();
       saved = { jwt: session, claims };
     } catch (error) {
       await o.keyStore.delete(next.id).catch(() => undefined);

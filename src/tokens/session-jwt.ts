@@ -9,6 +9,7 @@ import { toBase64Url } from '../encoding/base64url.ts';
 import { utf8Encode } from '../encoding/utf8.ts';
 import { importP256PublicKey, verifyP256 } from '../stamp/ecdsa.ts';
 import { signP256 } from '../stamp/sign-p256.ts';
+import { assertDevelopmentTrust } from '../crypto/development-trust.ts';
 import { ES256_HEADER, assertNotExpired, decodeJwt, jwtSigningInput, type JwtObject } from './jwt.ts';
 
 export const SessionTypes = ['SESSION_TYPE_READ_WRITE', 'SESSION_TYPE_READ_ONLY'] as const;
@@ -27,6 +28,8 @@ export interface SessionClaims {
 /** The hosted service's notarizer key (uncompressed hex). The emulator has its own. */
 export const HOSTED_NOTARIZER_PUBLIC_KEY =
   '04d498aa87ac3bf982ac2b5dd9604d0074905cfbda5d62727c5a237b895e6749205e9f7cd566909c4387f6ca25c308445c60884b788560b785f4a96ac33702a469';
+
+const HOSTED_NOTARIZER_SPELLINGS = [HOSTED_NOTARIZER_PUBLIC_KEY, `03${HOSTED_NOTARIZER_PUBLIC_KEY.slice(2, 66)}`];
 
 export interface VerifySessionJwtOptions {
   /** Trusted notarizer public key, hex (compressed or uncompressed). Default: the hosted one. */
@@ -69,7 +72,10 @@ export function parseSessionJwt(jwt: string): SessionClaims {
 export async function verifySessionJwt(jwt: string, options: VerifySessionJwtOptions = {}): Promise<SessionClaims> {
   const { header, payload, signingInput, signature } = decodeJwt(jwt);
   if (header.alg !== 'ES256') throw new LatchError('ERR_JWT_SIGNATURE', 'The session token is not ES256.');
-  const key = await importP256PublicKey(options.notarizerPublicKey ?? HOSTED_NOTARIZER_PUBLIC_KEY);
+  const given = options.notarizerPublicKey;
+  const key = await importP256PublicKey(given ?? HOSTED_NOTARIZER_PUBLIC_KEY);
+  // importP256PublicKey accepted `given`, so it is one of the two spellings of a point.
+  if (given !== undefined && !HOSTED_NOTARIZER_SPELLINGS.includes(given.toLowerCase())) assertDevelopmentTrust('A notarizer key');
   const firstDigest = await sha256(utf8Encode(signingInput));
   if (!(await verifyP256(key, signature, firstDigest))) {
     throw new LatchError('ERR_JWT_SIGNATURE', 'The session token is not signed by the trusted notarizer.');
