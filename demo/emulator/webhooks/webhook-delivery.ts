@@ -6,9 +6,14 @@
  * the URL; the activity inside names its own.
  *
  * - 2xx: delivered. 3xx (redirects are not followed), 4xx and 429: final, no retry.
- * - Network errors, timeouts and 5xx: retried with exponential backoff (baseDelayMs × 2^n,
- *   capped at maxDelayMs, at most maxAttempts attempts), each attempt with a fresh timestamp
- *   and signature but the same event id.
+ * - Network errors, timeouts and 5xx: retried on a schedule (SECURITY.md F2), each attempt with
+ *   a fresh timestamp and signature but the same event id. The default schedule is Svix's
+ *   published one (DEFAULT_RETRY_SCHEDULE_MS: 8 attempts over about 28 hours), divided by
+ *   `timeScale` so tests and demos can live through it, with ±`jitter` (default 10 %, 0 turns it
+ *   off). `baseDelayMs` / `maxDelayMs` give plain exponential backoff instead. When the last
+ *   attempt fails the event is FAILED with the reason; `replay(eventId)` (POST
+ *   /__webhooks/replay) sends a finished event again: same event id and body, a new round of
+ *   attempts (Standard Webhooks' manual retry).
  * - onActivity only queues: the activity's answer never waits for a receiver.
  * - approve_activity also sends the approved activity's new state (votes, or its completion).
  * Every event and attempt is kept in an in-memory log (the newest logLimit events), served at
@@ -21,12 +26,23 @@ import { FEATURE_NAME_WEBHOOK } from './set-organization-feature.ts';
 import type { EmulatorContext } from '../context.ts';
 import type { ActivityRecord } from '../state/records.ts';
 
+/** Svix's retry schedule: the waits before retries 1 to 7 (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
+export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [5e3, 3e5, 18e5, 72e5, 18e6, 36e6, 36e6];
+
 export interface WebhookOptions {
-  /** Attempts per event, the first included. Default 6. */
+  /** Attempts per event (per round, with replays), the first included. Default: the schedule's length + 1. */
   maxAttempts?: number;
-  /** Wait before the first retry; doubles each time. Default 1000 ms. */
+  /** Waits before retries 1, 2, …; the last repeats if maxAttempts asks for more. Default DEFAULT_RETRY_SCHEDULE_MS. */
+  retrySchedule?: readonly number[];
+  /** Every wait is divided by this (the table at time-scale k). Default 1. */
+  timeScale?: number;
+  /** Each wait is multiplied by a factor drawn from [1 − jitter, 1 + jitter]. Default 0.1; 0 is exact. */
+  jitter?: number;
+  /** Where the jitter and the faults draw from (tests make it deterministic). Default Math.random. */
+  random?: () => number;
+  /** Exponential backoff instead of the schedule: this wait before the first retry, doubling. */
   baseDelayMs?: number;
-  /** Longest wait between attempts. Default 60 s. */
+  /** With baseDelayMs: the longest wait. Default 60 s. */
   maxDelayMs?: number;
   /** One attempt's time limit. Default 10 s. */
   timeoutMs?: number;
@@ -48,6 +64,10 @@ export type DeliveryState = (typeof DeliveryState)[keyof typeof DeliveryState];
 
 export interface DeliveryAttempt {
   attempt: number;
+  /** Which replay this attempt belongs to (absent in the first round). */
+  replay?: number;
+  /** After a retryable failure: the wait chosen before the next attempt, ms. */
+  retryInMs?: number;
   /** When the attempt started, ms since epoch and ISO. */
   at: number;
   atIso: string;
@@ -70,7 +90,14 @@ export interface DeliveryLogEntry {
   duplicatesSent?: number;
   /** Why a FAILED event stopped. */
   reason?: string;
+  /** When the next attempt is due (ms since epoch), while one is scheduled. */
+  nextAttemptAt?: number;
+  /** Times the event was replayed. */
+  replays?: number;
 }
+
+/** Why replay() refused: no such event (in the log), or one still being delivered. */
+export type ReplayRefusal = 'unknown' | 'pending';
 
 type Context = Pick<EmulatorContext, 'store' | 'keys' | 'now' | 'log'>;
 
@@ -87,17 +114,33 @@ export class WebhookDelivery {
   private readonly idleWaiters: (() => void)[] = [];
   private active = 0;
   private pending = 0;
-  private readonly options: Required<Omit<WebhookOptions, 'fetch' | 'faults'>> & { fetch: typeof fetch };
+  private readonly options: Required<Pick<WebhookOptions, 'maxAttempts' | 'timeoutMs' | 'concurrency' | 'logLimit' | 'fetch'>>;
+  /** Waits before retries 1, 2, … (unscaled, without jitter). */
+  private readonly schedule: readonly number[];
+  private readonly timeScale: number;
+  private readonly jitterRatio: number;
   private readonly faults: { duplicateRate: number; reorderMs: number; random: () => number };
+  /** Each event's body, kept as long as its log entry (replays send the same bytes). */
+  private readonly bodies = new WeakMap<DeliveryLogEntry, Uint8Array>();
+  /** Index in `attempts` where the current round (the first, or the latest replay) started. */
+  private readonly roundStart = new WeakMap<DeliveryLogEntry, number>();
 
   constructor(
     private readonly ctx: Context,
     options: WebhookOptions = {},
   ) {
+    const exponential = options.retrySchedule === undefined && (options.baseDelayMs !== undefined || options.maxDelayMs !== undefined);
+    const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? (exponential ? 6 : (options.retrySchedule ?? DEFAULT_RETRY_SCHEDULE_MS).length + 1)));
+    const base = options.baseDelayMs ?? 1000;
+    this.schedule = exponential
+      ? Array.from({ length: Math.max(1, maxAttempts - 1) }, (_, n) => Math.min(options.maxDelayMs ?? 60_000, base * 2 ** n))
+      : options.retrySchedule?.length
+        ? options.retrySchedule.map((ms) => Math.max(0, ms))
+        : DEFAULT_RETRY_SCHEDULE_MS;
+    this.timeScale = options.timeScale !== undefined && options.timeScale > 0 ? options.timeScale : 1;
+    this.jitterRatio = Math.min(1, Math.max(0, options.jitter ?? 0.1));
     this.options = {
-      maxAttempts: Math.max(1, options.maxAttempts ?? 6),
-      baseDelayMs: options.baseDelayMs ?? 1000,
-      maxDelayMs: options.maxDelayMs ?? 60_000,
+      maxAttempts,
       timeoutMs: options.timeoutMs ?? 10_000,
       concurrency: Math.max(1, options.concurrency ?? 8),
       logLimit: Math.max(1, options.logLimit ?? 500),
@@ -106,7 +149,7 @@ export class WebhookDelivery {
     this.faults = {
       duplicateRate: Math.min(1, Math.max(0, options.faults?.duplicateRate ?? 0)),
       reorderMs: Math.max(0, options.faults?.reorderMs ?? 0),
-      random: options.faults?.random ?? Math.random,
+      random: options.faults?.random ?? options.random ?? Math.random,
     };
   }
 
@@ -165,9 +208,35 @@ export class WebhookDelivery {
       };
       this.entries.push(entry);
       if (this.entries.length > this.options.logLimit) this.entries.splice(0, this.entries.length - this.options.logLimit);
+      this.bodies.set(entry, body);
+      this.roundStart.set(entry, 0);
       this.pending += 1;
-      this.schedule(() => this.attempt(entry, body), this.jitter());
+      this.later(() => this.attempt(entry), this.jitter());
     }
+  }
+
+  /** The wait after the `retry`-th failure of a round (1-based): scheduled, scaled, jittered. */
+  private retryDelay(retry: number): number {
+    const planned = this.schedule[Math.min(retry, this.schedule.length) - 1]! / this.timeScale;
+    const factor = this.jitterRatio === 0 ? 1 : 1 + this.jitterRatio * (2 * this.faults.random() - 1);
+    return Math.round(planned * factor);
+  }
+
+  /**
+   * Sends a finished (DELIVERED or FAILED) event again: the same event id and body, signed
+   * afresh, with a full new round of attempts. The log entry records the replay.
+   */
+  replay(eventId: string): DeliveryLogEntry | ReplayRefusal {
+    const entry = this.controller.signal.aborted ? undefined : this.entries.find((e) => e.eventId === eventId);
+    if (!entry) return 'unknown';
+    if (entry.state === DeliveryState.PENDING) return 'pending';
+    entry.state = DeliveryState.PENDING;
+    delete entry.reason;
+    entry.replays = (entry.replays ?? 0) + 1;
+    this.roundStart.set(entry, entry.attempts.length);
+    this.pending += 1;
+    this.later(() => this.attempt(entry), 0);
+    return structuredClone(entry);
   }
 
   /** The log, newest first; copies, so callers cannot change it. */
@@ -196,7 +265,7 @@ export class WebhookDelivery {
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
-  private schedule(task: () => Promise<void>, delayMs: number): void {
+  private later(task: () => Promise<void>, delayMs: number): void {
     // Even the first attempt starts on a later turn: the activity's answer goes out first.
     const timer = setTimeout(() => {
       this.timers.delete(timer);
@@ -225,11 +294,13 @@ export class WebhookDelivery {
     this.settleIdle();
   }
 
-  private async attempt(entry: DeliveryLogEntry, body: Uint8Array): Promise<void> {
+  private async attempt(entry: DeliveryLogEntry): Promise<void> {
     if (this.controller.signal.aborted) return;
+    const body = this.bodies.get(entry)!;
     const at = this.ctx.now();
     const timestampMs = String(at);
-    const record: DeliveryAttempt = { attempt: entry.attempts.length + 1, at, atIso: new Date(at).toISOString(), timestampMs };
+    const record: DeliveryAttempt = { attempt: entry.attempts.length + 1, ...(entry.replays ? { replay: entry.replays } : {}), at, atIso: new Date(at).toISOString(), timestampMs };
+    delete entry.nextAttemptAt;
     entry.attempts.push(record);
     let retryable: string;
     try {
@@ -237,7 +308,7 @@ export class WebhookDelivery {
       record.status = status;
       if (status >= 200 && status < 300) {
         this.finish(entry, DeliveryState.DELIVERED);
-        if (this.faults.duplicateRate > 0 && this.faults.random() < this.faults.duplicateRate) this.duplicate(entry, body);
+        if (this.faults.duplicateRate > 0 && this.faults.random() < this.faults.duplicateRate) this.duplicate(entry);
         return;
       }
       if (status < 500) return this.finish(entry, DeliveryState.FAILED, `HTTP ${status}: not retried`);
@@ -247,13 +318,16 @@ export class WebhookDelivery {
       record.error = describe(error);
       retryable = record.error;
     }
-    if (entry.attempts.length >= this.options.maxAttempts) {
-      this.finish(entry, DeliveryState.FAILED, `${retryable}: gave up after ${entry.attempts.length} attempts`);
-      this.ctx.log(`webhook ${entry.eventId} to ${entry.url} failed after ${entry.attempts.length} attempts`);
+    const inRound = entry.attempts.length - (this.roundStart.get(entry) ?? 0);
+    if (inRound >= this.options.maxAttempts) {
+      this.finish(entry, DeliveryState.FAILED, `${retryable}: gave up after ${inRound} attempts`);
+      this.ctx.log(`webhook ${entry.eventId} to ${entry.url} failed after ${inRound} attempts`);
       return;
     }
-    const delay = Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (entry.attempts.length - 1));
-    this.schedule(() => this.attempt(entry, body), delay);
+    const delay = this.retryDelay(inRound);
+    record.retryInMs = delay;
+    entry.nextAttemptAt = at + delay;
+    this.later(() => this.attempt(entry), delay);
   }
 
   /** One signed POST of the event; resolves to the HTTP status (redirects are not followed). */
@@ -271,9 +345,10 @@ export class WebhookDelivery {
   }
 
   /** The duplicate fault: the same event once more, signed afresh; its outcome changes nothing. */
-  private duplicate(entry: DeliveryLogEntry, body: Uint8Array): void {
+  private duplicate(entry: DeliveryLogEntry): void {
+    const body = this.bodies.get(entry)!;
     this.pending += 1;
-    this.schedule(async () => {
+    this.later(async () => {
       try {
         if (this.controller.signal.aborted) return;
         entry.duplicatesSent = (entry.duplicatesSent ?? 0) + 1;

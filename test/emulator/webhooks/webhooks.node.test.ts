@@ -200,7 +200,7 @@ describe('webhooks: delivery', { timeout: 20_000 }, () => {
     assert.equal(entry!.eventId, attempts[0]!.headers['x-turnkey-event-id']);
   });
 
-  it('F2 webhook-schedule-and-replay (partial): retries network errors (a dropped connection, then nothing listening) and gives up after maxAttempts', async () => {
+  it('F2 webhook-schedule-and-replay: retries network errors (a dropped connection, then nothing listening) and gives up after maxAttempts', async () => {
     const f = await start();
     const r = await receiver((_request, n) => (n === 0 ? 'drop' : 200));
     await register(f, f.demoOrgId, r.url);
