@@ -155,7 +155,7 @@ export class ActivityClient {
     request: SubmitRequest<Op>,
     options: RequestOptions = {},
   ): Promise<Activity<Op>> {
-    const parameters = checkSubmit(operation, request?.parameters);
+    const parameters = await checkSubmit(operation, request?.parameters);
     const body: JsonObject = {
       type: ACTIVITY_OPERATIONS[operation].type,
       timestampMs: String(Math.floor(this.now())),

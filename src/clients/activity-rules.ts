@@ -10,29 +10,17 @@ import { isObject, requireString, type JsonObject } from './http.ts';
 
 const invalid = (message: string) => new LatchError('ERR_INPUT_INVALID', message);
 const has = (table: object, key: unknown): boolean => typeof key === 'string' && Object.hasOwn(table, key);
-const present = (value: unknown) => value !== undefined && value !== null;
 
 
-/** Checks a submit operation's name and parameters; returns the parameters to send. */
-export function checkSubmit(operation: unknown, parameters: unknown): JsonObject {
+/**
+ * Checks a submit operation's name and parameters; resolves to the parameters to send. Only the
+ * on-ramp has rules of its own, and they load with the first on-ramp request: a page that
+ * signs never carries them.
+ */
+export async function checkSubmit(operation: unknown, parameters: unknown): Promise<JsonObject> {
   if (!has(ACTIVITY_OPERATIONS, operation)) throw invalid('Unknown activity operation.');
   if (!isObject(parameters)) throw invalid('"parameters" must be an object.');
-  if (operation !== 'init_fiat_on_ramp') return parameters;
-
-  const out = { ...parameters };
-  const amount = out.fiatCurrencyAmount;
-  if (present(amount)) {
-    // A plain decimal: "25", "25.50" or 25; anything else (hex, exponents, blanks) is refused.
-    const ok = typeof amount === 'number' ? Number.isFinite(amount) : typeof amount === 'string' && /^\d+(\.\d+)?$/.test(amount);
-    if (!ok || !(Number(amount) > 20)) {
-      throw new LatchError('ERR_ONRAMP_AMOUNT', 'The preset fiat amount must be a number greater than 20.');
-    }
-    out.fiatCurrencyAmount = String(amount);
-  }
-  if (String(out.countryCode).toUpperCase() === 'US' && !out.countrySubdivisionCode) {
-    throw new LatchError('ERR_ONRAMP_SUBDIVISION', 'A subdivision code (e.g. US-NY) is required for US purchasers.');
-  }
-  return out;
+  return operation === 'init_fiat_on_ramp' ? (await import('./onramp-rules.ts')).checkOnRampParameters(parameters) : parameters;
 }
 
 /** Checks a query's name and body; returns the body to send. */
@@ -43,7 +31,7 @@ export function checkQuery(operation: unknown, body: unknown): JsonObject {
     requireString(body[field], field);
   }
   const pagination = body.paginationOptions;
-  if (operation !== 'list_wallet_accounts' || !isObject(pagination) || !present(pagination.limit)) return body;
+  if (operation !== 'list_wallet_accounts' || !isObject(pagination) || pagination.limit === undefined || pagination.limit === null) return body;
   const limit = pagination.limit;
   const n = typeof limit === 'number' ? limit : typeof limit === 'string' && /^\d+$/.test(limit) ? Number(limit) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > 100) {

@@ -162,6 +162,8 @@ export class SigningSession extends EventTarget {
   readonly #id = crypto.randomUUID();
   readonly #unsubscribe: () => void;
   #timers: unknown[] = [];
+  /** The service-time offset the timers were set with (#retime). */
+  #skew?: number;
 
   private constructor(saved: PersistedSession, claims: SessionClaims, key: StoredKey, options: SigningSessionOptions) {
     super();
@@ -292,6 +294,7 @@ export class SigningSession extends EventTarget {
     this.#cancelTimers();
     const s = this.#state;
     if (!s) return;
+    this.#skew = s.client.skewMs;
     const expiresAt = s.claims.exp * 1000;
     this.#at(expiresAt - (this.#options.expiringLeadMs ?? 60_000), () => this.dispatchEvent(new SessionExpiryEvent('expiring', expiresAt)));
     this.#at(expiresAt, () => this.dispatchEvent(new SessionExpiryEvent('expired', expiresAt)));
@@ -310,23 +313,35 @@ export class SigningSession extends EventTarget {
 
   // ---- requests ----------------------------------------------------------------------------
 
+  // These three are async so that an ended or expired session rejects, never throws at the call.
+
   /** Stamps exactly `body` with the session key. */
-  stamp(body: string): Promise<Stamp> {
+  async stamp(body: string): Promise<Stamp> {
     return this.#usable().stamper.stamp(body);
   }
 
   /** Submits an activity in the session's organization and waits for it to complete. */
   submit<Op extends ActivityOperation>(operation: Op, parameters: ActivityParameters<Op>, options: SubmitOptions = {}): Promise<Activity<Op>> {
-    const s = this.#usable();
     const { generateAppProofs, signal } = options;
-    const request = { organizationId: s.claims.organization_id, parameters, ...(generateAppProofs === undefined ? {} : { generateAppProofs }) };
-    return s.client.submit(operation, request, { signal });
+    return this.#send((s) => s.client.submit(operation, { organizationId: s.claims.organization_id, parameters, ...(generateAppProofs === undefined ? {} : { generateAppProofs }) }, { signal }));
   }
 
   /** A stamped query; `organizationId` defaults to the session's. */
   query<Op extends QueryOperation>(operation: Op, body: QueryBody<Op>, options: RequestOptions = {}): Promise<QueryResponse<Op>> {
-    const s = this.#usable();
-    return s.client.query(operation, { organizationId: s.claims.organization_id, ...body } as QueryRequest<Op>, options);
+    return this.#send((s) => s.client.query(operation, { organizationId: s.claims.organization_id, ...body } as QueryRequest<Op>, options));
+  }
+
+  /**
+   * One request with the live session (an ended or expired one rejects). An answer can teach
+   * the client the service's time (C8): the expiry timers then follow it, so a request refused
+   * because the key expired on the service is followed by `expired` (C9).
+   */
+  async #send<T>(request: (s: State) => Promise<T>): Promise<T> {
+    try {
+      return await request(this.#usable());
+    } finally {
+      if (this.#state?.client.skewMs !== this.#skew) this.#schedule();
+    }
   }
 
   async signRawPayload(parameters: SignRawPayloadParameters, options?: SubmitOptions): Promise<SignRawPayloadResult> {

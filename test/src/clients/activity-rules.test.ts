@@ -20,15 +20,15 @@ describe('checkSubmit', () => {
     await expectCode(() => checkSubmit('create_wallet', []), 'ERR_INPUT_INVALID');
   });
 
-  it('passes other operations through untouched', () => {
+  it('passes other operations through untouched', async () => {
     const parameters = { walletName: 'main', accounts: [] };
-    expect(checkSubmit('create_wallet', parameters)).to.equal(parameters);
+    expect(await checkSubmit('create_wallet', parameters)).to.equal(parameters);
   });
 
-  it('accepts an on-ramp amount above 20 and sends it as a string', () => {
-    expect(checkSubmit('init_fiat_on_ramp', { ...RAMP, fiatCurrencyAmount: '20.01' }).fiatCurrencyAmount).to.equal('20.01');
-    expect(checkSubmit('init_fiat_on_ramp', { ...RAMP, fiatCurrencyAmount: 21 }).fiatCurrencyAmount).to.equal('21');
-    expect(checkSubmit('init_fiat_on_ramp', RAMP)).to.not.have.property('fiatCurrencyAmount');
+  it('accepts an on-ramp amount above 20 and sends it as a string', async () => {
+    expect((await checkSubmit('init_fiat_on_ramp', { ...RAMP, fiatCurrencyAmount: '20.01' })).fiatCurrencyAmount).to.equal('20.01');
+    expect((await checkSubmit('init_fiat_on_ramp', { ...RAMP, fiatCurrencyAmount: 21 })).fiatCurrencyAmount).to.equal('21');
+    expect(await checkSubmit('init_fiat_on_ramp', RAMP)).to.not.have.property('fiatCurrencyAmount');
   });
 
   for (const amount of ['20', 20, '0', '-25', '', ' 25', '25 ', '0x20', '1e3', 'NaN', Infinity, NaN, true, {}]) {
@@ -40,13 +40,13 @@ describe('checkSubmit', () => {
   it('requires a subdivision for US purchasers only', async () => {
     await expectCode(() => checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'US' }), 'ERR_ONRAMP_SUBDIVISION');
     await expectCode(() => checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'us', countrySubdivisionCode: '' }), 'ERR_ONRAMP_SUBDIVISION');
-    expect(checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'US', countrySubdivisionCode: 'US-CA' }).countrySubdivisionCode).to.equal('US-CA');
-    expect(checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'FR' }).countryCode).to.equal('FR');
+    expect((await checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'US', countrySubdivisionCode: 'US-CA' })).countrySubdivisionCode).to.equal('US-CA');
+    expect((await checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'FR' })).countryCode).to.equal('FR');
   });
 
-  it('does not change the caller parameters', () => {
+  it('does not change the caller parameters', async () => {
     const parameters = { ...RAMP, fiatCurrencyAmount: 30 };
-    checkSubmit('init_fiat_on_ramp', parameters);
+    await checkSubmit('init_fiat_on_ramp', parameters);
     expect(parameters.fiatCurrencyAmount).to.equal(30);
   });
 });

@@ -172,7 +172,7 @@ describe('SigningSession requests', () => {
     ]);
   });
 
-  it('C9 expired-mid-operation (partial): refuses to sign once expired or logged out', async () => {
+  it('C9 expired-mid-operation: refuses to sign once expired or logged out', async () => {
     const t = await setup();
     const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
     t.clock.advance(900_000);
@@ -274,6 +274,42 @@ describe('C8 clock-skew-plus-minus-10min (session)', () => {
     await session.stamp('{"after":"refresh"}');
     t.clock.advance(2 * 60_000);
     await expectCode(() => session.stamp('{"now":"expired"}'), 'ERR_SESSION_EXPIRED');
+  });
+
+  it('C8 clock-skew-plus-minus-10min: a skew learned from an answer moves the expiry timers with it', async () => {
+    const t = await setup();
+    t.service.queries.whoami = (body) => ({ organizationId: body.organizationId, organizationName: 'o', userId: USER, username: 'u' });
+    // The device runs 10 minutes ahead; its client learns that from the first answer.
+    const learning = (stamper: Parameters<NonNullable<SigningSessionOptions['createClient']>>[0]) => {
+      const client = Object.assign(t.service.createClient(stamper), { skewMs: 0 });
+      const query = client.query.bind(client);
+      client.query = (async (...args: Parameters<typeof query>) => {
+        const answer = await query(...args);
+        client.skewMs = -600_000;
+        return answer;
+      }) as typeof client.query;
+      return client;
+    };
+    const exp = Math.floor((t.clock.now() - 600_000) / 1000) + 900; // 15 minutes of service time
+    const session = keep(await SigningSession.fromJwt(await mintJwt(t.notarizer, { public_key: t.key.id, exp }), t.options({ createClient: learning })));
+    const seen: string[] = [];
+    session.addEventListener('expired', () => seen.push('expired'));
+    await session.whoami();
+    t.clock.advance(5 * 60_000 + 1000); // the device's own reading of the expiry has passed
+    expect(seen).to.deep.equal([]);
+    t.clock.advance(10 * 60_000);
+    expect(seen).to.deep.equal(['expired']);
+  });
+
+  it('an ended session rejects its calls (a promise), never throws at the call', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    await session.logout();
+    for (const call of [() => session.whoami(), () => session.stamp('{}'), () => session.query('whoami', {}), () => session.submit('create_wallet', { walletName: 'w', accounts: [] })]) {
+      let promise: Promise<unknown> | undefined;
+      expect(() => (promise = call())).to.not.throw();
+      await expectCode(() => promise!, 'ERR_SESSION_MISSING');
+    }
   });
 });
 
