@@ -11,6 +11,7 @@ import {
   QUERY_OPERATIONS,
   QUERY_PATH,
   SUBMIT_PATH,
+  resultKey,
   type ActivityOperation,
   type QueryOperation,
 } from './activity-operations.ts';
@@ -82,10 +83,11 @@ function checkActivity(value: unknown): Activity {
 
 /** The result object of a completed activity, under the key its operation's catalogue entry names. */
 export function activityResult<Op extends ActivityOperation>(activity: Activity<Op>): ActivityResult<Op> {
-  const entry = Object.values(ACTIVITY_OPERATIONS).find((op) => op.type === activity.type);
+  const operation = (Object.keys(ACTIVITY_OPERATIONS) as ActivityOperation[]).find((op) => ACTIVITY_OPERATIONS[op].type === activity.type);
+  const key = operation && resultKey(operation);
   const result: JsonObject = isObject(activity.result) ? activity.result : {};
   // approve_activity carries the approved activity's own result, whatever its key.
-  const value = entry?.result ? result[entry.result] : Object.values(result)[0];
+  const value = key ? result[key] : Object.values(result)[0];
   if (!isObject(value)) throw malformed();
   return value as ActivityResult<Op>;
 }

@@ -7,6 +7,7 @@ import type {
   ACTIVITY_OPERATIONS,
   ActivityOperation,
   IntentKey,
+  ResultKey,
   ActivityStatus,
   QueryOperation,
 } from './activity-operations.ts';
@@ -18,7 +19,7 @@ type Ops = typeof ACTIVITY_OPERATIONS;
 export type ActivityTypeOf<Op extends ActivityOperation> = Ops[Op]['type'];
 export type ActivityType = ActivityTypeOf<ActivityOperation>;
 export type IntentKeyOf<Op extends ActivityOperation> = IntentKey<Op>;
-export type ResultKeyOf<Op extends ActivityOperation> = Exclude<Ops[Op]['result'], null>;
+export type ResultKeyOf<Op extends ActivityOperation> = Exclude<ResultKey<Op>, null>;
 
 // ---------------------------------------------------------------------------------------------
 // Shared records

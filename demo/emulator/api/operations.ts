@@ -3,7 +3,7 @@
  * `type`, intent key and result key) plus the operations the hosted auth proxy calls upstream,
  * which the kit itself never sends. Their names are the hosted service's.
  */
-import { ACTIVITY_OPERATIONS, QUERY_OPERATIONS, intentKey } from '../../../src/clients/activity-operations.ts';
+import { ACTIVITY_OPERATIONS, QUERY_OPERATIONS, intentKey, resultKey, type ActivityOperation } from '../../../src/clients/activity-operations.ts';
 import { ONRAMP_QUERIES, ONRAMP_SUBMIT_OPERATIONS } from '../onramp/onramp-operations.ts';
 
 export interface OperationSpec {
@@ -31,10 +31,10 @@ export const PROXY_UPSTREAM_QUERIES = {
   get_sub_org_ids: { required: ['organizationId', 'filterType', 'filterValue'], response: 'organizationIds' },
 } as const satisfies Record<string, QuerySpec>;
 
-// The kit's table carries no intent keys (they follow one rule, and the logged-in bundle is
-// budgeted); the emulator derives them once here.
+// The kit's table carries no intent keys and few result keys (each follows a rule, and the
+// logged-in bundle is budgeted); the emulator derives them once here.
 const KIT_OPERATIONS = Object.fromEntries(
-  Object.entries(ACTIVITY_OPERATIONS).map(([path, op]) => [path, { ...op, intent: intentKey(path, op.type) }]),
+  Object.entries(ACTIVITY_OPERATIONS).map(([path, op]) => [path, { type: op.type, intent: intentKey(path, op.type), result: resultKey(path as ActivityOperation) }]),
 ) as Record<string, OperationSpec>;
 
 export const SUBMIT_OPERATIONS: Readonly<Record<string, OperationSpec>> = { ...KIT_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS, ...ONRAMP_SUBMIT_OPERATIONS };

@@ -1,7 +1,7 @@
 // Test doubles for SigningSession: a local notarizer, a clock the test moves by hand, an
 // in-memory "tab" bus, and an ActivityClient stand-in that records what the session asks for.
 import { signSessionJwt, type SessionClaims } from '../../../src/tokens/session-jwt.ts';
-import { ACTIVITY_OPERATIONS, type ActivityOperation } from '../../../src/clients/activity-operations.ts';
+import { ACTIVITY_OPERATIONS, resultKey, type ActivityOperation } from '../../../src/clients/activity-operations.ts';
 import type { SessionClient, SessionClock } from '../../../src/session/signing-session.ts';
 import type { SessionChannel, SessionMessage } from '../../../src/session/session-channel.ts';
 import type { Stamper } from '../../../src/stamp/stamper.ts';
@@ -139,7 +139,7 @@ export class FakeService {
           organizationId: request.organizationId,
           status: 'ACTIVITY_STATUS_COMPLETED',
           type: entry.type,
-          result: { [entry.result as string]: await make(request.parameters as Record<string, unknown>) },
+          result: { [resultKey(operation) as string]: await make(request.parameters as Record<string, unknown>) },
         };
       },
       query: async (operation: string, body: Record<string, unknown>) => {
