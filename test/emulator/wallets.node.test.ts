@@ -5,6 +5,9 @@ import assert from 'node:assert/strict';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { pubkeyToAddress } from '@cosmjs/amino';
+import { StrKey } from '@stellar/stellar-base';
+import { WalletContractV3R2, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { decryptExportBundle, decodeExportedMnemonic, decodeExportedPrivateKey } from '../../src/bundles/export-bundle.ts';
 import { encryptToTarget } from '../../src/bundles/import-bundle.ts';
 import { generateTargetKeyPair } from '../../src/bundles/hpke-suite.ts';
@@ -107,18 +110,56 @@ describe('wallets', () => {
     assertServiceError(await f.query('list_wallet_accounts', { organizationId: org, walletId: crypto.randomUUID() }, key), 404, 5);
   });
 
-  it('adds accounts to a wallet; refuses unsupported formats, bad paths and duplicates without changes', async () => {
+  it('adds accounts to a wallet; refuses unknown formats, curve mismatches, bad paths and duplicates without changes', async () => {
     const created = resultOf(await f.submit('create_wallet', org, { walletName: 'grow', accounts: [] }, key));
     const added = resultOf(await f.submit('create_wallet_accounts', org, { walletId: created.walletId, accounts: [ETH, { ...ETH, path: "m/44'/60'/0'/0/1" }] }, key));
     assert.equal((added.addresses as string[]).length, 2);
     await assertNoStateChange(f.emulator, async () => {
       assertServiceError(await f.submit('create_wallet_accounts', org, { walletId: created.walletId, accounts: [ETH] }, key), 400, 3);
-      assertServiceError(await f.submit('create_wallet_accounts', org, { walletId: created.walletId, accounts: [{ ...ETH, addressFormat: 'ADDRESS_FORMAT_TON_V5R1', curve: 'CURVE_ED25519', path: "m/44'/607'/0'" }] }, key), 400, 3);
+      assertServiceError(await f.submit('create_wallet_accounts', org, { walletId: created.walletId, accounts: [{ ...ETH, addressFormat: 'ADDRESS_FORMAT_TON_V6' }] }, key), 400, 3);
+      assertServiceError(await f.submit('create_wallet_accounts', org, { walletId: created.walletId, accounts: [{ ...ETH, addressFormat: 'ADDRESS_FORMAT_TON_V5R1', path: "m/44'/607'/0'" }] }, key), 400, 3);
       assertServiceError(await f.submit('create_wallet_accounts', org, { walletId: created.walletId, accounts: [{ ...ETH, path: 'not/a/path' }] }, key), 400, 3);
       assertServiceError(await f.submit('create_wallet_accounts', org, { walletId: created.walletId, accounts: [{ ...SOL, path: "m/44'/501'/0/0" }] }, key), 400, 3);
       assertServiceError(await f.submit('create_wallet_accounts', org, { walletId: crypto.randomUUID(), accounts: [ETH] }, key), 404, 5);
       assertServiceError(await f.submit('create_wallet', org, { walletName: 'x', accounts: [ETH], mnemonicLength: 13 }, key), 400, 3);
     });
+  });
+
+  it('derives Sei, Stellar and TON (v3r2, v4r2, v5r1) accounts that their chains\' libraries agree with, and signs as them', async () => {
+    const accounts = [
+      { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/118'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_SEI' },
+      { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/148'/0'", addressFormat: 'ADDRESS_FORMAT_XLM' },
+      { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/607'/0'", addressFormat: 'ADDRESS_FORMAT_TON_V3R2' },
+      { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/607'/0'/0'/0'", addressFormat: 'ADDRESS_FORMAT_TON_V4R2' },
+      { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/607'/0'/0'/0'", addressFormat: 'ADDRESS_FORMAT_TON_V5R1' },
+    ];
+    const created = resultOf(await f.submit('create_wallet', org, { walletName: 'more chains', accounts }, key));
+    const addresses = created.addresses as string[];
+    const listed = (await f.query('list_wallet_accounts', { organizationId: org, walletId: created.walletId }, key)).json.accounts as { address: string; publicKey: string; addressFormat: string }[];
+    const keyOf = (address: string) => Buffer.from(listed.find((a) => a.address === address)!.publicKey, 'hex');
+    const [sei, xlm, v3, v4, v5] = addresses as [string, string, string, string, string];
+    assert.equal(sei, pubkeyToAddress({ type: 'tendermint/PubKeySecp256k1', value: keyOf(sei).toString('base64') }, 'sei'));
+    assert.equal(xlm, StrKey.encodeEd25519PublicKey(keyOf(xlm)));
+    assert.equal(v3, WalletContractV3R2.create({ workchain: 0, publicKey: keyOf(v3) }).address.toString({ bounceable: false }));
+    assert.equal(v4, WalletContractV4.create({ workchain: 0, publicKey: keyOf(v4) }).address.toString({ bounceable: false }));
+    assert.equal(v5, WalletContractV5R1.create({ workchain: 0, publicKey: keyOf(v5) }).address.toString({ bounceable: false }));
+    // v4r2 and v5r1 share a key; their addresses differ by contract only.
+    assert.deepEqual(keyOf(v4), keyOf(v5));
+    for (const address of [xlm, v5]) {
+      const signed = resultOf(await f.submit('sign_raw_payload', org, { signWith: address, payload: 'hello', encoding: 'PAYLOAD_ENCODING_TEXT_UTF8', hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' }, key));
+      assert.ok(ed25519.verify(fromHex((signed.r as string) + (signed.s as string)), new TextEncoder().encode('hello'), keyOf(address)), address);
+    }
+    // An imported Ed25519 key gets the same addresses as a wallet account with that key.
+    const raw = ed25519.utils.randomSecretKey();
+    const init = resultOf(await f.submit('init_import_private_key', org, { userId }, key));
+    const encryptedBundle = await encryptToTarget(raw, init.importBundle as string, { organizationId: org, userId, enclavePublicKey: enclave });
+    const formats = ['ADDRESS_FORMAT_XLM', 'ADDRESS_FORMAT_TON_V4R2'];
+    const imported = resultOf(await f.submit('import_private_key', org, { userId, privateKeyName: 'ed', encryptedBundle, curve: 'CURVE_ED25519', addressFormats: formats }, key));
+    const publicKey = Buffer.from(ed25519.getPublicKey(raw));
+    assert.deepEqual(imported.addresses, [
+      { format: 'ADDRESS_FORMAT_XLM', address: StrKey.encodeEd25519PublicKey(publicKey) },
+      { format: 'ADDRESS_FORMAT_TON_V4R2', address: WalletContractV4.create({ workchain: 0, publicKey }).address.toString({ bounceable: false }) },
+    ]);
   });
 
   it('imports a private key the core sealed to the import target, and exports it back', async () => {

@@ -4,7 +4,16 @@
  * Default paths follow the service's wallet documentation (tkhq/docs concepts/wallets.mdx,
  * "Address formats and curves"), except that Ed25519 paths are fully hardened, as SLIP-10
  * requires and as the service's own SDK defaults have them (tkhq/sdk turnkey-helpers:
- * Solana m/44'/501'/0'/0', Sui m/44'/784'/0'/0'/0', Aptos m/44'/637'/0'/0'/0').
+ * Solana m/44'/501'/0'/0', Sui m/44'/784'/0'/0'/0', Aptos m/44'/637'/0'/0'/0',
+ * TON m/44'/607'/0'/0'/0'; other BIP39 TON wallets, Trust Wallet's among them, use m/44'/607'/0',
+ * which any account can still ask for).
+ *
+ * Two rows of that table are not followed:
+ * - Sei: the table says CURVE_ED25519, but the service's Sei page (tkhq/docs networks/sei.mdx)
+ *   and its SDK default (turnkey-helpers) say secp256k1, which is what Sei's native addresses
+ *   are (Cosmos SDK accounts, coin type 118). Only secp256k1 is accepted.
+ * - Stellar: the table says m/44'/148'/0'/0'/0, which is not SLIP-10 (unhardened last level);
+ *   the SDK default and SEP-0005 use m/44'/148'/0', the path Stellar wallets derive.
  */
 import { ADDRESS_FORMATS, Curve, isAddressFormat, type AddressFormat } from './wallet-enums.ts';
 import { WalletError } from './wallet-error.ts';
@@ -46,10 +55,18 @@ const SPECS: Partial<Record<AddressFormat, FormatSpec>> = {
   ADDRESS_FORMAT_SOLANA: { curves: ED, defaultPath: "m/44'/501'/0'/0'" },
   ADDRESS_FORMAT_SUI: { curves: ED, defaultPath: "m/44'/784'/0'/0'/0'" },
   ADDRESS_FORMAT_APTOS: { curves: ED, defaultPath: "m/44'/637'/0'/0'/0'" },
+  ADDRESS_FORMAT_SEI: { curves: SECP, defaultPath: "m/44'/118'/0'/0/0" },
+  ADDRESS_FORMAT_XLM: { curves: ED, defaultPath: "m/44'/148'/0'" },
+  ADDRESS_FORMAT_TON_V3R2: { curves: ED, defaultPath: "m/44'/607'/0'/0'/0'" },
+  ADDRESS_FORMAT_TON_V4R2: { curves: ED, defaultPath: "m/44'/607'/0'/0'/0'" },
+  ADDRESS_FORMAT_TON_V5R1: { curves: ED, defaultPath: "m/44'/607'/0'/0'/0'" },
   ...bitcoinSpecs(),
 };
 
-/** Formats this emulator derives (the others of the seed's list answer ADDRESS_FORMAT_UNSUPPORTED). */
+/**
+ * Formats this emulator derives: every format of the seed's list. A format added to the list
+ * without a row above answers ADDRESS_FORMAT_UNSUPPORTED until it gets one.
+ */
 export const SUPPORTED_ADDRESS_FORMATS: readonly AddressFormat[] = ADDRESS_FORMATS.filter((f) => SPECS[f] !== undefined);
 
 export function isAddressFormatSupported(format: unknown): format is AddressFormat {
@@ -59,7 +76,7 @@ export function isAddressFormatSupported(format: unknown): format is AddressForm
 /**
  * Narrows an untrusted value to a supported format. ADDRESS_FORMAT_UNKNOWN: not a value of the
  * service's enum at all; ADDRESS_FORMAT_UNSUPPORTED: a real format this emulator does not derive
- * (SEI, XLM, TON_*).
+ * (none at present).
  */
 export function assertAddressFormatSupported(format: unknown): AddressFormat {
   if (!isAddressFormat(format)) {

@@ -10,12 +10,12 @@ import { keccak_256, sha3_256 } from '@noble/hashes/sha3.js';
 import { base58, base58xrp, bech32, bech32m, hex } from '@scure/base';
 import { assertAddressFormatSupported, assertCurveForAddressFormat } from './address-formats.ts';
 import { normalizePublicKey, uncompressedPublicKey } from './keys.ts';
+import { stellarAddress } from './stellar-address.ts';
+import { tonWalletAddress } from './ton-address.ts';
 import { assertCurve, type AddressFormat, type Curve } from './wallet-enums.ts';
 import { WalletError } from './wallet-error.ts';
 import { concatBytes } from '../../../src/encoding/utf8.ts';
 import { toBase58Check } from '../../../src/encoding/base58check.ts';
-
-
 
 const hash160 = (bytes: Uint8Array): Uint8Array => ripemd160(sha256(bytes));
 
@@ -110,6 +110,9 @@ export function addressFromPublicKey(input: { publicKey: Uint8Array; curve: Curv
     }
     case 'ADDRESS_FORMAT_COSMOS':
       return bech32.encode('cosmos', bech32.toWords(hash160(publicKey)));
+    case 'ADDRESS_FORMAT_SEI':
+      // Sei's native (Cosmos SDK) account address: the Cosmos hash under the "sei" prefix.
+      return bech32.encode('sei', bech32.toWords(hash160(publicKey)));
     case 'ADDRESS_FORMAT_DOGE_MAINNET':
       return toBase58Check(concatBytes(Uint8Array.of(0x1e), hash160(publicKey)));
     case 'ADDRESS_FORMAT_DOGE_TESTNET':
@@ -124,6 +127,14 @@ export function addressFromPublicKey(input: { publicKey: Uint8Array; curve: Curv
     case 'ADDRESS_FORMAT_APTOS':
       // Aptos: SHA3-256 of the key followed by the single-Ed25519 scheme byte 0x00.
       return `0x${hex.encode(sha3_256(concatBytes(publicKey, Uint8Array.of(0x00))))}`;
+    case 'ADDRESS_FORMAT_XLM':
+      return stellarAddress(publicKey);
+    case 'ADDRESS_FORMAT_TON_V3R2':
+      return tonWalletAddress('V3R2', publicKey);
+    case 'ADDRESS_FORMAT_TON_V4R2':
+      return tonWalletAddress('V4R2', publicKey);
+    case 'ADDRESS_FORMAT_TON_V5R1':
+      return tonWalletAddress('V5R1', publicKey);
     default:
       // Unreachable: assertAddressFormatSupported lets through only the formats handled above.
       throw new WalletError('ADDRESS_FORMAT_UNSUPPORTED', 'The emulator does not derive this address format.');

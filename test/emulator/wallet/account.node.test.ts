@@ -41,7 +41,8 @@ describe('deriveAccount / deriveAccounts', () => {
   it('checks every spec before deriving anything, and cheap checks before the seed', () => {
     expectWalletError(() => deriveAccounts({ mnemonic: ABANDON, accounts: [ETH, { ...SOL, path: "m/44'/501'/0'/0" }] }), 'PATH_NOT_HARDENED');
     // A bad spec is reported even when the mnemonic is bad too: no key work is wasted on it.
-    expectWalletError(() => deriveAccount({ mnemonic: 'not a mnemonic', ...ETH, addressFormat: 'ADDRESS_FORMAT_TON_V4R2' as AddressFormat }), 'ADDRESS_FORMAT_UNSUPPORTED');
+    expectWalletError(() => deriveAccount({ mnemonic: 'not a mnemonic', ...ETH, addressFormat: 'ADDRESS_FORMAT_TON_V4R2' }), 'CURVE_MISMATCH');
+    expectWalletError(() => deriveAccount({ mnemonic: 'not a mnemonic', ...ETH, addressFormat: 'ADDRESS_FORMAT_TON_V6' as AddressFormat }), 'ADDRESS_FORMAT_UNKNOWN');
     expectWalletError(() => deriveAccounts({ mnemonic: ABANDON, accounts: 'x' as unknown as AccountSpec[] }), 'PATH_INVALID');
   });
 
@@ -81,7 +82,14 @@ describe('privateKeyToAccount (import_private_key)', () => {
   });
 
   it('round-trips a derived key: import gives the same address as the wallet account', () => {
-    for (const spec of [ETH, SOL, BTC]) {
+    const more: AccountSpec[] = [
+      { curve: 'CURVE_SECP256K1', path: "m/44'/118'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_SEI' },
+      { curve: 'CURVE_ED25519', path: "m/44'/148'/0'", addressFormat: 'ADDRESS_FORMAT_XLM' },
+      { curve: 'CURVE_ED25519', path: "m/44'/607'/0'/0'/0'", addressFormat: 'ADDRESS_FORMAT_TON_V3R2' },
+      { curve: 'CURVE_ED25519', path: "m/44'/607'/0'/0'/0'", addressFormat: 'ADDRESS_FORMAT_TON_V4R2' },
+      { curve: 'CURVE_ED25519', path: "m/44'/607'/0'/0'/0'", addressFormat: 'ADDRESS_FORMAT_TON_V5R1' },
+    ];
+    for (const spec of [ETH, SOL, BTC, ...more]) {
       const derived = deriveAccount({ mnemonic: ABANDON, ...spec });
       assert.equal(addressFromPrivateKey({ privateKey: derived.privateKey, curve: spec.curve, addressFormat: spec.addressFormat }), derived.address);
       assert.equal(privateKeyToAccount({ privateKey: derived.privateKey, curve: spec.curve, addressFormats: [] }).publicKey, derived.publicKey);
@@ -101,7 +109,8 @@ describe('privateKeyToAccount (import_private_key)', () => {
 
   it('checks all formats before computing any address, and refuses bad keys', () => {
     expectWalletError(() => privateKeyToAccount({ privateKey: one, curve: 'CURVE_SECP256K1', addressFormats: ['ADDRESS_FORMAT_ETHEREUM', 'ADDRESS_FORMAT_SOLANA'] }), 'CURVE_MISMATCH');
-    expectWalletError(() => privateKeyToAccount({ privateKey: one, curve: 'CURVE_SECP256K1', addressFormats: ['ADDRESS_FORMAT_XLM' as AddressFormat] }), 'ADDRESS_FORMAT_UNSUPPORTED');
+    expectWalletError(() => privateKeyToAccount({ privateKey: one, curve: 'CURVE_SECP256K1', addressFormats: ['ADDRESS_FORMAT_SEI', 'ADDRESS_FORMAT_XLM'] }), 'CURVE_MISMATCH');
+    expectWalletError(() => privateKeyToAccount({ privateKey: one, curve: 'CURVE_SECP256K1', addressFormats: ['ADDRESS_FORMAT_XLM2' as AddressFormat] }), 'ADDRESS_FORMAT_UNKNOWN');
     expectWalletError(() => privateKeyToAccount({ privateKey: one, curve: 'CURVE_SECP256K1', addressFormats: 'ADDRESS_FORMAT_ETHEREUM' as unknown as AddressFormat[] }), 'ADDRESS_FORMAT_UNKNOWN');
     expectWalletError(() => privateKeyToAccount({ privateKey: new Uint8Array(32), curve: 'CURVE_SECP256K1', addressFormats: [] }), 'PRIVATE_KEY_INVALID');
     expectWalletError(() => privateKeyToAccount({ privateKey: new Uint8Array(32).fill(0xff), curve: 'CURVE_P256', addressFormats: [] }), 'PRIVATE_KEY_INVALID');

@@ -129,18 +129,17 @@ describe('wallet addresses: encodings', () => {
 });
 
 describe('wallet addresses: formats, curves, default paths', () => {
-  it('supports exactly the required formats; the rest of the seed\'s list is UNSUPPORTED', () => {
-    const unsupported = ['ADDRESS_FORMAT_SEI', 'ADDRESS_FORMAT_XLM', 'ADDRESS_FORMAT_TON_V3R2', 'ADDRESS_FORMAT_TON_V4R2', 'ADDRESS_FORMAT_TON_V5R1'];
-    assert.equal(SUPPORTED_ADDRESS_FORMATS.length, ADDRESS_FORMATS.length - unsupported.length);
+  it('supports every format of the seed\'s list; anything else is UNKNOWN', () => {
+    assert.deepEqual(SUPPORTED_ADDRESS_FORMATS, ADDRESS_FORMATS);
     assert.equal(SUPPORTED_ADDRESS_FORMATS.filter((f) => f.startsWith('ADDRESS_FORMAT_BITCOIN_')).length, 20);
-    for (const format of unsupported) {
-      assert.equal(isAddressFormatSupported(format), false);
-      expectWalletError(() => assertAddressFormatSupported(format), 'ADDRESS_FORMAT_UNSUPPORTED');
-      expectWalletError(() => deriveAccount({ seed, curve: 'CURVE_ED25519', path: "m/0'", addressFormat: format as AddressFormat }), 'ADDRESS_FORMAT_UNSUPPORTED');
+    for (const format of ['ADDRESS_FORMAT_SEI', 'ADDRESS_FORMAT_XLM', 'ADDRESS_FORMAT_TON_V3R2', 'ADDRESS_FORMAT_TON_V4R2', 'ADDRESS_FORMAT_TON_V5R1']) {
+      assert.equal(isAddressFormatSupported(format), true);
+      assert.equal(assertAddressFormatSupported(format), format);
     }
-    for (const format of ['ADDRESS_FORMAT_BITCOIN_MAINNET_P2SH_P2WSH', 'ADDRESS_FORMAT_ethereum', 'ETHEREUM', '', null, 3]) {
+    for (const format of ['ADDRESS_FORMAT_BITCOIN_MAINNET_P2SH_P2WSH', 'ADDRESS_FORMAT_ethereum', 'ETHEREUM', 'ADDRESS_FORMAT_TON_V5R2', 'ADDRESS_FORMAT_SPARK_MAINNET', '', null, 3]) {
       assert.equal(isAddressFormatSupported(format), false);
       expectWalletError(() => assertAddressFormatSupported(format), 'ADDRESS_FORMAT_UNKNOWN');
+      expectWalletError(() => deriveAccount({ seed, curve: 'CURVE_ED25519', path: "m/0'", addressFormat: format as AddressFormat }), 'ADDRESS_FORMAT_UNKNOWN');
     }
   });
 
@@ -182,6 +181,11 @@ describe('wallet addresses: formats, curves, default paths', () => {
       ADDRESS_FORMAT_BITCOIN_REGTEST_P2TR: "m/86'/1'/0'/0/0",
       ADDRESS_FORMAT_BITCOIN_SIGNET_P2SH: "m/49'/1'/0'/0/0",
       ADDRESS_FORMAT_COMPRESSED: "m/0'/0",
+      ADDRESS_FORMAT_SEI: "m/44'/118'/0'/0/0",
+      ADDRESS_FORMAT_XLM: "m/44'/148'/0'",
+      ADDRESS_FORMAT_TON_V3R2: "m/44'/607'/0'/0'/0'",
+      ADDRESS_FORMAT_TON_V4R2: "m/44'/607'/0'/0'/0'",
+      ADDRESS_FORMAT_TON_V5R1: "m/44'/607'/0'/0'/0'",
     };
     for (const [format, path] of Object.entries(expected)) assert.equal(defaultPathForAddressFormat(format as AddressFormat), path, format);
     assert.equal(defaultPathForAddressFormat('ADDRESS_FORMAT_COMPRESSED', { curve: 'CURVE_ED25519' }), "m/0'/0'");
@@ -195,7 +199,8 @@ describe('wallet addresses: formats, curves, default paths', () => {
       expectWalletError(() => defaultPathForAddressFormat('ADDRESS_FORMAT_ETHEREUM', { accountIndex: bad }), 'PATH_INVALID');
     }
     expectWalletError(() => defaultPathForAddressFormat('ADDRESS_FORMAT_ETHEREUM', { curve: 'CURVE_ED25519' }), 'CURVE_MISMATCH');
-    expectWalletError(() => defaultPathForAddressFormat('ADDRESS_FORMAT_XLM' as AddressFormat), 'ADDRESS_FORMAT_UNSUPPORTED');
+    expectWalletError(() => defaultPathForAddressFormat('ADDRESS_FORMAT_XLM', { curve: 'CURVE_SECP256K1' }), 'CURVE_MISMATCH');
+    expectWalletError(() => defaultPathForAddressFormat('ADDRESS_FORMAT_STELLAR' as AddressFormat), 'ADDRESS_FORMAT_UNKNOWN');
   });
 
   it('refuses public keys that are not points of the curve', () => {

@@ -171,6 +171,21 @@ export const ABANDON_ADDRESSES: AddressVector[] = [
     publicKey: 'a686f0309ab80312979606cfccc10ea2740147ae6888351488d11c46f08fbf60',
     source: 'no vector from Aptos itself found; bip_utils (Bip44Coins.APTOS) and independent wallet suites agree',
   },
+  {
+    format: 'ADDRESS_FORMAT_SEI', curve: 'CURVE_SECP256K1', path: "m/44'/118'/0'/0/0",
+    address: 'sei19rl4cm2hmr8afy4kldpxz3fka4jguq0a3vute5',
+    source: 'asserted in independent public wallet suites (a Rust multi-chain derivation table, a wallet integration list); the Cosmos vector\'s key hash under "sei"',
+  },
+  {
+    format: 'ADDRESS_FORMAT_XLM', curve: 'CURVE_ED25519', path: "m/44'/148'/0'",
+    address: 'GB3JDWCQJCWMJ3IILWIGDTQJJC5567PGVEVXSCVPEQOTDN64VJBDQBYX',
+    source: 'SEP-0005 "Test 5" (stellar/stellar-protocol ecosystem/sep-0005.md), primary key',
+  },
+  {
+    format: 'ADDRESS_FORMAT_XLM', curve: 'CURVE_ED25519', path: "m/44'/148'/1'",
+    address: 'GDVSYYTUAJ3ACHTPQNSTQBDQ4LDHQCMNY4FCEQH5TJUMSSLWQSTG42MV',
+    source: 'SEP-0005 "Test 5", second account',
+  },
 ];
 
 interface Slip10Chain {
@@ -298,3 +313,61 @@ export const SECP256K1_RFC6979_SATOSHI = {
   r: '934b1ea10a4b3c1757e2b0c017d0b6143ce3c9a7e6a4a49860d7a6ab210ee3d8',
   s: '2442ce9d2b916064108014783e923ec36b49743e2ffa1c4496f01a512aafd9e5',
 };
+
+/**
+ * SEP-0005 "Test 1" (stellar/stellar-protocol ecosystem/sep-0005.md): a 12-word mnemonic, its
+ * first accounts' public keys (G…) and secret seeds (S…, the StrKey of the 32-byte Ed25519 seed).
+ */
+export const SEP5_TEST1 = {
+  mnemonic: 'illness spike retreat truth genius clock brain pass fit cave bargain toe',
+  accounts: [
+    { path: "m/44'/148'/0'", address: 'GDRXE2BQUC3AZNPVFSCEZ76NJ3WWL25FYFK6RGZGIEKWE4SOOHSUJUJ6', secret: 'SBGWSG6BTNCKCOB3DIFBGCVMUPQFYPA2G4O34RMTB343OYPXU5DJDVMN' },
+    { path: "m/44'/148'/1'", address: 'GBAW5XGWORWVFE2XTJYDTLDHXTY2Q2MO73HYCGB3XMFMQ562Q2W2GJQX', secret: 'SCEPFFWGAG5P2VX5DHIYK3XEMZYLTYWIPWYEKXFHSK25RVMIUNJ7CTIS' },
+    { path: "m/44'/148'/9'", address: 'GBTVYYDIYWGUQUTKX6ZMLGSZGMTESJYJKJWAATGZGITA25ZB6T5REF44', secret: 'SCJGVMJ66WAUHQHNLMWDFGY2E72QKSI3XGSBYV6BANDFUFE7VY4XNXXR' },
+  ],
+} as const;
+
+/**
+ * trustwallet/wallet-core tests/common/CoinAddressDerivationTests.cpp: the addresses its
+ * deriveAddress gives for the private key 0x46 repeated 32 times (as secp256k1 scalar or Ed25519
+ * seed per coin). Its TON address (WalletV4R2, workchain 0) is printed in the bounceable form
+ * that version of the suite used.
+ */
+export const WALLET_CORE_KEY_46 = {
+  privateKey: '46'.repeat(32),
+  sei: 'sei1hkfq3zahaqkkzx5mjnamwjsfpq2jk7z05hw42q',
+  stellar: 'GDXJHJHWN6GRNOAZXON6XH74ZX6NYFAS5B7642RSJQVJTIPA4ZYUQLEB',
+  tonV4R2Bounceable: 'EQAoYT8nMLfeNh6h0uIoK_wLm9JkvxiGxJDr6GRXJGu2ZhpY',
+} as const;
+
+/**
+ * trustwallet/wallet-core tests/chains/TheOpenNetwork/TWAnyAddressTests.cpp: a BIP39 mnemonic,
+ * its key at wallet-core's TON path m/44'/607'/0' and the WalletV4R2 address (bounceable, as
+ * that test prints it).
+ */
+export const WALLET_CORE_TON_MNEMONIC = {
+  mnemonic: 'stuff diamond cycle federal scan spread pigeon people engage teach snack grain',
+  path: "m/44'/607'/0'",
+  v4r2Bounceable: 'EQDYW_1eScJVxtitoBRksvoV9cCYo4uKGWLVNIHB1JqRR3n0',
+} as const;
+
+/**
+ * ebellocchia/bip_utils tests/addr/test_ton_addr.py: Ed25519 public keys (printed there with a
+ * 0x00 prefix, dropped here) and their non-bounceable workchain-0 wallet addresses.
+ */
+export const BIP_UTILS_TON_VECTORS = [
+  { version: 'V3R2', publicKey: '961411d8c9e817055fd615ad953cc0f87dad689ec23a1c48fc06e5472efecc55', address: 'UQB-ejjqwZvzd8m7fcZbPTofsRbGbuw96bQ190Lgi198e1Gl' },
+  { version: 'V4R2', publicKey: '479a59b16b5fe57fa99dd763a3de0908cdc05d8a72f1ae1b535545dc6514e2ac', address: 'UQBhx8AhGyL7153Yaf8svkZkEKbG0JcsUcNpTwu2kOm5WaW7' },
+  { version: 'V4R2', publicKey: '1af97d53283a3c57f47db2b97263e86c93acc38853ca2246db5daa32cb7a1037', address: 'UQD3dn7-3QdJT_36TEL16JYWDz0tWqkNbuEKyOEjy0-1NbfG' },
+  { version: 'V5R1', publicKey: 'ad724aba20a7591624efee55eae11ec1f765d483544a9bf42ff7467d0f88a113', address: 'UQB8E-CQxLds85ZPY8sXEYGe_EQ1qlY6q7l3BNbWQC1srNHe' },
+] as const;
+
+/**
+ * The standard wallet codes' cell hashes: the code_hash an account of each wallet shows on chain,
+ * by which TON's API servers, explorers and contract verifier recognise the wallet version.
+ */
+export const TON_WALLET_CODE_HASHES = {
+  V3R2: '84dafa449f98a6987789ba232358072bc0f76dc4524002a5d0918b9a75d2d599',
+  V4R2: 'feb5ff6820e2ff0d9483e7e0d62c817d846789fb4ae580c878866d959dabd5c0',
+  V5R1: '20834b7b72b112147e1b2fb457b84e74d1a30f04f737d4f62a668e9552d2b72f',
+} as const;
