@@ -62,6 +62,7 @@ export const proofBadgeEn = {
   'error.ERR_PROOF_MANIFEST': 'The enclave manifest is not the attested one.',
   'error.ERR_PROOF_KEY_MISMATCH': 'The proof, the boot proof and the attestation name different enclave keys.',
   'error.ERR_PROOF_PCR': 'The enclave measurements (PCRs) are not the expected ones.',
+  'error.ERR_PROOF_PCR_PIN': 'The enclave measurements (PCRs) are not the ones this page pins.',
   'error.ERR_PROOF_ADDRESS': 'The proven addresses are not the addresses you received.',
 } as const satisfies Readonly<Record<string, Message>>;
 
@@ -129,6 +130,7 @@ export const proofBadgeEs: ProofBadgeCatalogue = {
   'error.ERR_PROOF_MANIFEST': 'El manifiesto del enclave no es el atestado.',
   'error.ERR_PROOF_KEY_MISMATCH': 'La prueba, la prueba de arranque y la atestación indican claves de enclave distintas.',
   'error.ERR_PROOF_PCR': 'Las mediciones del enclave (PCR) no son las esperadas.',
+  'error.ERR_PROOF_PCR_PIN': 'Las mediciones del enclave (PCR) no son las que fija esta página.',
   'error.ERR_PROOF_ADDRESS': 'Las direcciones probadas no son las que recibiste.',
 };
 
@@ -195,6 +197,7 @@ export const proofBadgeAr: ProofBadgeCatalogue = {
   'error.ERR_PROOF_MANIFEST': 'بيان البيئة المعزولة ليس البيان المشهود له.',
   'error.ERR_PROOF_KEY_MISMATCH': 'الإثبات وإثبات الإقلاع والشهادة تذكر مفاتيح مختلفة للبيئة المعزولة.',
   'error.ERR_PROOF_PCR': 'قياسات البيئة المعزولة (PCR) ليست القياسات المتوقعة.',
+  'error.ERR_PROOF_PCR_PIN': 'قياسات البيئة المعزولة (PCR) ليست القياسات التي تثبّتها هذه الصفحة.',
   'error.ERR_PROOF_ADDRESS': 'العناوين المُثبتة ليست العناوين التي استلمتها.',
 };
 

@@ -37,6 +37,8 @@ interface Inputs {
   expectedAddresses: readonly string[] | undefined;
   organizationId: string | undefined;
   trustedRootSha256: string | undefined;
+  /** JSON of the pinned PCRs (compared as text: the object may be rebuilt on every render). */
+  expectedPcrs: string | undefined;
   source: BootProofSource | undefined;
 }
 
@@ -100,6 +102,13 @@ export class LatchProofBadge extends LatchKitAwareElement {
    */
   @property({ attribute: 'trusted-root-sha256' }) trustedRootSha256: string | undefined;
 
+  /**
+   * PCR values (hex, by index 0..3) the enclave must attest; any difference fails the `pcrs`
+   * check and the badge names it. As an attribute, JSON: `expected-pcrs='{"0":"…","3":"…"}'`.
+   * Unset: the kit's `proofTrust.expectedPcrs`, else the check is not performed.
+   */
+  @property({ attribute: 'expected-pcrs', type: Object }) expectedPcrs: Partial<Record<0 | 1 | 2 | 3, string>> | undefined;
+
   /** Where Boot Proofs come from. Default: the kit (its logged-in session). */
   @property({ attribute: false }) client: BootProofSource | undefined;
 
@@ -153,11 +162,14 @@ export class LatchProofBadge extends LatchKitAwareElement {
   #currentInputs(): Inputs {
     const kit = this.resolvedKit;
     const summary = kit ? kit.session?.summary : this.#session.value;
+    const trust = kit?.options.proofTrust;
+    const pcrs = this.expectedPcrs ?? trust?.expectedPcrs;
     return {
       proofs: this.proofs,
       expectedAddresses: this.expectedAddresses,
       organizationId: this.organizationId || summary?.organizationId || undefined,
-      trustedRootSha256: this.trustedRootSha256?.trim() || undefined,
+      trustedRootSha256: this.trustedRootSha256?.trim() || trust?.trustedRootSha256 || undefined,
+      expectedPcrs: pcrs && Object.keys(pcrs).length > 0 ? JSON.stringify(pcrs) : undefined,
       source: this.client ?? (kit?.session ? kit : undefined),
     };
   }
@@ -186,6 +198,7 @@ export class LatchProofBadge extends LatchKitAwareElement {
       organizationId,
       ...(inputs.expectedAddresses ? { expectedAddresses: inputs.expectedAddresses } : {}),
       ...(inputs.trustedRootSha256 ? { trustedRootSha256: inputs.trustedRootSha256 } : {}),
+      ...(inputs.expectedPcrs ? { expectedPcrs: JSON.parse(inputs.expectedPcrs) as VerifyAppProofsOptions['expectedPcrs'] } : {}),
     };
     verifyAppProofs(proofs, options).then(
       (result) => {

@@ -17,8 +17,9 @@ const CHECK_OF_CODE: Partial<Record<LatchErrorCode, ProofCheckName>> = {
   // The badge pins no namespace or deployment label, so a manifest failure is its digest.
   ERR_PROOF_MANIFEST: 'manifest-digest',
   ERR_PROOF_KEY_MISMATCH: 'ephemeral-key',
-  // Likewise no expected PCRs: the manifest's PCRs against the attested ones.
+  // The manifest's PCRs against the attested ones; the pins (expectedPcrs) have their own code.
   ERR_PROOF_PCR: 'manifest-pcrs',
+  ERR_PROOF_PCR_PIN: 'pcrs',
   ERR_PROOF_ADDRESS: 'addresses',
 };
 

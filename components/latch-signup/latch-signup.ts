@@ -46,8 +46,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  *
  * With `generate-app-proofs`, the App Proofs the sign-up answers with (the auth proxy returns
  * them whenever it creates a wallet) are verified in the page against the addresses received, and
- * a `<latch-proof-badge>` shows the outcome. `trusted-root-sha256` is passed to it: leave it
- * unset in production (the AWS Nitro root is trusted).
+ * a `<latch-proof-badge>` shows the outcome. `trusted-root-sha256` and `expected-pcrs` are passed
+ * to it: leave the root unset in production (the AWS Nitro root is trusted).
  *
  * @slot header - Above the form. Default: "Create your account", translated.
  * @slot legal - Under the email form (terms, privacy).
@@ -107,6 +107,9 @@ export class LatchSignup extends LatchKitAwareElement {
 
   /** Passed to the badge: SHA-256 (hex) of a root to trust instead of AWS Nitro's (tests, the emulator). */
   @property({ attribute: 'trusted-root-sha256' }) trustedRootSha256: string | undefined;
+
+  /** Passed to the badge: PCR values (hex, by index 0..3) to pin; as an attribute, JSON. Unset: the kit's `proofTrust`. */
+  @property({ attribute: 'expected-pcrs', type: Object }) expectedPcrs: Partial<Record<0 | 1 | 2 | 3, string>> | undefined;
 
   readonly #announcer = new AnnouncerController(this);
   /** Keyed by the address's index in the result. */
@@ -256,6 +259,7 @@ export class LatchSignup extends LatchKitAwareElement {
                 .expectedAddresses=${result.addresses}
                 organization-id=${result.organizationId}
                 trusted-root-sha256=${this.trustedRootSha256 || nothing}
+                .expectedPcrs=${this.expectedPcrs}
                 locale=${this.resolvedLocale}
               ></latch-proof-badge>
             </div>`

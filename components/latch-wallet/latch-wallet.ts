@@ -53,8 +53,8 @@ const COPY_FAILED = Symbol('copy-failed');
  *
  * With `generate-app-proofs`, "Add account" asks the enclave for App Proofs of the addresses it
  * derives; they are verified in the page against the addresses received and a
- * `<latch-proof-badge>` (loaded only then) shows the outcome. `trusted-root-sha256` is passed to
- * it: leave it unset in production (the AWS Nitro root is trusted).
+ * `<latch-proof-badge>` (loaded only then) shows the outcome. `trusted-root-sha256` and `expected-pcrs`
+ * are passed to it: leave the root unset in production (the AWS Nitro root is trusted).
  *
  * The element works with a kit: its `kit` property, else the shared kit of its `proxy-url` and
  * `config-id`, else the page's `configure()` kit. It shows nothing but a prompt to log in until
@@ -152,6 +152,9 @@ export class LatchWallet extends LatchKitAwareElement {
 
   /** Passed to the badge: SHA-256 (hex) of a root to trust instead of AWS Nitro's (tests, the emulator). */
   @property({ attribute: 'trusted-root-sha256' }) trustedRootSha256: string | undefined;
+
+  /** Passed to the badge: PCR values (hex, by index 0..3) to pin; as an attribute, JSON. Unset: the kit's `proofTrust`. */
+  @property({ attribute: 'expected-pcrs', type: Object }) expectedPcrs: Partial<Record<0 | 1 | 2 | 3, string>> | undefined;
 
   @state() private listStatus: ListStatus = 'signed-out';
   @state() private accounts: WalletAccount[] = [];
@@ -606,6 +609,7 @@ export class LatchWallet extends LatchKitAwareElement {
                       .expectedAddresses=${added.addresses}
                       organization-id=${added.organizationId ?? nothing}
                       trusted-root-sha256=${this.trustedRootSha256 || nothing}
+                      .expectedPcrs=${this.expectedPcrs}
                       locale=${this.resolvedLocale}
                     ></latch-proof-badge>
                   </div>`

@@ -53,6 +53,7 @@ export const LatchErrorCodes = [
   'ERR_PROOF_MANIFEST',
   'ERR_PROOF_KEY_MISMATCH',
   'ERR_PROOF_PCR',
+  'ERR_PROOF_PCR_PIN',
   'ERR_PROOF_ADDRESS',
   // input checked before any request
   'ERR_INPUT_INVALID',

@@ -40,6 +40,12 @@ export type { OAuthLaunch, PopupHost, PopupWindow } from '../flows/oauth-popup.t
 export type { PendingOAuth, PendingOAuthStore } from '../flows/oauth-flow.ts';
 export type { OAuthProvider } from '../flows/oauth-providers.ts';
 
+/** The pins App Proofs are verified against (see LatchKitOptions.proofTrust). */
+export interface ProofTrust {
+  trustedRootSha256?: string;
+  expectedPcrs?: Partial<Record<0 | 1 | 2 | 3, string>>;
+}
+
 export interface LatchKitOptions {
   /** The auth proxy's base URL. Default: the hosted auth proxy. */
   proxyUrl?: string;
@@ -58,6 +64,13 @@ export interface LatchKitOptions {
    * otp_verify.
    */
   otpEncryptionSignerPublicKey?: string;
+  /**
+   * What App Proofs are held to, for every element that shows them (`<latch-proof-badge>`, the
+   * wallet, the sign-up) unless the element sets its own: `trustedRootSha256` (default the AWS
+   * Nitro root; another works only on a loopback page, SECURITY.md B4) and `expectedPcrs`, the
+   * PCR0..PCR3 values (hex) the enclave must attest (the `pcrs` check; unset: not performed).
+   */
+  proofTrust?: ProofTrust;
   /** WebAuthn relying party id. Default: `location.hostname`. */
   rpId?: string;
   /** Where OAuth providers send the user back. Default: wallet_kit_config's `oauthRedirectUrl`, else this page (origin + path). */

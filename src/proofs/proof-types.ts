@@ -26,7 +26,7 @@ export const ProofCheckNames = [
   'ephemeral-key',
   /** The manifest's PCR0..PCR3 are the attested ones (ERR_PROOF_PCR). */
   'manifest-pcrs',
-  /** Attested PCR0..PCR3 equal the caller's expected values (ERR_PROOF_PCR); only when pinned. */
+  /** Attested PCR0..PCR3 equal the caller's expected values (ERR_PROOF_PCR_PIN); only when pinned. */
   'pcrs',
   /** The manifest's namespace is the expected one (ERR_PROOF_MANIFEST); only when pinned. */
   'manifest-namespace',

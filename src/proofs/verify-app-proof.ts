@@ -21,7 +21,7 @@ import type { AppProof, AppProofPayload, AppProofVerification, BootProof, ProofC
 
 const SCHEME = 'SIGNATURE_SCHEME_EPHEMERAL_KEY_P256';
 
-function hexBytes(value: unknown, code: 'ERR_PROOF_SIGNATURE' | 'ERR_PROOF_KEY_MISMATCH' | 'ERR_PROOF_PCR', message: string): Uint8Array {
+function hexBytes(value: unknown, code: 'ERR_PROOF_SIGNATURE' | 'ERR_PROOF_KEY_MISMATCH' | 'ERR_PROOF_PCR_PIN', message: string): Uint8Array {
   try {
     return fromHex(value as string);
   } catch (cause) {
@@ -144,10 +144,10 @@ export async function verifyAppProof(appProof: AppProof, bootProof: BootProof, o
 
   const pinned = (Object.entries(options.expectedPcrs ?? {}) as [string, string | undefined][]).filter((e): e is [string, string] => e[1] !== undefined);
   for (const [index, expected] of pinned) {
-    const value = hexBytes(expected, 'ERR_PROOF_PCR', 'An expected PCR value is not hexadecimal.');
+    const value = hexBytes(expected, 'ERR_PROOF_PCR_PIN', 'An expected PCR value is not hexadecimal.');
     const actual = doc.pcrs.get(Number(index));
     if (!['0', '1', '2', '3'].includes(index) || !actual || !bytesEqual(value, actual)) {
-      throw new LatchError('ERR_PROOF_PCR', 'An attested PCR differs from its expected value.');
+      throw new LatchError('ERR_PROOF_PCR_PIN', 'An attested PCR differs from its expected value.');
     }
   }
   if (pinned.length > 0) pass('pcrs', `PCR${pinned.map(([i]) => i).join(', PCR')} as expected`);

@@ -183,6 +183,37 @@ describe('<latch-proof-badge>', () => {
       expect(text(details.querySelector('[data-check="addresses"] [part~="check-outcome"]'))).to.equal('Not performed: no received addresses were given to compare');
     });
 
+    it('PCR pins: the attested values pass the pcrs check; one differing value fails it, named', async () => {
+      const first = await badge(html`<latch-proof-badge .kit=${kit} .proofs=${proofs} trusted-root-sha256=${root}></latch-proof-badge>`);
+      const attested = first.result!.proofs[0]!.enclave.pcrs;
+      expect(first.result!.proofs[0]!.checks.find((c) => c.name === 'pcrs')?.outcome).to.equal('not-performed');
+      const pins = { 0: attested[0]!, 3: attested[3]! };
+      const pinned = await badge(html`<latch-proof-badge .kit=${kit} .proofs=${proofs} trusted-root-sha256=${root} .expectedPcrs=${pins}></latch-proof-badge>`);
+      expect(pinned.state).to.equal('verified');
+      expect(pinned.result!.proofs.every((proof) => proof.checks.find((c) => c.name === 'pcrs')?.outcome === 'passed')).to.equal(true);
+      const details = await openDetails(pinned);
+      expect(text(details.querySelector('[data-check="pcrs"] [part~="check-outcome"]'))).to.equal('Passed');
+      // As an attribute (JSON), with one value off by a digit.
+      const wrong = JSON.stringify({ 3: (attested[3]![0] === 'a' ? 'b' : 'a') + attested[3]!.slice(1) });
+      const failed = await badge(html`<latch-proof-badge .kit=${kit} .proofs=${proofs} trusted-root-sha256=${root} expected-pcrs=${wrong}></latch-proof-badge>`);
+      expect(failed.state).to.equal('failed');
+      expect(failed.error?.code).to.equal('ERR_PROOF_PCR_PIN');
+      expect(failed.failedCheck).to.equal('pcrs');
+      expect(text(part(failed, 'label'))).to.equal('Not verified: Expected measurements (PCRs)');
+    });
+
+    it("PCR pins and the trusted root from the kit's proofTrust, unless the element sets its own", async () => {
+      const first = await badge(html`<latch-proof-badge .kit=${kit} .proofs=${proofs} trusted-root-sha256=${root}></latch-proof-badge>`);
+      const attested = first.result!.proofs[0]!.enclave.pcrs;
+      const pinning = await testKit({ proofTrust: { trustedRootSha256: root, expectedPcrs: { 2: '00'.repeat(48) } } });
+      const byKit = await badge(html`<latch-proof-badge .kit=${pinning} .client=${kit} organization-id=${organizationId} .proofs=${proofs}></latch-proof-badge>`);
+      expect(byKit.failedCheck).to.equal('pcrs');
+      const byElement = await badge(
+        html`<latch-proof-badge .kit=${pinning} .client=${kit} organization-id=${organizationId} .proofs=${proofs} .expectedPcrs=${{ 2: attested[2]! }}></latch-proof-badge>`,
+      );
+      expect(byElement.state).to.equal('verified');
+    });
+
     it('a tampered proof fails the signature check', async () => {
       const tampered = proofs.map((proof, i) => (i === 0 ? { ...proof, proofPayload: proof.proofPayload.replace('"timestampMs":"', '"timestampMs":"1') } : proof));
       const el = await badge(html`<latch-proof-badge .kit=${kit} .proofs=${tampered} trusted-root-sha256=${root}></latch-proof-badge>`);
@@ -272,6 +303,7 @@ describe('<latch-proof-badge>', () => {
       expect(proofCheckOfError(new LatchError('ERR_PROOF_KEY_MISMATCH', 'x'))).to.equal('ephemeral-key');
       expect(proofCheckOfError(new LatchError('ERR_PROOF_MANIFEST', 'x'))).to.equal('manifest-digest');
       expect(proofCheckOfError({ code: 'ERR_PROOF_PCR' })).to.equal('manifest-pcrs');
+      expect(proofCheckOfError({ code: 'ERR_PROOF_PCR_PIN' })).to.equal('pcrs');
       expect(proofCheckOfError(new LatchError('ERR_NETWORK_FAILED', 'x'))).to.equal(null);
       expect(proofCheckOfError('nonsense')).to.equal(null);
     });

@@ -204,13 +204,13 @@ describe('verifyAppProof with the production vector (PROTOCOL.md §7)', () => {
   });
 
   describe('B3 bootproof-binding-and-pins: PCR pins', () => {
-    it('equal values pass the pcrs check; a different one is ERR_PROOF_PCR', async () => {
+    it('equal values pass the pcrs check; a different one is ERR_PROOF_PCR_PIN (the manifest check keeps ERR_PROOF_PCR)', async () => {
       const pcrs = { 0: toHex(attestation.pcrs.get(0)!), 1: toHex(attestation.pcrs.get(1)!), 2: toHex(attestation.pcrs.get(2)!).toUpperCase(), 3: toHex(attestation.pcrs.get(3)!) };
       const result = await verifyAppProof(v.appProof, v.bootProof, { expectedPcrs: pcrs });
       expect(result.checks.find((c) => c.name === 'pcrs')).to.deep.include({ outcome: 'passed' });
-      await expectCode(() => verifyAppProof(v.appProof, v.bootProof, { expectedPcrs: { ...pcrs, 3: toHex(flip(attestation.pcrs.get(3)!, 47)) } }), 'ERR_PROOF_PCR');
-      await expectCode(() => verifyAppProof(v.appProof, v.bootProof, { expectedPcrs: { 0: '00'.repeat(48) } }), 'ERR_PROOF_PCR');
-      await expectCode(() => verifyAppProof(v.appProof, v.bootProof, { expectedPcrs: { 1: 'xyz' } }), 'ERR_PROOF_PCR');
+      await expectCode(() => verifyAppProof(v.appProof, v.bootProof, { expectedPcrs: { ...pcrs, 3: toHex(flip(attestation.pcrs.get(3)!, 47)) } }), 'ERR_PROOF_PCR_PIN');
+      await expectCode(() => verifyAppProof(v.appProof, v.bootProof, { expectedPcrs: { 0: '00'.repeat(48) } }), 'ERR_PROOF_PCR_PIN');
+      await expectCode(() => verifyAppProof(v.appProof, v.bootProof, { expectedPcrs: { 1: 'xyz' } }), 'ERR_PROOF_PCR_PIN');
     });
   });
 
