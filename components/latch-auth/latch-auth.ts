@@ -351,7 +351,7 @@ export class LatchAuth extends LatchKitElement {
         <slot name="header"><h2 part="title" class="title" id="title">${this.t('login.title')}</h2></slot>
       </div>
       <div part="body" class="body">${this.#renderView()}</div>
-      <p part="status" class="status" role="status">${this.#progress()}</p>
+      <p part="status" class=${this.#flowStep() === 'otp/code-sent' ? 'status visually-hidden' : 'status'} role="status">${this.#progress()}</p>
       <div part="error" class="error" aria-live="assertive">${this.#error ? this.errorText(this.#error) : nothing}</div>
       <div part="footer" class="footer" ?hidden=${!slotted['legal'] && !slotted['footer']}>
         <div part="legal" class="legal"><slot name="legal" @slotchange=${this.#onSlot}></slot></div>
@@ -367,10 +367,15 @@ export class LatchAuth extends LatchKitElement {
     </div>`;
   }
 
-  #progress(): string {
+  /** `name/step` of the flow in progress; '' when none (or it failed: the error says it). */
+  #flowStep(): string {
     const flow = this.#flow.value;
-    if (!flow || flow.error) return '';
-    const step = `${flow.name}/${flow.step}`;
+    return flow && !flow.error ? `${flow.name}/${flow.step}` : '';
+  }
+
+  #progress(): string {
+    const step = this.#flowStep();
+    if (!step) return '';
     if (step === 'otp/code-sent') return this.#code ? this.t('login.codeSentTo', { contact: this.#code.contact }) : '';
     const key = PROGRESS[step];
     return key ? this.t(key) : '';

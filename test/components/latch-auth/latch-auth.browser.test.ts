@@ -212,6 +212,11 @@ describe('<latch-auth>', () => {
       expect(otp.alphanumeric).to.equal(false);
       expect(text(part(el, 'status'))).to.equal(`We sent a code to ${email}`);
       expect(part(el, 'status').getAttribute('role')).to.equal('status');
+      // Said once on screen (under the code boxes) and announced once: the status is for screen readers only.
+      const description = el.shadowRoot!.querySelector<HTMLElement>('latch-otp-input [slot="description"]')!;
+      expect(text(description)).to.equal(`We sent a code to ${email}`);
+      expect(description.getBoundingClientRect().width).to.be.greaterThan(1);
+      expect(part(el, 'status').getBoundingClientRect().width).to.be.at.most(1);
       expect(deepActiveElement()?.getAttribute('part')).to.equal('input');
       const signedUp = oneEvent(el, 'latch-login');
       await sendKeys({ type: await latestCode(email) });
