@@ -14,7 +14,7 @@ import { checkStamp } from './stamp-check.ts';
 import { LOGIN_ADDRESSABLE, resolvePrincipal } from './principal.ts';
 import { governs, requireOrganization } from './organizations.ts';
 import { checkTimestamp } from './timestamp-window.ts';
-import { submitSpec } from './operations.ts';
+import { submitSpec, typesOf, versionOf } from './operations.ts';
 import { wireActivity } from './envelope.ts';
 import type { EmulatorContext } from '../context.ts';
 import type { EmuRequest, EmuResponse } from '../http/exchange.ts';
@@ -57,7 +57,8 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
   }
   const body = parseJsonObject(request.body);
   const type = requireString(body, 'type');
-  if (type !== spec.type) throw invalidRequest(`The body type does not match the route: this route takes ${spec.type}.`);
+  const version = versionOf(spec, type);
+  if (!version) throw invalidRequest(`The body type does not match the route: this route takes ${typesOf(spec).join(' or ')}.`);
   const timestampMs = checkTimestamp(body.timestampMs, ctx.now(), ctx.timestampWindow);
   const addressedOrgId = requireString(body, 'organizationId');
   const parameters = requireObject(body, 'parameters');
@@ -91,8 +92,8 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
       const keepChangesOnRefusal = () => {
         keepChanges = true;
       };
-      const value = await handler.run({ ctx, tx, operation, organization, principal, parameters, activityId, now, keepChangesOnRefusal });
-      result = spec.result === null ? value : { [spec.result]: value };
+      const value = await handler.run({ ctx, tx, operation, type, organization, principal, parameters, activityId, now, keepChangesOnRefusal });
+      result = version.result === null ? value : { [version.result]: value };
       status = ActivityStatus.COMPLETED;
     }
     if (principal.authenticatorId && principal.newCounter !== undefined) {
@@ -108,7 +109,7 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
       status,
       timestampMs,
       fingerprint,
-      intent: { [spec.intent]: parameters },
+      intent: { [version.intent]: parameters },
       result,
       votes: decision.outcome === 'CONSENSUS_NEEDED' ? (decision.votes ?? []) : [],
       userId: principal.userId,

@@ -10,6 +10,8 @@ export interface ActivityInput {
   /** Stage every change here; it is applied only if the whole activity succeeds. */
   tx: Tx;
   operation: string;
+  /** The body's activity type: one of the route's (some routes take several versions). */
+  type: string;
   organization: OrganizationRecord;
   principal: Principal;
   parameters: JsonObject;

@@ -4,13 +4,22 @@
  * which the kit itself never sends. Their names are the hosted service's.
  */
 import { ACTIVITY_OPERATIONS, QUERY_OPERATIONS, intentKey, resultKey, type ActivityOperation } from '../../../src/clients/activity-operations.ts';
-import { ONRAMP_QUERIES, ONRAMP_SUBMIT_OPERATIONS } from '../onramp/onramp-operations.ts';
+import { ONRAMP_QUERIES, ONRAMP_SUBMIT_OPERATIONS, SEND_TRANSACTION_V2 } from '../onramp/onramp-operations.ts';
 
-export interface OperationSpec {
+/** One activity type a route takes, with the keys its intent and result go under. */
+export interface OperationVersion {
   readonly type: string;
   readonly intent: string;
   /** null: the result is another activity's (approve_activity). */
   readonly result: string | null;
+}
+
+/**
+ * A route: the type the kit (and `f.body`, the proxy upstream) sends, and any other types the
+ * hosted service also takes there (later versions), each with its own intent and result keys.
+ */
+export interface OperationSpec extends OperationVersion {
+  readonly versions?: readonly OperationVersion[];
 }
 
 export interface QuerySpec {
@@ -37,11 +46,35 @@ const KIT_OPERATIONS = Object.fromEntries(
   Object.entries(ACTIVITY_OPERATIONS).map(([path, op]) => [path, { type: op.type, intent: intentKey(path, op.type), result: resultKey(path as ActivityOperation) }]),
 ) as Record<string, OperationSpec>;
 
-export const SUBMIT_OPERATIONS: Readonly<Record<string, OperationSpec>> = { ...KIT_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS, ...ONRAMP_SUBMIT_OPERATIONS };
+/** Routes that also take later versions of their activity type (hosted names). */
+const LATER_VERSIONS: Readonly<Record<string, readonly OperationVersion[]>> = SEND_TRANSACTION_V2;
+
+export const SUBMIT_OPERATIONS: Readonly<Record<string, OperationSpec>> = Object.fromEntries(
+  Object.entries({ ...KIT_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS, ...ONRAMP_SUBMIT_OPERATIONS } as Record<string, OperationSpec>).map(([path, spec]) => [
+    path,
+    Object.hasOwn(LATER_VERSIONS, path) ? { ...spec, versions: LATER_VERSIONS[path] } : spec,
+  ]),
+);
 export const QUERY_SPECS: Readonly<Record<string, QuerySpec>> = { ...QUERY_OPERATIONS, ...PROXY_UPSTREAM_QUERIES, ...ONRAMP_QUERIES };
 
 export const submitSpec = (operation: string): OperationSpec | undefined =>
   Object.hasOwn(SUBMIT_OPERATIONS, operation) ? SUBMIT_OPERATIONS[operation] : undefined;
+
+/** Every type `spec`'s route takes, the kit's first. */
+export const typesOf = (spec: OperationSpec): string[] => [spec.type, ...(spec.versions ?? []).map((version) => version.type)];
+
+/** The version of `spec` a body of `type` asks for; undefined when the route does not take `type`. */
+export const versionOf = (spec: OperationSpec, type: string): OperationVersion | undefined =>
+  type === spec.type ? spec : spec.versions?.find((version) => version.type === type);
+
+/** The route (operation path) an activity type is submitted to, and that type's version. */
+export function operationOfType(type: string): { operation: string; version: OperationVersion } | undefined {
+  for (const [operation, spec] of Object.entries(SUBMIT_OPERATIONS)) {
+    const version = versionOf(spec, type);
+    if (version) return { operation, version };
+  }
+  return undefined;
+}
 
 export const querySpec = (operation: string): QuerySpec | undefined =>
   Object.hasOwn(QUERY_SPECS, operation) ? QUERY_SPECS[operation] : undefined;

@@ -10,6 +10,9 @@
  * - 0x0000000000000000000000000000000000000011 → `Panic(uint256)` 0x11 (arithmetic overflow);
  * - calldata starting with 0xdeadbeef → an unknown error (its selector and data as given),
  *   raised by `to` and bubbled up through `from`.
+ * A V2 send's `calls` settle as one transaction (one call: as above; several: one EIP-7702
+ * batch, all or nothing): one hash, and the first call that follows a convention fails the
+ * whole batch with that call's error, exactly as it would fail sent alone.
  * Solana (sol_send_transaction):
  * - recentBlockhash 11111111111111111111111111111111 (the all-zero hash) → the RPC refuses the
  *   transaction: "Blockhash not found" (rpcCode -32002);
@@ -41,6 +44,19 @@ export interface EthSend {
   data: string;
   caip2: string;
   nonce?: string;
+}
+
+export interface EthCall {
+  to: string;
+  value: string;
+  data: string;
+}
+
+export interface EthBatch {
+  from: string;
+  caip2: string;
+  nonce?: string;
+  calls: readonly EthCall[];
 }
 
 export interface SolSend {
@@ -101,6 +117,18 @@ export function settleEthSend(id: string, send: EthSend): Settled {
   const error = ethFailure(send);
   if (!error) return { txStatus: TxStatus.INCLUDED, chain: 'eth', txHash };
   return { txStatus: TxStatus.FAILED, chain: 'eth', txHash, txError: 'execution reverted', error };
+}
+
+export function settleEthBatch(id: string, batch: EthBatch): Settled {
+  const { from, caip2, nonce, calls } = batch;
+  const base = { from, caip2, ...(nonce !== undefined ? { nonce } : {}) };
+  if (calls.length === 1) return settleEthSend(id, { ...base, ...calls[0]! });
+  const txHash = `0x${toHex(keccak_256(utf8Encode(JSON.stringify([id, caip2, from, calls.map((c) => [c.to, c.value, c.data]), nonce ?? '']))))}`;
+  for (const call of calls) {
+    const error = ethFailure({ ...base, ...call });
+    if (error) return { txStatus: TxStatus.FAILED, chain: 'eth', txHash, txError: 'execution reverted', error };
+  }
+  return { txStatus: TxStatus.INCLUDED, chain: 'eth', txHash };
 }
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';

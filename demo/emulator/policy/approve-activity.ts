@@ -11,16 +11,11 @@
 import { ActivityStatus } from '../../../src/clients/activity-operations.ts';
 import { invalidRequest, notFound, serviceError, Grpc } from '../http/service-error.ts';
 import { isObject, requireString } from '../http/fields.ts';
-import { SUBMIT_OPERATIONS } from '../api/operations.ts';
+import { operationOfType } from '../api/operations.ts';
 import { decide, refusal } from './policy-engine.ts';
 import { approvalVote, principalOfVote, votesOf } from './votes.ts';
 import type { ActivityHandler } from '../api/handler-types.ts';
 import type { JsonObject } from '../http/fields.ts';
-import type { OperationSpec } from '../api/operations.ts';
-
-function operationOfType(type: string): [string, OperationSpec] | undefined {
-  return Object.entries(SUBMIT_OPERATIONS).find(([, spec]) => spec.type === type);
-}
 
 /** `handlers` is read when an approval completes, so the registry may be filled after this is made. */
 export function createApproveActivityHandler(handlers: () => ReadonlyMap<string, ActivityHandler>): ActivityHandler {
@@ -34,9 +29,9 @@ export function createApproveActivityHandler(handlers: () => ReadonlyMap<string,
       if (earlier.some((vote) => vote.userId === principal.userId)) throw invalidRequest('This user has already voted on the activity.');
 
       const found = operationOfType(held.type);
-      const intent = found ? held.intent[found[1].intent] : undefined;
+      const intent = found ? held.intent[found.version.intent] : undefined;
       if (!found || !isObject(intent)) throw serviceError(Grpc.INTERNAL, 'INTERNAL', 'The held activity cannot be resumed.');
-      const [operation, spec] = found;
+      const { operation, version } = found;
       const votes = [...earlier, approvalVote(principal, tx.users.get(principal.userId), held.id, fingerprint, now)];
       const initiator = earlier[0] ? principalOfVote(tx, earlier[0]) : undefined;
       if (!initiator) throw invalidRequest('The user who submitted the activity no longer exists.');
@@ -49,8 +44,8 @@ export function createApproveActivityHandler(handlers: () => ReadonlyMap<string,
       }
       const handler = handlers().get(operation);
       if (!handler) throw serviceError(Grpc.INTERNAL, 'INTERNAL', 'The held activity cannot be resumed.');
-      const value = await handler.run({ ctx, tx, operation, organization, principal: initiator, parameters: intent, activityId: held.id, now, keepChangesOnRefusal });
-      const result: JsonObject = spec.result === null ? value : { [spec.result]: value };
+      const value = await handler.run({ ctx, tx, operation, type: held.type, organization, principal: initiator, parameters: intent, activityId: held.id, now, keepChangesOnRefusal });
+      const result: JsonObject = version.result === null ? value : { [version.result]: value };
       tx.activities.put({ ...held, status: ActivityStatus.COMPLETED, result, votes, updatedAt: now });
       return result;
     },

@@ -9,6 +9,12 @@
  * - nothing applying is an implicit deny.
  * An expression that fails to evaluate (a missing field, a type mismatch) does not apply.
  *
+ * (ours) An activity of several parts (each call of a V2 Ethereum batch, each signer of a V2
+ * Solana send: policy-scope.ts) is judged part by part, each as if it were sent alone: any part
+ * denied denies it; any part that no policy allows leaves it unallowed; it is allowed only when
+ * every part is, and waits for consensus while some part does. So a DENY cannot be slipped past
+ * inside a batch, nor an ALLOW for one call stretched over another.
+ *
  * Two emulator choices (ours): the auth proxy's own key is exempt (the hosted proxy acts with
  * a fixed, narrow scope that no organization policy governs), and approve_activity is exempt
  * (its handler checks the vote itself).
@@ -16,7 +22,7 @@
 import { forbidden } from '../http/service-error.ts';
 import { evaluateBoolean } from './expression-eval.ts';
 import { parseExpression } from './expression-parser.ts';
-import { conditionScope, consensusScope } from './policy-scope.ts';
+import { conditionScopes, consensusScope } from './policy-scope.ts';
 import { VOTE_APPROVED, approvalVote } from './votes.ts';
 import type { EmulatorHooks, PendingActivity, PolicyDecision } from '../api/hooks.ts';
 import type { Expr } from './expression-parser.ts';
@@ -62,17 +68,13 @@ export function policiesOf(view: StateView, organizationId: string): PolicyRecor
   return view.policies.findBy('organizationId', organizationId).sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 }
 
-/** Evaluates the organization's policies for `subject` with the approvals in `votes`. */
-export function evaluatePolicies(view: StateView, organizationId: string, subject: PolicySubject, votes: readonly Vote[]): Evaluation {
-  let condition: Scope | undefined;
-  let consensus: Scope | undefined;
-  const conditionScopeOnce = () => (condition ??= conditionScope(subject));
-  const consensusScopeOnce = () => (consensus ??= consensusScope(view, votes));
+/** The policies' verdict on one part of the subject (its condition scope). */
+function evaluatePart(policies: readonly PolicyRecord[], condition: Scope, consensusScopeOnce: () => Scope): Evaluation {
   const denied: string[] = [];
   const allowed: string[] = [];
   const waiting: string[] = [];
-  for (const policy of policiesOf(view, organizationId)) {
-    if (!holds(policy.condition, conditionScopeOnce)) continue;
+  for (const policy of policies) {
+    if (!holds(policy.condition, () => condition)) continue;
     const agreed = holds(policy.consensus, consensusScopeOnce);
     if (policy.effect === EFFECT_DENY) {
       if (agreed) denied.push(policy.id);
@@ -85,6 +87,21 @@ export function evaluatePolicies(view: StateView, organizationId: string, subjec
   if (denied.length > 0) return { outcome: 'DENY', policyIds: denied };
   if (allowed.length > 0) return { outcome: 'ALLOW', policyIds: allowed };
   if (waiting.length > 0) return { outcome: 'CONSENSUS_NEEDED', policyIds: waiting };
+  return { outcome: 'NO_POLICY', policyIds: [] };
+}
+
+/** Evaluates the organization's policies for `subject` with the approvals in `votes`. */
+export function evaluatePolicies(view: StateView, organizationId: string, subject: PolicySubject, votes: readonly Vote[]): Evaluation {
+  let consensus: Scope | undefined;
+  const consensusScopeOnce = () => (consensus ??= consensusScope(view, votes));
+  const policies = policiesOf(view, organizationId);
+  const parts = conditionScopes(subject).map((scope) => evaluatePart(policies, scope, consensusScopeOnce));
+  if (parts.length === 1) return parts[0]!;
+  // Several parts: the first of these outcomes any part has decides, in this order.
+  for (const outcome of ['DENY', 'NO_POLICY', 'CONSENSUS_NEEDED', 'ALLOW'] as const) {
+    const deciding = parts.filter((part) => part.outcome === outcome);
+    if (deciding.length > 0) return { outcome, policyIds: [...new Set(deciding.flatMap((part) => part.policyIds))] };
+  }
   return { outcome: 'NO_POLICY', policyIds: [] };
 }
 

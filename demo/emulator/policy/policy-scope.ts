@@ -3,7 +3,13 @@
  * the operation names them, `eth.tx` (eth_send_transaction) and `wallet_account` (the signing
  * address). A consensus sees `approvers` (users who approved: id, tags, email, alias) and
  * `credentials` (what they approved with: id, user_id, type, public_key, credential_id).
+ *
+ * (ours) A V2 send is several parts, and a condition sees each on its own: each call of an
+ * Ethereum batch as an `eth.tx` of its own (`to`, `value`, `data` from the call, the rest from
+ * the send), each signer of a Solana send as `wallet_account`. policy-engine.ts combines them.
  */
+import { isObject } from '../http/fields.ts';
+import { SEND_TRANSACTION_V2 } from '../onramp/onramp-operations.ts';
 import { resourceActionOf } from './activity-resource.ts';
 import { toValue } from './expression-eval.ts';
 import type { JsonObject } from '../http/fields.ts';
@@ -27,14 +33,15 @@ function integer(value: unknown): bigint | undefined {
   return undefined;
 }
 
-function ethTx(parameters: JsonObject): Value {
+/** The transaction a policy sees: `call` holds `to`, `value` and `data` (V1: the parameters themselves). */
+function ethTx(parameters: JsonObject, call: JsonObject): Value {
   const caip2 = text(parameters.caip2);
   const chain = caip2?.startsWith('eip155:') ? integer(caip2.slice('eip155:'.length)) : undefined;
   const fields: Record<string, unknown> = {
     from: text(parameters.from)?.toLowerCase(),
-    to: text(parameters.to)?.toLowerCase(),
-    data: text(parameters.data)?.toLowerCase() ?? '0x',
-    value: integer(parameters.value) ?? 0n,
+    to: text(call.to)?.toLowerCase(),
+    data: text(call.data)?.toLowerCase() ?? '0x',
+    value: integer(call.value) ?? 0n,
     chain_id: chain,
     nonce: integer(parameters.nonce),
     gas: integer(parameters.gasLimit),
@@ -48,15 +55,43 @@ function ethTx(parameters: JsonObject): Value {
   return out;
 }
 
-export function conditionScope(subject: PolicySubject): Scope {
+const ETH_V2 = SEND_TRANSACTION_V2.eth_send_transaction[0].type;
+const SOL_V2 = SEND_TRANSACTION_V2.sol_send_transaction[0].type;
+
+interface Part {
+  call?: JsonObject;
+  address?: string;
+}
+
+/**
+ * The parts of the subject a condition judges one at a time: one for most activities; each
+ * call of a V2 Ethereum send, each signer of a V2 Solana send. Policies run before the handler
+ * checks the parameters, so a malformed list still gives one part (which sees no call or signer).
+ */
+function partsOf(subject: PolicySubject): Part[] {
+  const p = subject.parameters;
+  if (subject.operation === 'eth_send_transaction') {
+    const calls = subject.type === ETH_V2 ? (Array.isArray(p.calls) ? p.calls : []) : [p];
+    const parts = calls.map((call) => ({ call: isObject(call) ? call : {}, address: text(p.from) }));
+    return parts.length > 0 ? parts : [{ call: {}, address: text(p.from) }];
+  }
+  if (subject.operation === 'sol_send_transaction' && subject.type === SOL_V2) {
+    const signers = Array.isArray(p.signWiths) ? p.signWiths : [];
+    return signers.length > 0 ? signers.map((signer) => ({ address: text(signer) })) : [{}];
+  }
+  return [{ address: text(p.signWith) ?? (subject.operation.endsWith('_send_transaction') ? text(p.from) : undefined) }];
+}
+
+/** One condition scope per part of the subject (see partsOf), never none. */
+export function conditionScopes(subject: PolicySubject): Scope[] {
   const { resource, action } = resourceActionOf(subject.operation);
-  const scope = new Map<string, Value>([
-    ['activity', toValue({ type: subject.type, resource, action, params: subject.parameters })],
-  ]);
-  if (subject.operation === 'eth_send_transaction') scope.set('eth', { tx: ethTx(subject.parameters) });
-  const address = text(subject.parameters.signWith) ?? (subject.operation.endsWith('_send_transaction') ? text(subject.parameters.from) : undefined);
-  if (address) scope.set('wallet_account', toValue({ address }));
-  return scope;
+  const activity = toValue({ type: subject.type, resource, action, params: subject.parameters });
+  return partsOf(subject).map((part) => {
+    const scope = new Map<string, Value>([['activity', activity]]);
+    if (part.call) scope.set('eth', { tx: ethTx(subject.parameters, part.call) });
+    if (part.address) scope.set('wallet_account', toValue({ address: part.address }));
+    return scope;
+  });
 }
 
 export function consensusScope(view: StateView, votes: readonly Vote[]): Scope {
