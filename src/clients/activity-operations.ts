@@ -40,6 +40,8 @@ export const ACTIVITY_OPERATIONS = {
   init_import_private_key: { type: 'ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY' },
   // The seed's "send-transaction operation that produces a sendTransactionStatusId".
   eth_send_transaction: { type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION' },
+  // Its Solana twin (hosted name); the status is followed with get_send_transaction_status too.
+  sol_send_transaction: { type: 'ACTIVITY_TYPE_SOL_SEND_TRANSACTION' },
 } as const satisfies Record<string, { type: string; result?: string | null }>;
 
 /**

@@ -620,6 +620,31 @@ export interface EthSendTransactionResult {
   sendTransactionStatusId: string;
 }
 
+/** The Solana networks the hosted service sends on: the aliases and the genesis-hash forms. */
+export type SolanaCaip2 =
+  | 'solana:mainnet'
+  | 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+  | 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d'
+  | 'solana:devnet'
+  | 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+  | 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG';
+
+export interface SolSendTransactionParameters {
+  /** Hex of the serialized unsigned transaction, full wire format (signature slots zeroed). */
+  unsignedTransaction: string;
+  /** The wallet account address that signs. */
+  signWith: string;
+  caip2: SolanaCaip2;
+  /** Fee payment by the service's gas station. */
+  sponsor?: boolean;
+  /** A blockhash to use as is; omitted with `sponsor`, the service fetches a fresh one. */
+  recentBlockhash?: string;
+}
+
+export interface SolSendTransactionResult {
+  sendTransactionStatusId: string;
+}
+
 export interface ActivityParameterMap {
   oauth: OauthParameters;
   otp_auth: OtpAuthParameters;
@@ -647,6 +672,7 @@ export interface ActivityParameterMap {
   export_wallet: ExportWalletParameters;
   init_import_private_key: InitImportPrivateKeyParameters;
   eth_send_transaction: EthSendTransactionParameters;
+  sol_send_transaction: SolSendTransactionParameters;
 }
 
 export interface ActivityResultMap {
@@ -677,6 +703,7 @@ export interface ActivityResultMap {
   export_wallet: ExportWalletResult;
   init_import_private_key: InitImportPrivateKeyResult;
   eth_send_transaction: EthSendTransactionResult;
+  sol_send_transaction: SolSendTransactionResult;
 }
 
 export type ActivityParameters<Op extends ActivityOperation> = ActivityParameterMap[Op];

@@ -4,7 +4,7 @@
  * which the kit itself never sends. Their names are the hosted service's.
  */
 import { ACTIVITY_OPERATIONS, QUERY_OPERATIONS, intentKey, resultKey, type ActivityOperation } from '../../../src/clients/activity-operations.ts';
-import { ONRAMP_QUERIES, ONRAMP_SUBMIT_OPERATIONS, SEND_TRANSACTION_V2 } from '../onramp/onramp-operations.ts';
+import { ONRAMP_QUERIES, SEND_TRANSACTION_V2 } from '../onramp/onramp-operations.ts';
 
 /** One activity type a route takes, with the keys its intent and result go under. */
 export interface OperationVersion {
@@ -50,7 +50,7 @@ const KIT_OPERATIONS = Object.fromEntries(
 const LATER_VERSIONS: Readonly<Record<string, readonly OperationVersion[]>> = SEND_TRANSACTION_V2;
 
 export const SUBMIT_OPERATIONS: Readonly<Record<string, OperationSpec>> = Object.fromEntries(
-  Object.entries({ ...KIT_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS, ...ONRAMP_SUBMIT_OPERATIONS } as Record<string, OperationSpec>).map(([path, spec]) => [
+  Object.entries({ ...KIT_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS } as Record<string, OperationSpec>).map(([path, spec]) => [
     path,
     Object.hasOwn(LATER_VERSIONS, path) ? { ...spec, versions: LATER_VERSIONS[path] } : spec,
   ]),

@@ -1,14 +1,10 @@
 /**
  * Operations the on-ramp and transaction features serve beyond the kit's shared table, with
- * the hosted service's names (its public SDKs): the Solana send, the on-ramp status query and
- * the credential listing, and the V2 types the two send routes also take. api/operations.ts
- * merges them into the emulator's tables.
+ * the hosted service's names (its public SDKs): the credential listing, and the V2 types the two
+ * send routes also take (both sends' V1 are in the kit's table). api/operations.ts merges them
+ * into the emulator's tables.
  */
-import type { OperationSpec, OperationVersion, QuerySpec } from '../api/operations.ts';
-
-export const ONRAMP_SUBMIT_OPERATIONS = {
-  sol_send_transaction: { type: 'ACTIVITY_TYPE_SOL_SEND_TRANSACTION', intent: 'solSendTransactionIntent', result: 'solSendTransactionResult' },
-} as const satisfies Record<string, OperationSpec>;
+import type { OperationVersion, QuerySpec } from '../api/operations.ts';
 
 /**
  * The V2 sends (`v1EthSendTransactionRequest` / `v1SolSendTransactionRequest` of the hosted

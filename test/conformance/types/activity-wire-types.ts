@@ -64,6 +64,7 @@ export type Intents = [
   Assignable<Kit['create_policies'], Hosted.v1CreatePoliciesIntent>,
   Assignable<Kit['create_users'], Hosted.v1CreateUsersIntentV4>,
   Assignable<Kit['create_sub_organization'], Hosted.v1CreateSubOrganizationIntentV7>,
+  Assignable<Kit['sol_send_transaction'], Hosted.v1SolSendTransactionIntent>,
 ];
 
 // Hosted results → what the kit reads of them.
@@ -76,6 +77,7 @@ export type Results = [
   Assignable<Hosted.v1StampLoginResult, KitResult['stamp_login']>,
   Assignable<Hosted.v1CreateReadWriteSessionResultV2, KitResult['create_read_write_session']>,
   Assignable<Hosted.v1CreateWalletAccountsResult, KitResult['create_wallet_accounts']>,
+  Assignable<Hosted.v1SolSendTransactionResult, KitResult['sol_send_transaction']>,
 ];
 
 // The checks can fail: a kit type that drifted from the hosted one is caught.

@@ -11,7 +11,9 @@
  */
 import type * as Hosted from '@turnkey/sdk-types';
 import type { EthSendV2Body, SolSendV2Body, ethSendV2Body, solSendV2Body } from '../../emulator/onramp/send-v2-bodies.ts';
-import type { ONRAMP_SUBMIT_OPERATIONS, SEND_TRANSACTION_V2 } from '../../../demo/emulator/onramp/onramp-operations.ts';
+import type { SEND_TRANSACTION_V2 } from '../../../demo/emulator/onramp/onramp-operations.ts';
+import type { ACTIVITY_OPERATIONS, ResultKey } from '../../../src/clients/activity-operations.ts';
+import type { IntentKeyOf } from '../../../src/clients/activity-types.ts';
 
 /** Compiles only when `A` is assignable to `B`. */
 type Assignable<A extends B, B> = [A, B];
@@ -23,7 +25,7 @@ type ResultKeyOf<K extends string> = K extends `${infer Path}Intent${infer Versi
 
 type EthV2 = (typeof SEND_TRANSACTION_V2)['eth_send_transaction'][0];
 type SolV2 = (typeof SEND_TRANSACTION_V2)['sol_send_transaction'][0];
-type SolV1 = (typeof ONRAMP_SUBMIT_OPERATIONS)['sol_send_transaction'];
+type SolV1 = { type: (typeof ACTIVITY_OPERATIONS)['sol_send_transaction']['type']; intent: IntentKeyOf<'sol_send_transaction'>; result: ResultKey<'sol_send_transaction'> };
 
 // The bodies the tests submit are hosted V2 requests (the builders' return types as well).
 export type Bodies = [
@@ -47,8 +49,7 @@ export type Table = [
   Is<Equal<SolV2['result'], ResultKeyOf<SolV2['intent']>>>,
   Is<Equal<NonNullable<Hosted.v1Result[EthV2['result']]>, Hosted.v1EthSendTransactionResultV2>>,
   Is<Equal<NonNullable<Hosted.v1Result[SolV2['result']]>, Hosted.v1SolSendTransactionResultV2>>,
-  // V1 beside it on the Solana route (the Ethereum V1 keys are derived at run time from the kit's
-  // table; send-transaction-v2.node.test.ts checks them on the wire).
+  // V1 beside it on the Solana route: the kit's table, keys derived by its rules.
   Assignable<SolV1['type'], Hosted.v1ActivityType>,
   Is<Equal<NonNullable<Hosted.v1Intent[SolV1['intent']]>, Hosted.v1SolSendTransactionIntent>>,
   Is<Equal<SolV1['result'], ResultKeyOf<SolV1['intent']>>>,

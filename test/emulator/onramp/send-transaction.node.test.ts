@@ -45,8 +45,12 @@ describe('send transactions and get_send_transaction_status', () => {
     const activity = await root.submit('eth_send_transaction', { organizationId: f.demoOrgId, parameters: { from: ethAddress, caip2: 'eip155:8453', ...parameters } as never });
     return root.result(activity).sendTransactionStatusId;
   };
-  const sendSol = async (parameters: Record<string, unknown>) =>
-    resultOf(await f.submit('sol_send_transaction', f.demoOrgId, { signWith: solAddress, caip2: SOLANA_MAINNET, unsignedTransaction: UNSIGNED, ...parameters })).sendTransactionStatusId as string;
+  // Through the kit's ActivityClient: sol_send_transaction is in its catalogue (and its result key).
+  const sendSol = async (parameters: Record<string, unknown>) => {
+    const activity = await root.submit('sol_send_transaction', { organizationId: f.demoOrgId, parameters: { signWith: solAddress, caip2: SOLANA_MAINNET, unsignedTransaction: UNSIGNED, ...parameters } as never });
+    assert.deepEqual(Object.keys(activity.intent), ['solSendTransactionIntent']);
+    return root.result(activity).sendTransactionStatusId;
+  };
   const status = (sendTransactionStatusId: string): Promise<SendTransactionStatus> =>
     root.query('get_send_transaction_status', { organizationId: f.demoOrgId, sendTransactionStatusId });
 

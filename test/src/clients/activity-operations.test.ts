@@ -39,6 +39,7 @@ const HOSTED: [string, string, string, string][] = [
   ['export_wallet', 'ACTIVITY_TYPE_EXPORT_WALLET', 'exportWalletIntent', 'exportWalletResult'],
   ['init_import_private_key', 'ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY', 'initImportPrivateKeyIntent', 'initImportPrivateKeyResult'],
   ['eth_send_transaction', 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION', 'ethSendTransactionIntent', 'ethSendTransactionResult'],
+  ['sol_send_transaction', 'ACTIVITY_TYPE_SOL_SEND_TRANSACTION', 'solSendTransactionIntent', 'solSendTransactionResult'],
 ];
 
 const entries = Object.entries(ACTIVITY_OPERATIONS) as [string, { type: string; result?: string | null }][];
