@@ -11,6 +11,13 @@ import { mountApiReference } from './api-reference.ts';
 import { pollEmulator } from './emulator-panels.ts';
 import { renderLog, timeOf, type LogItem } from './log-list.ts';
 
+/** The demo's warning under the drop-in, in each demo configuration's language. */
+const DEMO_ONLY: Record<string, string> = {
+  en: 'Demo only: the emulator keeps every key in memory.',
+  es: 'Solo una demostración: el emulador guarda todas las claves en memoria.',
+  ar: 'للعرض فقط: يحتفظ المحاكي بكل المفاتيح في الذاكرة.',
+};
+
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 const status = (text: string): void => void ($('status').textContent = text);
 
@@ -112,9 +119,14 @@ async function main(): Promise<void> {
     const auth = document.createElement('latch-auth');
     auth.kit = kit;
     auth.setAttribute('signup-wallet', 'ethereum,solana');
+    // The demo's own line speaks the configuration's language, in its direction (the slot is
+    // light DOM: it takes the page's direction unless told).
+    const locale = (config.locale ?? 'en').split('-')[0]!;
     const legal = document.createElement('p');
     legal.slot = 'legal';
-    legal.textContent = 'Demo only: the emulator keeps every key in memory.';
+    legal.lang = locale;
+    legal.dir = locale === 'ar' ? 'rtl' : 'ltr';
+    legal.textContent = DEMO_ONLY[locale] ?? DEMO_ONLY['en']!;
     auth.append(legal);
     $('dropin').replaceChildren(auth);
     $('dialog-host').replaceChildren();

@@ -75,12 +75,16 @@ describe('the demo page', { timeout: 240_000 }, () => {
       title: el.shadowRoot!.querySelector('[part~="title"]')!.textContent!.trim(),
     }));
     assert.deepEqual(minimal, { lang: 'es', dir: 'ltr', scheme: 'dark', title: 'Entra con tu correo' });
+    // The demo's own line under the drop-in follows the configuration's language too.
+    const legal = () => page.$eval('latch-auth [slot="legal"]', (el) => ({ lang: el.getAttribute('lang'), dir: el.getAttribute('dir'), text: el.textContent }));
+    assert.deepEqual(await legal(), { lang: 'es', dir: 'ltr', text: 'Solo una demostración: el emulador guarda todas las claves en memoria.' });
     assert.equal(await page.$eval('#gallery latch-otp-input', (el) => el.shadowRoot!.querySelectorAll('input').length), 8);
 
     await page.select('#config', 'arabic');
     await page.waitForFunction(() => document.querySelector('latch-auth')?.getAttribute('dir') === 'rtl', { polling: 100 });
     assert.deepEqual(await waitForMethods(page), ['passkey', 'google']);
     assert.equal(await page.$eval('latch-auth', (el) => el.getAttribute('lang')), 'ar');
+    assert.deepEqual(await legal(), { lang: 'ar', dir: 'rtl', text: 'للعرض فقط: يحتفظ المحاكي بكل المفاتيح في الذاكرة.' });
     await assertClean(page, problems);
   });
 
