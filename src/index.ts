@@ -110,7 +110,7 @@ export { signUpWithPasskey, logInWithPasskey, isPasskeySupported } from './flows
 
 // The kit: the one object the elements (and any framework binding) talk to
 export { LatchKit, KitFlows } from './kit/latch-kit.ts';
-export type { LatchKitOptions, CompleteOtpOptions, FinishOAuthOptions, PasskeySignupOptions, KitFlow } from './kit/latch-kit.ts';
+export type { LatchKitOptions, ProofTrust, CompleteOtpOptions, FinishOAuthOptions, PasskeySignupOptions, KitFlow } from './kit/latch-kit.ts';
 export type { LoginOutcome, LogoutDetail, LogoutReason, SessionExpiringDetail, LatchKitEventMap, LatchKitEventType } from './kit/kit-events.ts';
 export { $defaultKit, configure, getKit, kitFor } from './kit/configure.ts';
 export { LoginMethods, isLoginMethod, orderLoginMethods } from './kit/login-methods.ts';
