@@ -11,7 +11,7 @@ import { generateTargetKeyPair } from '../../src/bundles/hpke-suite.ts';
 import { verifyAppProof } from '../../src/proofs/verify-app-proof.ts';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import { toCompressedHex } from '../../src/crypto/p256.ts';
-import { startFixture, getJson, newTestKey, resultOf, stampedPost } from './support/emulator-fixture.ts';
+import { startFixture, getJson, newTestKey, resultOf, stampedPost, subOrganizationWithKey } from './support/emulator-fixture.ts';
 import type { Fixture, TestKey } from './support/emulator-fixture.ts';
 import type { AppProof, BootProof } from '../../src/proofs/proof-types.ts';
 
@@ -44,14 +44,8 @@ describe('B4 prod-refuses-dev-trust-roots', () => {
     f = await startFixture();
     keys = (await getJson(`${f.urls.apiUrl}/__keys`)).json as unknown as Keys;
     key = await newTestKey();
-    const created = resultOf(
-      await f.submit('create_sub_organization', f.demoOrgId, {
-        subOrganizationName: 'trust',
-        rootQuorumThreshold: 1,
-        rootUsers: [{ userName: 'tess', apiKeys: [{ apiKeyName: 'k', publicKey: key.id, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
-      }),
-    );
-    org = created.subOrganizationId as string;
+    const created = await subOrganizationWithKey(f, key, 'trust', 'tess');
+    org = created.organizationId;
     jwt = resultOf(await f.submit('stamp_login', org, { publicKey: (await newTestKey()).id, expirationSeconds: '900' }, key)).session as string;
     const wallet = await f.submit('create_wallet', org, { walletName: 'proven', accounts: [ETH] }, key);
     const walletId = resultOf(wallet).walletId as string;

@@ -13,7 +13,7 @@ import { encryptToTarget } from '../../src/bundles/import-bundle.ts';
 import { generateTargetKeyPair } from '../../src/bundles/hpke-suite.ts';
 import { fromHex, toHex } from '../../src/encoding/hex.ts';
 import { deriveAccount, addressFromPrivateKey } from '../../demo/emulator/wallet/index.ts';
-import { startFixture, getJson, newTestKey, resultOf } from './support/emulator-fixture.ts';
+import { startFixture, getJson, newTestKey, resultOf, subOrganizationWithKey } from './support/emulator-fixture.ts';
 import { assertServiceError, assertNoStateChange } from './support/assertions.ts';
 import type { Fixture, TestKey } from './support/emulator-fixture.ts';
 
@@ -30,15 +30,9 @@ describe('wallets', () => {
     f = await startFixture();
     enclave = (await getJson(`${f.urls.apiUrl}/__keys`)).json.enclavePublicKey as string;
     key = await newTestKey();
-    const created = resultOf(
-      await f.submit('create_sub_organization', f.demoOrgId, {
-        subOrganizationName: 'wallets',
-        rootQuorumThreshold: 1,
-        rootUsers: [{ userName: 'wanda', apiKeys: [{ apiKeyName: 'k', publicKey: key.id, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
-      }),
-    );
-    org = created.subOrganizationId as string;
-    userId = (created.rootUserIds as string[])[0]!;
+    const created = await subOrganizationWithKey(f, key, 'wallets', 'wanda');
+    org = created.organizationId;
+    userId = created.userId;
   });
   after(() => f.stop());
 

@@ -15,7 +15,8 @@ import { ApiKeyStamper, TurnkeyClient } from '@turnkey/core';
 import { p256 } from '@noble/curves/nist.js';
 import { base58 } from '@scure/base';
 import { toHex } from '../../../src/encoding/hex.ts';
-import { startFixture, resultOf } from '../../emulator/support/emulator-fixture.ts';
+import { startFixture } from '../../emulator/support/emulator-fixture.ts';
+import { senderWallet } from '../../emulator/onramp/send-v2-bodies.ts';
 import type { Fixture } from '../../emulator/support/emulator-fixture.ts';
 
 const RECIPIENT = '0x1111111111111111111111111111111111111111';
@@ -48,17 +49,7 @@ describe('the hosted client (@turnkey/core) sends V2 transactions to the emulato
     const secret = p256.utils.randomSecretKey();
     const apiPublicKey = toHex(p256.getPublicKey(secret, true));
     f = await startFixture({ rootApiKeys: [apiPublicKey] });
-    const wallet = resultOf(
-      await f.submit('create_wallet', f.demoOrgId, {
-        walletName: 'hosted client',
-        accounts: [
-          { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
-          { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
-          { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/1'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
-        ],
-      }),
-    ) as { addresses: string[] };
-    [ethAddress, solAddress, solAddress2] = wallet.addresses as [string, string, string];
+    [ethAddress, solAddress, solAddress2] = await senderWallet(f, 'hosted client');
 
     const stamper = new ApiKeyStamper({ apiPublicKey, apiPrivateKey: toHex(secret) });
     // The constructor takes the platform stamper type; the plain ApiKeyStamper is what it wraps.

@@ -8,9 +8,9 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { base58 } from '@scure/base';
-import { startFixture, resultOf, stampedPost } from '../support/emulator-fixture.ts';
+import { startFixture, stampedPost } from '../support/emulator-fixture.ts';
 import { assertNoStateChange, assertServiceError } from '../support/assertions.ts';
-import { ETH_SEND_V2, SOL_SEND_V2, ethSendV2Body, solSendV2Body } from './send-v2-bodies.ts';
+import { ETH_SEND_V2, SOL_SEND_V2, ethSendV2Body, senderWallet, solSendV2Body } from './send-v2-bodies.ts';
 import type { Answer, Fixture } from '../support/emulator-fixture.ts';
 import type { EthCallV2, EthSendV2Parameters, SolSendV2Parameters } from './send-v2-bodies.ts';
 import type { SendTransactionStatus } from '../../../src/clients/activity-types.ts';
@@ -54,17 +54,7 @@ describe('V2 send transactions (hosted types) beside V1', () => {
 
   before(async () => {
     f = await startFixture();
-    const wallet = resultOf(
-      await f.submit('create_wallet', f.demoOrgId, {
-        walletName: 'v2 sender',
-        accounts: [
-          { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
-          { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
-          { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/1'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
-        ],
-      }),
-    ) as { addresses: string[] };
-    [ethAddress, solAddress, solAddress2] = wallet.addresses as [string, string, string];
+    [ethAddress, solAddress, solAddress2] = await senderWallet(f, 'v2 sender');
   });
   after(() => f.stop());
 

@@ -6,6 +6,8 @@
  * checks that what these builders return is assignable to the hosted request types.
  */
 
+import { resultOf, type Fixture } from '../support/emulator-fixture.ts';
+
 export const ETH_SEND_V2 = 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2';
 export const SOL_SEND_V2 = 'ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2';
 
@@ -62,4 +64,19 @@ export function ethSendV2Body(organizationId: string, timestampMs: number, param
 
 export function solSendV2Body(organizationId: string, timestampMs: number, parameters: SolSendV2Parameters): SolSendV2Body {
   return { type: SOL_SEND_V2, timestampMs: String(timestampMs), organizationId, parameters };
+}
+
+/** A wallet in the demo organization with the accounts the V2 tests send from: [eth, sol, sol2]. */
+export async function senderWallet(f: Fixture, walletName: string): Promise<[string, string, string]> {
+  const wallet = resultOf(
+    await f.submit('create_wallet', f.demoOrgId, {
+      walletName,
+      accounts: [
+        { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
+        { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
+        { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/1'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
+      ],
+    }),
+  ) as { addresses: string[] };
+  return wallet.addresses as [string, string, string];
 }

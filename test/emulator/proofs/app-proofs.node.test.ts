@@ -13,7 +13,7 @@ import { LatchError } from '../../../src/errors/latch-error.ts';
 import { sha256 } from '../../../src/crypto/webcrypto.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
 import { clientFor } from '../policy/org-users.ts';
-import { startFixture, getJson, newTestKey, resultOf } from '../support/emulator-fixture.ts';
+import { startFixture, getJson, newTestKey, subOrganizationWithKey } from '../support/emulator-fixture.ts';
 import type { Fixture, TestKey } from '../support/emulator-fixture.ts';
 import type { AppProof, AppProofVerification, BootProof } from '../../../src/proofs/proof-types.ts';
 import type { ActivityClient } from '../../../src/clients/activity-client.ts';
@@ -44,14 +44,8 @@ describe('App Proofs from the emulator', () => {
     f = await startFixture();
     keys = (await getJson(`${f.urls.apiUrl}/__keys`)).json as unknown as Keys;
     key = await newTestKey();
-    const created = resultOf(
-      await f.submit('create_sub_organization', f.demoOrgId, {
-        subOrganizationName: 'proofs',
-        rootQuorumThreshold: 1,
-        rootUsers: [{ userName: 'petra', apiKeys: [{ apiKeyName: 'k', publicKey: key.id, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
-      }),
-    );
-    org = created.subOrganizationId as string;
+    const created = await subOrganizationWithKey(f, key, 'proofs', 'petra');
+    org = created.organizationId;
     client = clientFor(f, key);
   });
   after(() => f.stop());
@@ -211,14 +205,8 @@ describe('App Proofs across a restart (data file)', () => {
       const first = await startFixture({ dataFile });
       const firstKeys = (await getJson(`${first.urls.apiUrl}/__keys`)).json as unknown as Keys;
       const key = await newTestKey();
-      const created = resultOf(
-        await first.submit('create_sub_organization', first.demoOrgId, {
-          subOrganizationName: 'persisted',
-          rootQuorumThreshold: 1,
-          rootUsers: [{ userName: 'rita', apiKeys: [{ apiKeyName: 'k', publicKey: key.id, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
-        }),
-      );
-      const org = created.subOrganizationId as string;
+      const created = await subOrganizationWithKey(first, key, 'persisted', 'rita');
+      const org = created.organizationId;
       const activity = await clientFor(first, key).submit('create_wallet', { organizationId: org, parameters: { walletName: 'kept', accounts: [ETH] }, generateAppProofs: true });
       await first.stop();
 

@@ -97,6 +97,21 @@ export async function startFixture(options: EmulatorOptions = {}): Promise<Fixtu
   };
 }
 
+/**
+ * A sub-organization of `parent` (default: the demo organization) whose one root user holds
+ * `key` as a P-256 API key: the usual start of a test that acts as a user of its own.
+ */
+export async function subOrganizationWithKey(f: Pick<Fixture, 'submit' | 'demoOrgId'>, key: TestKey, name: string, userName: string): Promise<{ organizationId: string; userId: string }> {
+  const created = resultOf(
+    await f.submit('create_sub_organization', f.demoOrgId, {
+      subOrganizationName: name,
+      rootQuorumThreshold: 1,
+      rootUsers: [{ userName, apiKeys: [{ apiKeyName: 'k', publicKey: key.id, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
+    }),
+  );
+  return { organizationId: created.subOrganizationId as string, userId: (created.rootUserIds as string[])[0]! };
+}
+
 /** The value under the result key of a completed activity answer. */
 export function resultOf(a: Answer): Record<string, unknown> {
   const activity = a.json.activity as { result: Record<string, Record<string, unknown>>; status: string } | undefined;
