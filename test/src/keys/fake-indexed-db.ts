@@ -25,14 +25,7 @@ export function factoryWhosePutThrows(name: 'DataCloneError' | 'QuotaExceededErr
     });
   const tx = (t: IDBTransaction): IDBTransaction =>
     wrap(t, { objectStore: (real: IDBTransaction) => (n: string) => store(real.objectStore(n)) });
-  const db = (d: IDBDatabase): IDBDatabase =>
-    wrap(d, {
-      transaction: (real: IDBDatabase) => (names: string | string[], mode?: IDBTransactionMode) => tx(real.transaction(names, mode)),
-    });
-  const request = (r: IDBOpenDBRequest): IDBOpenDBRequest => wrap(r, { result: (real: IDBOpenDBRequest) => db(real.result) });
-  return wrap(indexedDB, {
-    open: () => (n: string, version?: number) => request(version === undefined ? indexedDB.open(n) : indexedDB.open(n, version)),
-  });
+  return factoryWrappingTransactions(tx);
 }
 
 /**
@@ -52,14 +45,7 @@ export function factoryWithWedgedTransactions(wedged = 1): IDBFactory {
       set: (real, property, value) => (property === 'oncomplete' || property === 'onabort' ? true : Reflect.set(real, property, value, real)),
     });
   };
-  const db = (d: IDBDatabase): IDBDatabase =>
-    wrap(d, {
-      transaction: (real: IDBDatabase) => (names: string | string[], mode?: IDBTransactionMode) => tx(real.transaction(names, mode)),
-    });
-  const request = (r: IDBOpenDBRequest): IDBOpenDBRequest => wrap(r, { result: (real: IDBOpenDBRequest) => db(real.result) });
-  return wrap(indexedDB, {
-    open: () => (n: string, version?: number) => request(version === undefined ? indexedDB.open(n) : indexedDB.open(n, version)),
-  });
+  return factoryWrappingTransactions(tx);
 }
 
 /** The real IndexedDB, counting the connections opened through it (`opens`). */
@@ -113,5 +99,17 @@ export function holdOpen(name: string, version: number, storeName = 'unrelated')
     request.onupgradeneeded = () => request.result.createObjectStore(storeName);
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
+  });
+}
+
+/** The real IndexedDB, every transaction of every connection opened through it passed through `tx`. */
+function factoryWrappingTransactions(tx: (t: IDBTransaction) => IDBTransaction): IDBFactory {
+  const db = (d: IDBDatabase): IDBDatabase =>
+    wrap(d, {
+      transaction: (real: IDBDatabase) => (names: string | string[], mode?: IDBTransactionMode) => tx(real.transaction(names, mode)),
+    });
+  const request = (r: IDBOpenDBRequest): IDBOpenDBRequest => wrap(r, { result: (real: IDBOpenDBRequest) => db(real.result) });
+  return wrap(indexedDB, {
+    open: () => (n: string, version?: number) => request(version === undefined ? indexedDB.open(n) : indexedDB.open(n, version)),
   });
 }
