@@ -1,0 +1,163 @@
+// The EIP-712 digest (eth_signTypedData_v4) against viem's hashTypedData and ethers'
+// TypedDataEncoder, which this project did not write: the EIP's own Mail example, nested structs,
+// arrays of structs and of atomic values, fixed arrays, every atomic type (negative integers,
+// bytesN, bytes, bool, address), domains with and without EIP712Domain and with a salt; then a
+// raw secp256k1 signature over the digest that viem's and ethers' verifyTypedData accept, and
+// the values that do not fit their types refused with ERR_INPUT_INVALID.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { hashTypedData, recoverTypedDataAddress } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { TypedDataEncoder, verifyTypedData as ethersVerifyTypedData } from 'ethers';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { typedDataDigest, type TypedData } from '../../../src/signing/typed-data-digest.ts';
+import { toHex } from '../../../src/encoding/hex.ts';
+import { LatchError } from '../../../src/errors/latch-error.ts';
+
+const MAIL: TypedData = {
+  // The example of EIP-712 itself.
+  types: {
+    EIP712Domain: [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+      { name: 'verifyingContract', type: 'address' },
+    ],
+    Person: [
+      { name: 'name', type: 'string' },
+      { name: 'wallet', type: 'address' },
+    ],
+    Mail: [
+      { name: 'from', type: 'Person' },
+      { name: 'to', type: 'Person' },
+      { name: 'contents', type: 'string' },
+    ],
+  },
+  primaryType: 'Mail',
+  domain: { name: 'Ether Mail', version: '1', chainId: 1, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
+  message: {
+    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
+    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
+    contents: 'Hello, Bob!',
+  },
+};
+
+const GROUP: TypedData = {
+  types: {
+    Person: [
+      { name: 'name', type: 'string' },
+      { name: 'wallets', type: 'address[]' },
+    ],
+    Group: [
+      { name: 'title', type: 'string' },
+      { name: 'members', type: 'Person[]' },
+      { name: 'scores', type: 'int16[3]' },
+      { name: 'tags', type: 'bytes4[]' },
+      { name: 'blob', type: 'bytes' },
+      { name: 'open', type: 'bool' },
+      { name: 'id', type: 'bytes32' },
+      { name: 'budget', type: 'uint128' },
+    ],
+  },
+  primaryType: 'Group',
+  domain: { name: 'Groups', chainId: 8453, salt: `0x${'ab'.repeat(32)}` },
+  message: {
+    title: 'Signers ✓ ünïcödé',
+    members: [
+      { name: 'Ada', wallets: ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222'] },
+      { name: 'Grace', wallets: [] },
+    ],
+    scores: [-32768, 0, 32767],
+    tags: ['0xdeadbeef', '0x00000000'],
+    blob: '0x0102030405',
+    open: true,
+    id: `0x${'0f'.repeat(32)}`,
+    budget: '340282366920938463463374607431768211455',
+  },
+};
+
+const PERMIT: TypedData = {
+  types: {
+    Permit: [
+      { name: 'owner', type: 'address' },
+      { name: 'spender', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'nonce', type: 'uint256' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+  },
+  primaryType: 'Permit',
+  domain: { name: 'USD Coin', version: '2', chainId: 1, verifyingContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+  message: { owner: '0x1111111111111111111111111111111111111111', spender: '0x2222222222222222222222222222222222222222', value: 10n ** 24n, nonce: 0, deadline: '0xffffffff' },
+};
+
+/** viem and ethers want numbers as bigints where ours takes decimal or hex strings too. */
+const forLibraries = (data: TypedData) => JSON.parse(JSON.stringify(data, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as TypedData;
+
+const viemDigest = (data: TypedData) => hashTypedData(forLibraries(data) as never);
+const ethersDigest = (data: TypedData) => {
+  const { EIP712Domain: _, ...types } = data.types;
+  return TypedDataEncoder.hash(data.domain as never, types as never, data.message);
+};
+
+describe('EIP-712 typed data digest', () => {
+  for (const [name, data] of [['the EIP-712 Mail example', MAIL], ['nested arrays of structs and every atomic type', GROUP], ['an EIP-2612 permit (no EIP712Domain given)', PERMIT]] as const) {
+    it(`${name}: equals viem's hashTypedData and ethers' TypedDataEncoder`, async () => {
+      const ours = `0x${toHex(await typedDataDigest(data))}`;
+      assert.equal(ours, viemDigest(data));
+      assert.equal(ours, ethersDigest(forLibraries(data)));
+    });
+  }
+
+  it('the published digest of the EIP-712 example', async () => {
+    // The value the EIP lists for its Mail example (eip-712.md, "Example" → sign).
+    assert.equal(toHex(await typedDataDigest(MAIL)), 'be609aee343fb3c4b28e1df9e632fca64fcfaede20f02e86244efddf30957bd2');
+  });
+
+  it('any changed field changes the digest (the message, the domain, the order of array items)', async () => {
+    const base = toHex(await typedDataDigest(GROUP));
+    const variants: TypedData[] = [
+      { ...GROUP, message: { ...GROUP.message, open: false } },
+      { ...GROUP, domain: { ...GROUP.domain, chainId: 1 } },
+      { ...GROUP, message: { ...GROUP.message, scores: [0, -32768, 32767] } },
+      { ...GROUP, message: { ...GROUP.message, title: 'Signers ✓ ünïcödé ' } },
+    ];
+    for (const variant of variants) {
+      const digest = toHex(await typedDataDigest(variant));
+      assert.notEqual(digest, base);
+      assert.equal(`0x${digest}`, viemDigest(variant));
+    }
+  });
+
+  it('a raw secp256k1 signature over the digest is one viem and ethers verifyTypedData accept', async () => {
+    const privateKey = secp256k1.utils.randomSecretKey();
+    const account = privateKeyToAccount(`0x${toHex(privateKey)}`);
+    const recovered = secp256k1.sign(await typedDataDigest(MAIL), privateKey, { prehash: false, format: 'recovered' });
+    const signature = `0x${toHex(recovered.slice(1))}${(27 + recovered[0]!).toString(16)}` as const;
+    assert.equal(await recoverTypedDataAddress({ ...MAIL, signature } as never), account.address);
+    const { EIP712Domain: _, ...types } = MAIL.types;
+    assert.equal(ethersVerifyTypedData(MAIL.domain as never, types as never, MAIL.message, signature), account.address);
+    const tampered = { ...MAIL, message: { ...MAIL.message, contents: 'Hello, Eve!' } };
+    assert.notEqual(await recoverTypedDataAddress({ ...tampered, signature } as never), account.address);
+  });
+
+  it('refuses what does not fit its type with ERR_INPUT_INVALID, naming the field', async () => {
+    const permit = (message: Record<string, unknown>) => ({ ...PERMIT, message: { ...PERMIT.message, ...message } });
+    const cases: [TypedData, RegExp][] = [
+      [permit({ value: -1 }), /Permit\.value/],
+      [permit({ value: (1n << 256n).toString() }), /Permit\.value/],
+      [permit({ owner: '0x1234' }), /Permit\.owner/],
+      [permit({ nonce: 1.5 }), /Permit\.nonce/],
+      [{ ...GROUP, message: { ...GROUP.message, scores: [1, 2] } }, /Group\.scores/],
+      [{ ...GROUP, message: { ...GROUP.message, id: '0x01' } }, /Group\.id/],
+      [{ ...GROUP, message: { ...GROUP.message, blob: 'nothex' } }, /Group\.blob/],
+      [{ ...GROUP, message: { ...GROUP.message, open: 'yes' } }, /Group\.open/],
+      [{ ...PERMIT, primaryType: 'Missing' }, /Missing/],
+      [{ ...PERMIT, types: { Permit: [{ name: 'x', type: 'uint7' }] } }, /uint7/],
+      [{ ...PERMIT, types: { Permit: [{ name: 'x', type: 'Unknown' }] } }, /Unknown/],
+    ];
+    for (const [index, [data, where]] of cases.entries()) {
+      await assert.rejects(typedDataDigest(data), (error: unknown) => error instanceof LatchError && error.code === 'ERR_INPUT_INVALID' && where.test(error.message), `case ${index}`);
+    }
+  });
+});
