@@ -3,8 +3,10 @@
 // arrays of structs and of atomic values, fixed arrays, every atomic type (negative integers,
 // bytesN, bytes, bool, address), domains with and without EIP712Domain and with a salt; then a
 // raw secp256k1 signature over the digest that viem's and ethers' verifyTypedData accept, and
-// the values that do not fit their types refused with ERR_INPUT_INVALID.
-import { describe, it } from 'node:test';
+// the values that do not fit their types refused with ERR_INPUT_INVALID. Against the emulator, a
+// wallet account signs the digest through the kit's ActivityClient (sign_raw_payload,
+// HASH_FUNCTION_NO_OP) and viem and ethers recover that account from the typed data.
+import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { hashTypedData, recoverTypedDataAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -13,6 +15,9 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { typedDataDigest, type TypedData } from '../../../src/signing/typed-data-digest.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
 import { LatchError } from '../../../src/errors/latch-error.ts';
+import { getAddress } from 'viem';
+import { startFixture, type Fixture } from '../../emulator/support/emulator-fixture.ts';
+import { clientFor } from '../../emulator/policy/org-users.ts';
 
 const MAIL: TypedData = {
   // The example of EIP-712 itself.
@@ -158,6 +163,39 @@ describe('EIP-712 typed data digest', () => {
     ];
     for (const [index, [data, where]] of cases.entries()) {
       await assert.rejects(typedDataDigest(data), (error: unknown) => error instanceof LatchError && error.code === 'ERR_INPUT_INVALID' && where.test(error.message), `case ${index}`);
+    }
+  });
+});
+
+describe('EIP-712 signatures made by the service (the emulator)', () => {
+  let f: Fixture;
+  before(async () => {
+    f = await startFixture();
+  });
+  after(() => f.stop());
+
+  it("an Ethereum account signs the digest with sign_raw_payload; viem and ethers recover that account from the typed data", async () => {
+    const client = clientFor(f, f.root);
+    const wallet = client.result(
+      await client.submit('create_wallet', {
+        organizationId: f.demoOrgId,
+        parameters: { walletName: 'typed', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] },
+      }),
+    );
+    const address = getAddress(wallet.addresses[0]!);
+    for (const data of [MAIL, PERMIT, GROUP]) {
+      const signed = client.result(
+        await client.submit('sign_raw_payload', {
+          organizationId: f.demoOrgId,
+          parameters: { signWith: address, payload: toHex(await typedDataDigest(data)), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' },
+        }),
+      );
+      const v = Number.parseInt(signed.v, 16);
+      const signature = `0x${signed.r.padStart(64, '0')}${signed.s.padStart(64, '0')}${(v < 27 ? v + 27 : v).toString(16)}` as const;
+      assert.equal(await recoverTypedDataAddress({ ...forLibraries(data), signature } as never), address);
+      const { EIP712Domain: _, ...types } = data.types;
+      const plain = forLibraries(data);
+      assert.equal(ethersVerifyTypedData(plain.domain as never, types as never, plain.message, signature), address);
     }
   });
 });
