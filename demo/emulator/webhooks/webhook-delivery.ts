@@ -56,7 +56,7 @@ export interface WebhookOptions {
    * sends a delivered event once more (same event id, fresh timestamp and signature);
    * `reorderMs` delays each first attempt by up to that much, so events can arrive out of order.
    */
-  faults?: { duplicateRate?: number; reorderMs?: number; random?: () => number };
+  faults?: { duplicateRate?: number; reorderMs?: number };
 }
 
 export const DeliveryState = { PENDING: 'PENDING', DELIVERED: 'DELIVERED', FAILED: 'FAILED' } as const;
@@ -149,7 +149,7 @@ export class WebhookDelivery {
     this.faults = {
       duplicateRate: Math.min(1, Math.max(0, options.faults?.duplicateRate ?? 0)),
       reorderMs: Math.max(0, options.faults?.reorderMs ?? 0),
-      random: options.faults?.random ?? options.random ?? Math.random,
+      random: options.random ?? Math.random,
     };
   }
 
