@@ -1,15 +1,24 @@
 /**
  * The emulator's side of the story, beside the elements: the OTP outbox (codes a real service
- * would have emailed or texted) and the webhook deliveries, polled from the emulator's own
+ * would have emailed or texted; each email's subject, From, Reply-To, magic link, text and HTML
+ * under a disclosure) and the webhook deliveries, polled from the emulator's own
  * endpoints every ~1.5 s while the tab is visible.
  */
-import { renderLog, timeOf, type LogItem } from './log-list.ts';
+import { renderLog, timeOf, type LogDetail, type LogItem } from './log-list.ts';
 
 interface OutboxMessage {
+  id: string;
   channel: string;
   to: string;
   code: string;
   createdAtIso: string;
+  /** Emails: the message as the emulator rendered it. */
+  subject?: string;
+  from?: string;
+  replyTo?: string;
+  text: string;
+  html?: string;
+  magicLink?: string;
 }
 
 interface Delivery {
@@ -28,8 +37,26 @@ async function getJson<T>(url: string): Promise<T> {
   return (await answer.json()) as T;
 }
 
+/** An email's rendered parts, as text (the HTML body too: shown as its source, never as markup). */
+function messageDetails(m: OutboxMessage): LogDetail[] {
+  const details: LogDetail[] = [];
+  if (m.subject) details.push({ label: 'Subject', value: m.subject });
+  if (m.from) details.push({ label: 'From', value: m.from });
+  if (m.replyTo) details.push({ label: 'Reply-To', value: m.replyTo });
+  if (m.magicLink) details.push({ label: 'Magic link', value: m.magicLink, link: true });
+  details.push({ label: 'Text', value: m.text, pre: true });
+  if (m.html) details.push({ label: 'HTML', value: m.html, pre: true });
+  return details;
+}
+
 function outboxItems(messages: OutboxMessage[]): LogItem[] {
-  return messages.slice(0, SHOWN).map((m) => ({ title: m.code, text: `${m.channel.toLowerCase()} to ${m.to}`, when: timeOf(m.createdAtIso) }));
+  return messages.slice(0, SHOWN).map((m) => ({
+    key: m.id,
+    title: m.code,
+    text: `${m.channel.toLowerCase()} to ${m.to}`,
+    when: timeOf(m.createdAtIso),
+    ...(m.channel === 'EMAIL' ? { details: messageDetails(m) } : {}),
+  }));
 }
 
 function webhookItems(deliveries: Delivery[]): LogItem[] {

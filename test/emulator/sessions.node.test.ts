@@ -76,7 +76,7 @@ describe('sessions and API keys', () => {
   });
 
   it('otp_auth (the seed\'s direct OTP login) returns a credential bundle for the contact\'s user', async () => {
-    const initiated = resultOf(await f.submit('init_otp_auth', org, { otpType: 'OTP_TYPE_EMAIL', contact: 'sam@example.com', otpLength: 7, alphanumeric: false }));
+    const initiated = resultOf(await f.submit('init_otp_auth', org, { otpType: 'OTP_TYPE_EMAIL', contact: 'sam@example.com', otpLength: 7, alphanumeric: false, appName: 'Sessions' }));
     const code = await latestCodeFor(f, initiated.otpId as string);
     assert.match(code, /^\d{7}$/);
     const target = await generateTargetKeyPair();

@@ -98,7 +98,7 @@ describe('outbox cap', () => {
     const sent: string[] = [];
     for (let i = 0; i < OUTBOX_LIMIT + 5; i++) {
       const record = await store.transact((tx) =>
-        sendToOutbox(ctx, tx, { otpId: `otp-${i}`, organizationId: 'org', channel: 'EMAIL', to: `u${i % 7}@example.com`, code: '123456', appName: 'App', expiresInSeconds: 300 }, 1000 + i),
+        sendToOutbox(ctx, tx, { otpId: `otp-${i}`, organizationId: 'org', channel: 'EMAIL', to: `u${i % 7}@example.com`, code: '123456', customization: { appName: 'App' }, expiresInSeconds: 300 }, 1000 + i),
       );
       sent.push(record.id);
     }

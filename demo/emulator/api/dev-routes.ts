@@ -1,10 +1,14 @@
 /**
  * The emulator's own JSON endpoints, for developers and tests (not part of the service):
- * `GET /__keys` (public keys the kit must be told to trust; open to every origin) and
- * `GET /__outbox` (OTP messages that a real service would have emailed or texted, newest first;
- * only for the emulator's own pages, dev origins and tools: http/dev-access.ts).
+ * `GET /__keys` (public keys the kit must be told to trust; open to every origin),
+ * `GET /__outbox` (OTP messages that a real service would have emailed or texted, newest first,
+ * each email as rendered: subject, from, replyTo, html, text, magicLink) and
+ * `GET /__outbox/<id>` (one email's HTML body as a page, under a CSP that runs no script and
+ * loads nothing but images; a sandbox too). The outbox routes answer only the emulator's own
+ * pages, dev origins and tools (http/dev-access.ts).
  */
-import { jsonResponse } from '../http/exchange.ts';
+import { htmlResponse, jsonResponse } from '../http/exchange.ts';
+import { notFound } from '../http/service-error.ts';
 import { webhookJwks } from '../keys/emulator-keys.ts';
 import { devAccessHeaders } from '../http/dev-access.ts';
 import { OAUTH_PROVIDER_NAMES } from '../config/proxy-config.ts';
@@ -46,6 +50,17 @@ export function devRoutes(ctx: EmulatorContext) {
         .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
         .map((m) => ({ ...m, createdAtIso: new Date(m.createdAt).toISOString() }));
       return jsonResponse(200, { messages }, { 'cache-control': 'no-store', ...access });
+    });
+    router.add('GET', '/__outbox/:id', async (request, params) => {
+      const access = devAccessHeaders({ urls: ctx.urls, devOrigins: ctx.devOrigins }, request);
+      const message = ctx.store.read.outbox.get(params.id ?? '');
+      if (!message?.html) throw notFound('NOT_FOUND', 'No email with this id in the outbox.');
+      return htmlResponse(200, message.html, {
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none'; img-src https: http://localhost:* http://127.0.0.1:* http://[::1]:*; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox allow-popups allow-popups-to-escape-sandbox",
+        'referrer-policy': 'no-referrer',
+        ...access,
+      });
     });
   };
 }

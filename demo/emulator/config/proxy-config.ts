@@ -7,6 +7,7 @@
 import { LatchError } from '../../../src/errors/latch-error.ts';
 import type { WalletKitProvider, WalletKitTheme } from '../../../src/clients/proxy-types.ts';
 import { normalizeOrigin } from '../http/cors.ts';
+import { parseEmailCustomization } from '../otp/email-customization.ts';
 
 export const WALLET_KIT_PROVIDERS: readonly WalletKitProvider[] = ['email', 'sms', 'passkey', 'wallet', 'google', 'apple', 'facebook', 'x', 'discord'];
 export const OAUTH_PROVIDER_NAMES = ['google', 'apple', 'facebook', 'x', 'discord'] as const;
@@ -160,6 +161,16 @@ function redirectUrl(input: Input, where: string): string | undefined {
   return v;
 }
 
+/** The email settings must pass the checks init_otp makes of them, or every email login would fail later. */
+function checkEmailSettings(config: ProxyConfig, where: string): void {
+  const { appName, emailCustomization, sendFromEmailAddress, sendFromEmailSenderName, replyToEmailAddress } = config;
+  try {
+    parseEmailCustomization({ appName, emailCustomization, sendFromEmailAddress, sendFromEmailSenderName, replyToEmailAddress }, 'configuration');
+  } catch (cause) {
+    throw new LatchError('ERR_CONFIG_INVALID', `Proxy configuration ${where}: appName, emailCustomization (https logo and magic-link URLs, %s once in the template, templateVariables a JSON object) or the sender and reply-to addresses are not valid.`, { cause });
+  }
+}
+
 /** Validates one configuration from JSON, filling defaults from `base`. */
 export function parseProxyConfig(input: unknown, index: number, base: ProxyConfig = defaultProxyConfig()): ProxyConfig {
   const where = `#${index}`;
@@ -170,7 +181,8 @@ export function parseProxyConfig(input: unknown, index: number, base: ProxyConfi
   if (clientIds && !Object.keys(clientIds).every((p) => (OAUTH_PROVIDER_NAMES as readonly string[]).includes(p))) {
     throw bad(where, `oauthClientIds keys must be among ${OAUTH_PROVIDER_NAMES.join(', ')}`);
   }
-  const emailCustomization = stringRecord(input, 'emailCustomization', where);
+  // `emailCustomizationParams` is the hosted configuration's name for it (v1UpdateAuthProxyConfigIntent).
+  const emailCustomization = stringRecord(input, 'emailCustomization', where) ?? stringRecord(input, 'emailCustomizationParams', where);
   const smsCustomization = stringRecord(input, 'smsCustomization', where);
   const config: ProxyConfig = {
     ...base,
@@ -181,7 +193,8 @@ export function parseProxyConfig(input: unknown, index: number, base: ProxyConfi
     enabledProviders: providers(input, where) ?? base.enabledProviders,
     otpLength: int(input, 'otpLength', where, 6, 9) ?? base.otpLength,
     otpAlphanumeric: bool(input, 'otpAlphanumeric', where) ?? base.otpAlphanumeric,
-    otpExpirationSeconds: int(input, 'otpExpirationSeconds', where, 30, 86_400) ?? base.otpExpirationSeconds,
+    // At most what init_otp accepts (hosted: "Maximum value is 600 seconds").
+    otpExpirationSeconds: int(input, 'otpExpirationSeconds', where, 30, 600) ?? base.otpExpirationSeconds,
     otpMaxAttempts: int(input, 'otpMaxAttempts', where, 1, 100) ?? base.otpMaxAttempts,
     otpMaxResends: int(input, 'otpMaxResends', where, 1, 1000) ?? base.otpMaxResends,
     otpResendWindowSeconds: int(input, 'otpResendWindowSeconds', where, 1, 86_400) ?? base.otpResendWindowSeconds,
@@ -198,6 +211,7 @@ export function parseProxyConfig(input: unknown, index: number, base: ProxyConfi
     const value = str(input, key, where);
     if (value) config[key] = value;
   }
+  checkEmailSettings(config, where);
   const redirect = redirectUrl(input, where);
   if (redirect) config.oauthRedirectUrl = redirect;
   const parsedTheme = theme(input, where);

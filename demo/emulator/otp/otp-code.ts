@@ -1,8 +1,13 @@
-/** OTP codes: uniform over the configured alphabet (rejection sampling, no modulo bias). */
+/**
+ * OTP codes: uniform over the configured alphabet (rejection sampling, no modulo bias).
+ * Alphanumeric codes use Crockford's base32 alphabet, as the hosted service says of its own
+ * (`alphanumeric`: "Crockford's Base32"): digits and capitals without I, L, O and U, so no
+ * code holds a character a person would misread.
+ */
 import { randomBytes } from '../../../src/crypto/webcrypto.ts';
 
 export const DIGITS = '0123456789';
-export const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export const ALPHANUMERIC = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export function generateOtpCode(length: number, alphanumeric: boolean): string {
   const alphabet = alphanumeric ? ALPHANUMERIC : DIGITS;

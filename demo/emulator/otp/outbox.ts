@@ -1,11 +1,14 @@
 /**
  * Where OTP messages go instead of email and SMS: the `outbox` table (`GET /__outbox`) and one
  * console line each (naming where to read the code, never the code), unless quiet. Only the
- * newest messages are kept.
+ * newest messages are kept. An email is kept as rendered (subject, From, Reply-To, HTML and
+ * text bodies, the magic link), with what it was made of beside it.
  */
 import type { EmulatorContext } from '../context.ts';
 import type { Tx } from '../state/store.ts';
 import type { OutboxRecord } from '../state/records.ts';
+import type { EmailCustomization } from './email-customization.ts';
+import { renderOtpEmail } from './email-message.ts';
 
 export const OUTBOX_LIMIT = 1000;
 
@@ -15,20 +18,27 @@ export interface OutgoingMessage {
   channel: 'EMAIL' | 'SMS';
   to: string;
   code: string;
-  appName: string;
   smsTemplate?: string;
   expiresInSeconds: number;
+  /** What the email is made of (app name, logo, sender, magic link…); SMS use its app name. */
+  customization: EmailCustomization;
 }
 
-function render(message: OutgoingMessage): { subject?: string; text: string } {
+type Rendered = Omit<OutboxRecord, 'id' | 'otpId' | 'organizationId' | 'channel' | 'to' | 'code' | 'createdAt' | 'updatedAt'>;
+
+function render(message: OutgoingMessage): Rendered {
+  const { customization: c } = message;
   if (message.channel === 'SMS') {
     const template = message.smsTemplate ?? '{{.AppName}}: your code is {{.OtpCode}}';
-    return { text: template.replaceAll('{{.OtpCode}}', message.code).replaceAll('{{.AppName}}', message.appName) };
+    return { appName: c.appName, text: template.replaceAll('{{.OtpCode}}', message.code).replaceAll('{{.AppName}}', c.appName) };
   }
-  const minutes = Math.max(1, Math.round(message.expiresInSeconds / 60));
+  const email = renderOtpEmail({ code: message.code, expiresInSeconds: message.expiresInSeconds, customization: c });
   return {
-    subject: `Your ${message.appName} code`,
-    text: `Your ${message.appName} verification code is ${message.code}. It expires in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    ...email,
+    appName: c.appName,
+    ...(c.logoUrl ? { logoUrl: c.logoUrl } : {}),
+    ...(c.templateId ? { templateId: c.templateId } : {}),
+    ...(c.templateVariables ? { templateVariables: c.templateVariables } : {}),
   };
 }
 
@@ -41,6 +51,7 @@ export function sendToOutbox(ctx: EmulatorContext, tx: Tx, message: OutgoingMess
     to: message.to,
     code: message.code,
     ...render(message),
+    expiresAt: now + message.expiresInSeconds * 1000,
     createdAt: now,
     updatedAt: now,
   };

@@ -137,6 +137,17 @@ export interface OutboxRecord extends BaseRecord, Stamped {
   readonly subject?: string;
   readonly text: string;
   readonly organizationId: string;
+  /** Email only: the rendered message (otp/email-message.ts). Absent in records written before it existed. */
+  readonly from?: string;
+  readonly replyTo?: string;
+  readonly html?: string;
+  readonly magicLink?: string;
+  readonly appName?: string;
+  readonly logoUrl?: string;
+  readonly templateId?: string;
+  readonly templateVariables?: Readonly<Record<string, string>>;
+  /** When the code stops working (ms). */
+  readonly expiresAt?: number;
 }
 
 export interface WalletRecord extends BaseRecord, Stamped {

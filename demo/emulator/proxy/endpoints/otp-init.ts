@@ -1,5 +1,12 @@
-/** POST /v1/otp_init {otpType, contact} → {otpId}. Code length, alphabet and messages come from the configuration. */
-import { requireEnum, requireString, type JsonObject } from '../../http/fields.ts';
+/**
+ * POST /v1/otp_init {otpType, contact, emailCustomization?: {templateId?}} → {otpId}. Code
+ * length, alphabet, expiry and the message (app name, logo, magic link, template variables,
+ * sender, reply-to) come from the configuration; the request may only pick the template
+ * (`ProxyTInitOtpBody`: its emailCustomization is `v1ProxyEmailCustomizationParams`, a
+ * templateId). Other fields in it are ignored, not taken: a page cannot choose where the
+ * email's link points.
+ */
+import { optionalObject, optionalString, requireEnum, requireString, type JsonObject } from '../../http/fields.ts';
 import { OtpTypes } from '../../identity/contact.ts';
 import { requireProvider } from '../provider-gate.ts';
 import type { ProxyConfig } from '../../config/proxy-config.ts';
@@ -18,7 +25,9 @@ export function otpInitParameters(config: ProxyConfig, body: JsonObject): Record
     expirationSeconds: String(config.otpExpirationSeconds),
     appName: config.appName,
   };
-  if (config.emailCustomization) parameters.emailCustomization = config.emailCustomization;
+  const templateId = optionalString(optionalObject(body, 'emailCustomization') ?? {}, 'templateId', 'emailCustomization', { max: 128 });
+  const email = { ...config.emailCustomization, ...(templateId ? { templateId } : {}) };
+  if (Object.keys(email).length) parameters.emailCustomization = email;
   if (config.smsCustomization) parameters.smsCustomization = config.smsCustomization;
   for (const key of ['sendFromEmailAddress', 'sendFromEmailSenderName', 'replyToEmailAddress'] as const) {
     if (config[key]) parameters[key] = config[key];
