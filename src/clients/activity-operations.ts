@@ -1,48 +1,79 @@
 /**
  * The Activity API's operations as data: shared by the ActivityClient and the emulator, so the
- * two can never disagree on a `type` value or an intent/result key. Data plus two tiny rules, no
- * imports: it sits on the logged-in signing path and must stay small.
+ * two can never disagree on a `type` value or an intent/result key. Data plus three tiny rules,
+ * no imports: it sits on the logged-in signing path and must stay small.
  *
- * Submit operations: path segment → `type` and result key. The first block is the seed's table
- * verbatim; the second holds the operations the kit and emulator also need, with the hosted
- * service's names (its public SDK and OpenAPI files). Intent and result keys mostly follow one
- * rule each (see `intentKey`, `resultKey`), so they are derived rather than shipped to every
- * logged-in page; an entry names its `result` only where the service departs from the rule.
- * `result: null` means the activity's result is the approved activity's own (approve_activity).
+ * Submit operations: path segment → `type` and result key. Every hosted `type` is
+ * `ACTIVITY_TYPE_` + the path segment in upper case + the version suffix (`_V4`), so the table
+ * ships each operation's version only (0: none) and `ACTIVITY_OPERATIONS` is built from it.
+ * The first block is the seed's table; the others hold the operations the kit and emulator also
+ * need, with the hosted service's names (its public SDK and OpenAPI files) and the versions its
+ * client sends. Intent and result keys mostly follow one rule each (see `intentKey`,
+ * `resultKey`), so they are derived too; `RESULTS` names a result only where the service departs
+ * from the rule. `result: null` means the activity's result is the approved activity's own
+ * (approve_activity).
  */
-export const ACTIVITY_OPERATIONS = {
-  oauth: { type: 'ACTIVITY_TYPE_OAUTH' },
-  otp_auth: { type: 'ACTIVITY_TYPE_OTP_AUTH' },
-  init_otp_auth: { type: 'ACTIVITY_TYPE_INIT_OTP_AUTH_V3', result: 'initOtpAuthResultV2' },
-  create_users: { type: 'ACTIVITY_TYPE_CREATE_USERS_V4' },
-  create_api_keys: { type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2' },
-  create_invitations: { type: 'ACTIVITY_TYPE_CREATE_INVITATIONS' },
-  create_policies: { type: 'ACTIVITY_TYPE_CREATE_POLICIES' },
-  update_policy: { type: 'ACTIVITY_TYPE_UPDATE_POLICY_V2', result: 'updatePolicyResultV2' },
-  delete_policy: { type: 'ACTIVITY_TYPE_DELETE_POLICY' },
-  approve_activity: { type: 'ACTIVITY_TYPE_APPROVE_ACTIVITY', result: null },
-  update_user_phone_number: { type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER' },
-  delete_oauth_providers: { type: 'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS' },
-  create_read_write_session: { type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', result: 'createReadWriteSessionResultV2' },
-  sign_raw_payload: { type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2' },
-  import_private_key: { type: 'ACTIVITY_TYPE_IMPORT_PRIVATE_KEY' },
-  export_private_key: { type: 'ACTIVITY_TYPE_EXPORT_PRIVATE_KEY' },
-  init_fiat_on_ramp: { type: 'ACTIVITY_TYPE_INIT_FIAT_ON_RAMP' },
-  delete_fiat_on_ramp_credential: { type: 'ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL' },
+const VERSIONS = {
+  oauth: 0,
+  otp_auth: 0,
+  init_otp_auth: 3,
+  create_users: 4,
+  create_api_keys: 2,
+  create_invitations: 0,
+  create_policies: 0,
+  update_policy: 2,
+  delete_policy: 0,
+  approve_activity: 0,
+  update_user_phone_number: 0,
+  delete_oauth_providers: 0,
+  create_read_write_session: 2,
+  sign_raw_payload: 2,
+  import_private_key: 0,
+  export_private_key: 0,
+  init_fiat_on_ramp: 0,
+  delete_fiat_on_ramp_credential: 0,
   // The seed leaves this result shape "not shown"; the hosted service answers with its features.
-  set_organization_feature: { type: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE' },
+  set_organization_feature: 0,
 
-  stamp_login: { type: 'ACTIVITY_TYPE_STAMP_LOGIN' },
-  create_sub_organization: { type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7', result: 'createSubOrganizationResultV7' },
-  create_wallet: { type: 'ACTIVITY_TYPE_CREATE_WALLET' },
-  create_wallet_accounts: { type: 'ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS' },
-  export_wallet: { type: 'ACTIVITY_TYPE_EXPORT_WALLET' },
-  init_import_private_key: { type: 'ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY' },
+  stamp_login: 0,
+  create_sub_organization: 7,
+  create_wallet: 0,
+  create_wallet_accounts: 0,
+  export_wallet: 0,
+  init_import_private_key: 0,
   // The seed's "send-transaction operation that produces a sendTransactionStatusId".
-  eth_send_transaction: { type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION' },
+  eth_send_transaction: 0,
   // Its Solana twin (hosted name); the status is followed with get_send_transaction_status too.
-  sol_send_transaction: { type: 'ACTIVITY_TYPE_SOL_SEND_TRANSACTION' },
-} as const satisfies Record<string, { type: string; result?: string | null }>;
+  sol_send_transaction: 0,
+
+  // A user's credentials and contacts (issue 13).
+  delete_api_keys: 0,
+  create_authenticators: 2,
+  delete_authenticators: 0,
+  update_user_email: 0,
+  create_oauth_providers: 2,
+} as const satisfies Record<string, number>;
+
+/** Result keys that depart from the rule (see `resultKey`). */
+const RESULTS = {
+  init_otp_auth: 'initOtpAuthResultV2',
+  update_policy: 'updatePolicyResultV2',
+  approve_activity: null,
+  create_read_write_session: 'createReadWriteSessionResultV2',
+  create_sub_organization: 'createSubOrganizationResultV7',
+  create_oauth_providers: 'createOauthProvidersResultV2',
+} as const satisfies { [Op in keyof typeof VERSIONS]?: string | null };
+
+type Versions = typeof VERSIONS;
+type Results = typeof RESULTS;
+/** The hosted `type` of an operation, e.g. `ACTIVITY_TYPE_CREATE_USERS_V4` for create_users. */
+type TypeOf<Op extends keyof Versions> = `ACTIVITY_TYPE_${Uppercase<Op>}${Versions[Op] extends 0 ? '' : `_V${Versions[Op]}`}`;
+/** One operation's catalogue entry: its `type`, and its `result` key where that departs from the rule. */
+export type ActivityOperationEntry<Op extends keyof Versions> = { readonly type: TypeOf<Op> } & (Op extends keyof Results ? { readonly result: Results[Op] } : unknown);
+
+export const ACTIVITY_OPERATIONS = Object.fromEntries(
+  Object.entries(VERSIONS).map(([op, v]) => [op, { type: `ACTIVITY_TYPE_${op.toUpperCase()}${v ? `_V${v}` : ''}`, ...(op in RESULTS && { result: RESULTS[op as keyof Results] }) }]),
+) as { readonly [Op in keyof Versions]: ActivityOperationEntry<Op> };
 
 /**
  * Query operations (POST /public/v1/query/<name>): the body fields a request must carry, and

@@ -645,6 +645,43 @@ export interface SolSendTransactionResult {
   sendTransactionStatusId: string;
 }
 
+/** delete_api_keys: keys of one user, all or none (a session key may delete itself). */
+export interface DeleteApiKeysParameters {
+  userId: string;
+  apiKeyIds: string[];
+}
+
+/** create_authenticators (V2, what the hosted client sends): passkeys for a user. */
+export interface CreateAuthenticatorsParameters {
+  userId: string;
+  authenticators: AuthenticatorParams[];
+}
+
+export interface DeleteAuthenticatorsParameters {
+  userId: string;
+  authenticatorIds: string[];
+}
+
+export interface UpdateUserEmailParameters {
+  userId: string;
+  /** An empty string removes the address. */
+  userEmail: string;
+  /**
+   * A verification token of an email OTP sent to `userEmail`. Optional in the hosted API:
+   * without one the address is stored unverified.
+   */
+  verificationToken?: string;
+}
+
+/** An OAuth login by its OIDC token or its claims (hosted v1OauthProviderParamsV2). */
+export type OauthProviderParamsV2 = OauthProviderParams | OauthProviderClaimsParams;
+
+/** create_oauth_providers (V2, what the hosted client sends). */
+export interface CreateOauthProvidersParameters {
+  userId: string;
+  oauthProviders: OauthProviderParamsV2[];
+}
+
 export interface ActivityParameterMap {
   oauth: OauthParameters;
   otp_auth: OtpAuthParameters;
@@ -673,6 +710,11 @@ export interface ActivityParameterMap {
   init_import_private_key: InitImportPrivateKeyParameters;
   eth_send_transaction: EthSendTransactionParameters;
   sol_send_transaction: SolSendTransactionParameters;
+  delete_api_keys: DeleteApiKeysParameters;
+  create_authenticators: CreateAuthenticatorsParameters;
+  delete_authenticators: DeleteAuthenticatorsParameters;
+  update_user_email: UpdateUserEmailParameters;
+  create_oauth_providers: CreateOauthProvidersParameters;
 }
 
 export interface ActivityResultMap {
@@ -704,6 +746,11 @@ export interface ActivityResultMap {
   init_import_private_key: InitImportPrivateKeyResult;
   eth_send_transaction: EthSendTransactionResult;
   sol_send_transaction: SolSendTransactionResult;
+  delete_api_keys: { apiKeyIds: string[] };
+  create_authenticators: { authenticatorIds: string[] };
+  delete_authenticators: { authenticatorIds: string[] };
+  update_user_email: { userId: string };
+  create_oauth_providers: { providerIds: string[] };
 }
 
 export type ActivityParameters<Op extends ActivityOperation> = ActivityParameterMap[Op];

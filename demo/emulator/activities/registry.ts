@@ -3,12 +3,16 @@
  * their modules here (policies, approve_activity, on-ramp, transactions).
  */
 import { createApiKeys } from './create-api-keys.ts';
+import { createAuthenticators } from './create-authenticators.ts';
 import { createInvitations } from './create-invitations.ts';
+import { createOauthProviders } from './create-oauth-providers.ts';
 import { createReadWriteSession } from './create-read-write-session.ts';
 import { createSubOrganization } from './create-sub-organization.ts';
 import { createUsers } from './create-users.ts';
 import { createWallet } from './create-wallet.ts';
 import { createWalletAccounts } from './create-wallet-accounts.ts';
+import { deleteApiKeys } from './delete-api-keys.ts';
+import { deleteAuthenticators } from './delete-authenticators.ts';
 import { deleteOauthProviders } from './delete-oauth-providers.ts';
 import { exportPrivateKey } from './export-private-key.ts';
 import { exportWallet } from './export-wallet.ts';
@@ -23,6 +27,7 @@ import { otpAuth } from './otp-auth.ts';
 import { otpLogin } from './otp-login.ts';
 import { signRawPayload } from './sign-raw-payload.ts';
 import { stampLogin } from './stamp-login.ts';
+import { updateUserEmail } from './update-user-email.ts';
 import { updateUserPhoneNumber } from './update-user-phone-number.ts';
 import { verifyOtp } from './verify-otp.ts';
 import { policyActivities } from '../policy/policy-feature.ts';
@@ -33,12 +38,16 @@ import type { ActivityHandler } from '../api/handler-types.ts';
 export function activityRegistry(): Map<string, ActivityHandler> {
   const registry = new Map<string, ActivityHandler>([
     ['create_api_keys', createApiKeys],
+    ['create_authenticators', createAuthenticators],
     ['create_invitations', createInvitations],
+    ['create_oauth_providers', createOauthProviders],
     ['create_read_write_session', createReadWriteSession],
     ['create_sub_organization', createSubOrganization],
     ['create_users', createUsers],
     ['create_wallet', createWallet],
     ['create_wallet_accounts', createWalletAccounts],
+    ['delete_api_keys', deleteApiKeys],
+    ['delete_authenticators', deleteAuthenticators],
     ['delete_oauth_providers', deleteOauthProviders],
     ['export_private_key', exportPrivateKey],
     ['export_wallet', exportWallet],
@@ -53,6 +62,7 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['otp_login', otpLogin],
     ['sign_raw_payload', signRawPayload],
     ['stamp_login', stampLogin],
+    ['update_user_email', updateUserEmail],
     ['update_user_phone_number', updateUserPhoneNumber],
     ['verify_otp', verifyOtp],
   ]);

@@ -3,12 +3,14 @@
  * string) removes the user's number. The verification token is optional, as the hosted API
  * documents it (and its client sends none by default): without one the number is stored
  * unverified; with one, it must be a token of an SMS OTP sent to that very number, and it is
- * used up.
+ * used up. Refused: a number another user holds, and a removal that leaves the user no way to
+ * log in (identity/login-ways.ts).
  */
 import { forbidden } from '../http/service-error.ts';
 import { requireString } from '../http/fields.ts';
 import { checkPhone } from '../identity/contact.ts';
 import { requireUser } from '../identity/find-users.ts';
+import { requireContactFree, requireLoginWayLeft } from '../identity/login-ways.ts';
 import { checkVerificationToken, consumeVerificationToken } from '../identity/verification.ts';
 import type { ActivityHandler } from '../api/handler-types.ts';
 
@@ -19,6 +21,7 @@ export const updateUserPhoneNumber: ActivityHandler = {
     if (number === '') {
       const { userPhoneNumber: _removed, ...rest } = user;
       tx.users.put({ ...rest, updatedAt: now });
+      requireLoginWayLeft(tx, user.id);
       return { userId: user.id };
     }
     checkPhone(number, 'parameters.userPhoneNumber');
@@ -29,6 +32,7 @@ export const updateUserPhoneNumber: ActivityHandler = {
       }
       consumeVerificationToken(tx, claims, 'UPDATE_PHONE_NUMBER', now);
     }
+    requireContactFree(tx, user, 'phoneNumber', number);
     tx.users.put({ ...user, userPhoneNumber: number, updatedAt: now });
     return { userId: user.id };
   },

@@ -18,7 +18,7 @@ import type {
   FiatOnRampPaymentMethod,
   FiatOnRampProvider,
 } from '../../../src/clients/activity-types.ts';
-import type { ACTIVITY_OPERATIONS } from '../../../src/clients/activity-operations.ts';
+import type { ACTIVITY_OPERATIONS, IntentKey, ResultKey } from '../../../src/clients/activity-operations.ts';
 
 /** Compiles only when `A` is assignable to `B`. */
 type Assignable<A extends B, B> = [A, B];
@@ -65,6 +65,12 @@ export type Intents = [
   Assignable<Kit['create_users'], Hosted.v1CreateUsersIntentV4>,
   Assignable<Kit['create_sub_organization'], Hosted.v1CreateSubOrganizationIntentV7>,
   Assignable<Kit['sol_send_transaction'], Hosted.v1SolSendTransactionIntent>,
+  Assignable<Kit['delete_api_keys'], Hosted.v1DeleteApiKeysIntent>,
+  Assignable<Kit['create_authenticators'], Hosted.v1CreateAuthenticatorsIntentV2>,
+  Assignable<Kit['delete_authenticators'], Hosted.v1DeleteAuthenticatorsIntent>,
+  Assignable<Kit['update_user_email'], Hosted.v1UpdateUserEmailIntent>,
+  Assignable<Kit['create_oauth_providers'], Hosted.v1CreateOauthProvidersIntentV2>,
+  Assignable<Kit['delete_oauth_providers'], Hosted.v1DeleteOauthProvidersIntent>,
 ];
 
 // Hosted results → what the kit reads of them.
@@ -78,8 +84,23 @@ export type Results = [
   Assignable<Hosted.v1CreateReadWriteSessionResultV2, KitResult['create_read_write_session']>,
   Assignable<Hosted.v1CreateWalletAccountsResult, KitResult['create_wallet_accounts']>,
   Assignable<Hosted.v1SolSendTransactionResult, KitResult['sol_send_transaction']>,
+  Assignable<Hosted.v1DeleteApiKeysResult, KitResult['delete_api_keys']>,
+  Assignable<Hosted.v1CreateAuthenticatorsResult, KitResult['create_authenticators']>,
+  Assignable<Hosted.v1DeleteAuthenticatorsResult, KitResult['delete_authenticators']>,
+  Assignable<Hosted.v1UpdateUserEmailResult, KitResult['update_user_email']>,
+  Assignable<Hosted.v1UpdateUserPhoneNumberResult, KitResult['update_user_phone_number']>,
+  Assignable<Hosted.v1CreateOauthProvidersResultV2, KitResult['create_oauth_providers']>,
+  Assignable<Hosted.v1DeleteOauthProvidersResult, KitResult['delete_oauth_providers']>,
 ];
 
+// Each of these entries' intent and result keys (derived by rule or named in RESULTS) is a hosted key.
+type Credentials = 'delete_api_keys' | 'create_authenticators' | 'delete_authenticators' | 'update_user_email' | 'update_user_phone_number' | 'create_oauth_providers' | 'delete_oauth_providers';
+export type Keys = [
+  Assignable<{ [Op in Credentials]: IntentKey<Op> }[Credentials], keyof Hosted.v1Intent>,
+  Assignable<{ [Op in Credentials]: Exclude<ResultKey<Op>, null> }[Credentials], keyof Hosted.v1Result>,
+  // @ts-expect-error create_authenticators is V2 but its result is not versioned
+  Assignable<'createAuthenticatorsResultV2', keyof Hosted.v1Result>,
+];
 // The checks can fail: a kit type that drifted from the hosted one is caught.
 export type CanFail = [
   Is<Extends<Kit['sign_raw_payload'], Hosted.v1SignRawPayloadIntentV2>>,

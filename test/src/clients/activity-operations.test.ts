@@ -40,6 +40,12 @@ const HOSTED: [string, string, string, string][] = [
   ['init_import_private_key', 'ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY', 'initImportPrivateKeyIntent', 'initImportPrivateKeyResult'],
   ['eth_send_transaction', 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION', 'ethSendTransactionIntent', 'ethSendTransactionResult'],
   ['sol_send_transaction', 'ACTIVITY_TYPE_SOL_SEND_TRANSACTION', 'solSendTransactionIntent', 'solSendTransactionResult'],
+  // A user's credentials and contacts, in the versions the hosted client sends (issue 13).
+  ['delete_api_keys', 'ACTIVITY_TYPE_DELETE_API_KEYS', 'deleteApiKeysIntent', 'deleteApiKeysResult'],
+  ['create_authenticators', 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', 'createAuthenticatorsIntentV2', 'createAuthenticatorsResult'],
+  ['delete_authenticators', 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS', 'deleteAuthenticatorsIntent', 'deleteAuthenticatorsResult'],
+  ['update_user_email', 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', 'updateUserEmailIntent', 'updateUserEmailResult'],
+  ['create_oauth_providers', 'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2', 'createOauthProvidersIntentV2', 'createOauthProvidersResultV2'],
 ];
 
 const entries = Object.entries(ACTIVITY_OPERATIONS) as [string, { type: string; result?: string | null }][];
