@@ -2,9 +2,9 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import type { LatchKit, LoginMethod, LoginOutcome } from '../../src/kit/latch-kit.ts';
+import type { SessionSummary } from '../../src/session/signing-session.ts';
 import { $flow } from '../../src/state/flow-state.ts';
-import { FocusTrapController } from '../internal/focus-trap-controller.ts';
-import { PageInertController } from '../internal/page-inert-controller.ts';
+import { $session } from '../../src/state/session-state.ts';
 import type { LatchOtpCompleteEvent } from '../internal/events.ts';
 import { StoreController } from '../internal/store-controller.ts';
 import type { MessageKey } from '../i18n/messages.ts';
@@ -12,6 +12,8 @@ import { LatchOauthButton } from '../latch-oauth-button/latch-oauth-button.ts';
 import type { LatchOtpInput } from '../latch-otp-input/latch-otp-input.ts';
 import { LatchPasskeyButton } from '../latch-passkey-button/latch-passkey-button.ts';
 import { authStyles } from './latch-auth.styles.ts';
+import type { LoggedInView } from './logged-in-view.ts';
+import type { ModalDialog } from './modal-dialog.ts';
 import { LatchCancelEvent } from './latch-cancel-event.ts';
 import { asLatchError, LatchKitElement } from './latch-kit-element.ts';
 
@@ -38,6 +40,8 @@ const PROGRESS: Readonly<Record<string, MessageKey>> = {
 const isContact = (method: LoginMethod): method is ContactMethod => method === 'email' || method === 'sms';
 
 let otpInput: Promise<unknown> | undefined;
+let modalDialog: Promise<{ ModalDialog: typeof ModalDialog }> | undefined;
+let loggedInView: Promise<{ LoggedInView: typeof LoggedInView }> | undefined;
 
 /**
  * `<latch-otp-input>` is needed only once a code is sent, so it is not part of the first paint:
@@ -65,6 +69,11 @@ function loadOtpInput(): Promise<unknown> {
  * `<latch-passkey-button>` and `<latch-oauth-button>` inside. Until the config is loaded it shows
  * only a small loading state. An OAuth login that came back by redirect is finished on load.
  *
+ * While someone is logged in (after a login here, a session an earlier page load left, a login in
+ * another tab) it shows who: an initials avatar, the user's name and organization (from whoami),
+ * Continue (`latch-continue`) and Log out; a logout anywhere brings the methods back, announced.
+ * `hide-when-logged-in` renders nothing instead (inline only). That view is a separate chunk.
+ *
  * Which kit: the `kit` property, else the `proxy-url` + `config-id` attributes, else the kit of
  * `configure()`. Theme, locale and copy: the config, then the page's `--latch-*` properties,
  * then the `locale` and `accent` attributes. To hide the light DOM (slotted header, legal text)
@@ -83,6 +92,7 @@ function loadOtpInput(): Promise<unknown> {
  * @event {LatchLoginEvent} latch-login - Logged in: `detail.session` (ids, expiry), `detail.created` (a sign-up).
  * @event {LatchErrorEvent} latch-error - A login step failed: `detail.error` is the LatchError (switch on `code`).
  * @event {LatchCancelEvent} latch-cancel - The user dismissed the modal dialog.
+ * @event {LatchContinueEvent} latch-continue - Logged in, the user pressed Continue: `detail.session` (ids, expiry). A modal also closes.
  *
  * @csspart base - The card holding everything.
  * @csspart backdrop - `modal`: the full-window backdrop.
@@ -110,6 +120,12 @@ function loadOtpInput(): Promise<unknown> {
  * @csspart code - The code step.
  * @csspart otp - The `<latch-otp-input>` (its parts: `otp-box`, `otp-label`, `otp-error`, `otp-resend`).
  * @csspart back - "Use another method".
+ * @csspart account - The logged-in view.
+ * @csspart avatar - The user's initials.
+ * @csspart account-name - "Logged in as …" (the user's name), or "You are logged in" until it is known.
+ * @csspart account-organization - The organization's name.
+ * @csspart continue - Continue, while logged in.
+ * @csspart logout - Log out, while logged in.
  * @csspart status - The progress text, a polite live region.
  * @csspart error - Errors not tied to a field (the config load, a redirect login), an assertive live region.
  * @csspart footer - The legal and footer slots.
@@ -142,6 +158,9 @@ export class LatchAuth extends LatchKitElement {
   /** `modal`: whether the dialog is showing. Setting it fires no event. */
   @property({ type: Boolean, reflect: true }) open = false;
 
+  /** Inline: render nothing while someone is logged in, instead of the logged-in view. */
+  @property({ type: Boolean, attribute: 'hide-when-logged-in' }) hideWhenLoggedIn = false;
+
   #view: View = 'loading';
   /** The kit whose config the view shows (undefined: there is none); null until the first load. */
   #loaded: LatchKit | undefined | null = null;
@@ -155,11 +174,13 @@ export class LatchAuth extends LatchKitElement {
   #codeError = '';
   #passkeySignup = false;
   #slotted: Record<string, boolean> = {};
+  /** `modal`: the dialog's focus trap and inert page (a separate chunk, loaded when `modal` is set). */
+  #dialog: ModalDialog | undefined;
+  /** The logged-in view (a separate chunk, loaded the first time a session shows). */
+  #account: LoggedInView | undefined;
   readonly #flow = new StoreController(this, $flow);
-  // Before the trap: controllers hear hostDisconnected in the order they were added, and the
-  // page must stop being inert before the trap gives focus back to something on it.
-  readonly #inert = new PageInertController(this);
-  readonly #trap = new FocusTrapController(this, () => this.renderRoot.querySelector('[part="dialog"]'));
+  // Logins and logouts (also another tab's) re-render; what shows is this kit's own session.
+  readonly #session = new StoreController(this, $session);
 
   /** Opens the modal dialog (no event). */
   show(): void {
@@ -177,17 +198,28 @@ export class LatchAuth extends LatchKitElement {
     if (this.isConnected && this.resolvedKit !== this.#loaded) this.#load();
   }
 
+  /** This kit's session while it is usable, else null (`$session` may hold another kit's). */
+  #summary(): SessionSummary | null {
+    const session = this.#session.value && this.#loaded?.session;
+    return session && session.active ? session.summary : null;
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    if (changed.has('open') || changed.has('modal')) {
-      if (this.modal && this.open) {
-        this.#trap.activate(); // first: it remembers what had focus on the page
-        this.#inert.activate();
-      } else {
-        this.#inert.deactivate(); // first: focus cannot return to an inert element
-        this.#trap.deactivate();
-      }
-    }
+    if (changed.has('open') || changed.has('modal')) this.#syncDialog();
+  }
+
+  #syncDialog(): void {
+    if (this.modal && !this.#dialog) {
+      (modalDialog ??= import('./modal-dialog.ts')).then(
+        ({ ModalDialog }) => {
+          this.#dialog ??= new ModalDialog(this, () => this.renderRoot.querySelector('[part="dialog"]'));
+          this.#syncDialog();
+        },
+        () => (modalDialog = undefined), // offline: the next open tries again
+      );
+    } else if (this.modal && this.open) this.#dialog?.open();
+    else this.#dialog?.close();
   }
 
   #load(): void {
@@ -201,11 +233,14 @@ export class LatchAuth extends LatchKitElement {
       return;
     }
     void this.resumeRedirect(kit, (error) => this.#set(() => (this.#error = error)));
+    // A session an earlier page load left shows the logged-in view; a failed restore is the kit's to report.
+    kit.restoreSession().then(() => this.requestUpdate(), () => undefined);
     kit.loadConfig().then(
       () => {
         if (this.#loaded !== kit) return;
         void this.#shown(() => (this.#view = 'methods'));
         if (kit.enabledMethods().some(isContact)) loadOtpInput().catch(() => undefined);
+        this.#loadAccount();
       },
       // Not a user action: shown with a retry, not dispatched (the kit fires its own `error`).
       (error: unknown) => this.#loaded === kit && this.#set(() => ((this.#view = 'failed'), (this.#error = asLatchError(error)))),
@@ -223,7 +258,7 @@ export class LatchAuth extends LatchKitElement {
     this.#set(change);
     await this.updateComplete;
     if (focus) focus();
-    else if (this.#trap.active) this.#trap.focusFirst();
+    else if (this.#dialog?.active) this.#dialog.focusFirst();
   }
 
   readonly #cancel = (): void => {
@@ -335,11 +370,27 @@ export class LatchAuth extends LatchKitElement {
     if (this.modal) this.close();
   };
 
+  #renderAccount(summary: SessionSummary): unknown {
+    if (this.#account) return this.#account.render(summary);
+    this.#loadAccount();
+    return this.#renderView('loading');
+  }
+
+  /** The logged-in view; loaded once the methods show, so that it is there for the login. */
+  #loadAccount(): void {
+    (loggedInView ??= import('./logged-in-view.ts')).then(
+      ({ LoggedInView }) => this.#set(() => (this.#account ??= new LoggedInView(this))),
+      () => (loggedInView = undefined), // offline: the next render tries again
+    );
+  }
+
   #otp(): LatchOtpInput | null {
     return this.renderRoot.querySelector('latch-otp-input');
   }
 
-  protected override render(): TemplateResult {
+  protected override render(): TemplateResult | typeof nothing {
+    const summary = this.#summary();
+    if (summary && this.hideWhenLoggedIn && !this.modal) return nothing;
     const logoUrl = this.effectiveConfig?.theme?.logoUrl;
     const logo = logoUrl && /^https?:\/\//i.test(logoUrl) ? logoUrl : '';
     const slotted = this.#slotted;
@@ -348,10 +399,10 @@ export class LatchAuth extends LatchKitElement {
         <div part="logo" class="logo" ?hidden=${!logo && !slotted['logo']}>
           <slot name="logo" @slotchange=${this.#onSlot}>${logo ? html`<img part="logo-image" src=${logo} alt="" />` : nothing}</slot>
         </div>
-        <slot name="header"><h2 part="title" class="title" id="title">${this.t('login.title')}</h2></slot>
+        <slot name="header"><h2 part="title" class="title" id="title">${summary && this.#account ? this.#account.title() : this.t('login.title')}</h2></slot>
       </div>
       <div part="body" class="body">${this.#renderView()}</div>
-      <p part="status" class=${this.#flowStep() === 'otp/code-sent' ? 'status visually-hidden' : 'status'} role="status">${this.#progress()}</p>
+      <p part="status" class=${this.#flowStep() === 'otp/code-sent' ? 'status visually-hidden' : 'status'} role="status">${this.#progress() || this.#account?.said}</p>
       <div part="error" class="error" aria-live="assertive">${this.#error ? this.errorText(this.#error) : nothing}</div>
       <div part="footer" class="footer" ?hidden=${!slotted['legal'] && !slotted['footer']}>
         <div part="legal" class="legal"><slot name="legal" @slotchange=${this.#onSlot}></slot></div>
@@ -381,9 +432,11 @@ export class LatchAuth extends LatchKitElement {
     return key ? this.t(key) : '';
   }
 
-  #renderView(): unknown {
+  #renderView(view = this.#view): unknown {
     const kit = this.#loaded;
-    switch (this.#view) {
+    const summary = view === 'methods' && this.#summary();
+    if (summary) return this.#renderAccount(summary);
+    switch (view) {
       case 'loading':
         return html`<div part="loading" class="loading"><span class="spinner" aria-hidden="true"></span>${this.t('common.loading')}</div>`;
       case 'failed':

@@ -224,8 +224,12 @@ describe('<latch-auth>', () => {
       expect(signup).to.be.instanceOf(LatchLoginEvent);
       expect(signup.detail.created).to.equal(true);
       expect(signup.detail.session).to.deep.equal(kit.session?.summary);
-      // Back to the methods, ready for the next person.
+      // Logged in: the drop-in says who (latch-auth-logged-in.browser.test.ts); after Log out the
+      // methods are back, empty, ready for the next person.
+      await waitUntil(() => el.shadowRoot?.querySelector('[part="logout"]'), 'the logged-in view shows');
+      part(el, 'logout').click();
       await waitUntil(() => el.shadowRoot?.querySelector('[part~="methods"]'), 'the methods show again');
+      expect(kit.session).to.equal(null);
       expect(input(el, 'email').value).to.equal('');
 
       await sendCode(el, 'email', email);
@@ -665,7 +669,8 @@ describe('<latch-auth>', () => {
         cleanup = () => document.removeEventListener('latch-login', record);
         const el = await fixture<LatchAuth>(html`<latch-auth .kit=${reloaded}></latch-auth>`);
         await waitUntil(() => logins.length > 0, 'the login is finished');
-        await waitUntil(() => el.shadowRoot?.querySelector('[part~="methods"]'), 'the methods show');
+        // Logged in: the drop-in shows who (its buttons, which could announce it again, are gone).
+        await waitUntil(() => el.shadowRoot?.querySelector('[part="account"]'), 'the logged-in view shows');
         await new Promise((resolve) => setTimeout(resolve, 100));
         expect(logins).to.have.length(1);
         expect(origins[0] === el, 'dispatched by the drop-in itself').to.equal(true);

@@ -41,6 +41,10 @@ export async function waitForMethods(page: Page, host = 'latch-auth'): Promise<s
 /** Sends a code to `contact` and types it in; resolves with the latch-login event the page logged. */
 export async function otpLogin(page: Page, emu: E2eEmulator, options: OtpLoginOptions): Promise<LoggedEvent> {
   const { method = 'email', contact, host = 'latch-auth', via = 'dom', loginsBefore = 0 } = options;
+  // Someone already logged in sees who, not the methods: they log out with the drop-in's button first.
+  const shown = await page.waitForSelector(`${host} >>> :is([part~="methods"], [part~="account"])`, { visible: true });
+  if (await shown!.evaluate((el) => el.matches('[part~="account"]'))) await click(page, `${host} >>> [part~="logout"]`);
+  await shown!.dispose();
   await waitForMethods(page, host);
   const sent = await emu.outboxCount(contact);
   await typeInto(page, `${host} >>> input#${method}`, options.typed ?? contact);
