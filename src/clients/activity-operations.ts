@@ -52,6 +52,9 @@ const VERSIONS = {
   delete_authenticators: 0,
   update_user_email: 0,
   create_oauth_providers: 2,
+
+  // Signs an unsigned transaction and returns it signed (issue 12); nothing is sent.
+  sign_transaction: 2,
 } as const satisfies Record<string, number>;
 
 /** Result keys that depart from the rule (see `resultKey`). */

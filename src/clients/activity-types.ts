@@ -441,6 +441,28 @@ export interface SignRawPayloadResult {
   v: string;
 }
 
+/** The chains sign_transaction takes (hosted v1TransactionType); the emulator signs Ethereum ones. */
+export type TransactionType =
+  | 'TRANSACTION_TYPE_ETHEREUM'
+  | 'TRANSACTION_TYPE_SOLANA'
+  | 'TRANSACTION_TYPE_TRON'
+  | 'TRANSACTION_TYPE_BITCOIN'
+  | 'TRANSACTION_TYPE_TEMPO';
+
+/** sign_transaction (V2, what the hosted client sends): signs and returns; nothing is broadcast. */
+export interface SignTransactionParameters {
+  /** A wallet account address, private key address or private key id. */
+  signWith: string;
+  /** The unsigned transaction's bytes in hex (Ethereum: its RLP / EIP-2718 wire form). */
+  unsignedTransaction: string;
+  type: TransactionType;
+}
+
+export interface SignTransactionResult {
+  /** Hex; for Ethereum without the 0x prefix, as the service answers (add it to broadcast). */
+  signedTransaction: string;
+}
+
 export interface ImportPrivateKeyParameters {
   userId: string;
   privateKeyName: string;
@@ -715,6 +737,7 @@ export interface ActivityParameterMap {
   delete_authenticators: DeleteAuthenticatorsParameters;
   update_user_email: UpdateUserEmailParameters;
   create_oauth_providers: CreateOauthProvidersParameters;
+  sign_transaction: SignTransactionParameters;
 }
 
 export interface ActivityResultMap {
@@ -751,6 +774,7 @@ export interface ActivityResultMap {
   delete_authenticators: { authenticatorIds: string[] };
   update_user_email: { userId: string };
   create_oauth_providers: { providerIds: string[] };
+  sign_transaction: SignTransactionResult;
 }
 
 export type ActivityParameters<Op extends ActivityOperation> = ActivityParameterMap[Op];

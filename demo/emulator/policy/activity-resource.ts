@@ -14,6 +14,7 @@ const TABLE: Readonly<Record<string, readonly [string, string]>> = {
   create_wallet_accounts: ['WALLET', 'CREATE'],
   export_wallet: ['WALLET', 'EXPORT'],
   sign_raw_payload: ['PRIVATE_KEY', 'SIGN'],
+  sign_transaction: ['PRIVATE_KEY', 'SIGN'],
   eth_send_transaction: ['PRIVATE_KEY', 'SIGN'],
   sol_send_transaction: ['PRIVATE_KEY', 'SIGN'],
   export_private_key: ['PRIVATE_KEY', 'EXPORT'],

@@ -24,3 +24,7 @@ export {
   addressFromPrivateKey, assertAccountSpec, deriveAccount, deriveAccounts, privateKeyToAccount,
   type AccountSpec, type DerivedAccount, type ImportedKeyAccount, type SeedSource,
 } from './account.ts';
+export {
+  parseUnsignedEthereumTransaction, rlpDecode, rlpEncode, signEthereumTransaction,
+  type ParsedEthereumTransaction, type RlpItem, type SignEthereumTransactionInput,
+} from './ethereum-transaction.ts';

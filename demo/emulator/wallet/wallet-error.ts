@@ -26,6 +26,8 @@ export const WalletErrorCodes = [
   'PAYLOAD_ENCODING_UNSUPPORTED',
   'PAYLOAD_INVALID',
   'HASH_FUNCTION_UNSUPPORTED',
+  // transaction signing
+  'TRANSACTION_INVALID',
 ] as const;
 
 export type WalletErrorCode = (typeof WalletErrorCodes)[number];

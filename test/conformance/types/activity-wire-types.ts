@@ -17,6 +17,7 @@ import type {
   FiatOnRampNetwork,
   FiatOnRampPaymentMethod,
   FiatOnRampProvider,
+  TransactionType,
 } from '../../../src/clients/activity-types.ts';
 import type { ACTIVITY_OPERATIONS, IntentKey, ResultKey } from '../../../src/clients/activity-operations.ts';
 
@@ -71,6 +72,7 @@ export type Intents = [
   Assignable<Kit['update_user_email'], Hosted.v1UpdateUserEmailIntent>,
   Assignable<Kit['create_oauth_providers'], Hosted.v1CreateOauthProvidersIntentV2>,
   Assignable<Kit['delete_oauth_providers'], Hosted.v1DeleteOauthProvidersIntent>,
+  Assignable<Kit['sign_transaction'], Hosted.v1SignTransactionIntentV2>,
 ];
 
 // Hosted results → what the kit reads of them.
@@ -91,6 +93,7 @@ export type Results = [
   Assignable<Hosted.v1UpdateUserPhoneNumberResult, KitResult['update_user_phone_number']>,
   Assignable<Hosted.v1CreateOauthProvidersResultV2, KitResult['create_oauth_providers']>,
   Assignable<Hosted.v1DeleteOauthProvidersResult, KitResult['delete_oauth_providers']>,
+  Assignable<Hosted.v1SignTransactionResult, KitResult['sign_transaction']>,
 ];
 
 // Each of these entries' intent and result keys (derived by rule or named in RESULTS) is a hosted key.
@@ -100,6 +103,19 @@ export type Keys = [
   Assignable<{ [Op in Credentials]: Exclude<ResultKey<Op>, null> }[Credentials], keyof Hosted.v1Result>,
   // @ts-expect-error create_authenticators is V2 but its result is not versioned
   Assignable<'createAuthenticatorsResultV2', keyof Hosted.v1Result>,
+];
+
+// sign_transaction: the version the hosted client sends (its request type names it), its intent
+// key (V2) and its result key (not versioned), and the transaction types the kit can name.
+export type SignTransaction = [
+  Assignable<(typeof ACTIVITY_OPERATIONS)['sign_transaction']['type'], Hosted.v1SignTransactionRequest['type']>,
+  Assignable<Hosted.v1SignTransactionRequest['type'], (typeof ACTIVITY_OPERATIONS)['sign_transaction']['type']>,
+  Assignable<IntentKey<'sign_transaction'>, keyof Hosted.v1Intent>,
+  Assignable<ResultKey<'sign_transaction'>, keyof Hosted.v1Result>,
+  Assignable<TransactionType, Hosted.v1TransactionType>,
+  Assignable<Hosted.v1TransactionType, TransactionType>,
+  // @ts-expect-error the result is not versioned
+  Assignable<'signTransactionResultV2', keyof Hosted.v1Result>,
 ];
 // The checks can fail: a kit type that drifted from the hosted one is caught.
 export type CanFail = [

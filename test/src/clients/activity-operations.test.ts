@@ -46,6 +46,8 @@ const HOSTED: [string, string, string, string][] = [
   ['delete_authenticators', 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS', 'deleteAuthenticatorsIntent', 'deleteAuthenticatorsResult'],
   ['update_user_email', 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', 'updateUserEmailIntent', 'updateUserEmailResult'],
   ['create_oauth_providers', 'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2', 'createOauthProvidersIntentV2', 'createOauthProvidersResultV2'],
+  // Transaction signing (issue 12): V2 type and intent, unversioned result.
+  ['sign_transaction', 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', 'signTransactionIntentV2', 'signTransactionResult'],
 ];
 
 const entries = Object.entries(ACTIVITY_OPERATIONS) as [string, { type: string; result?: string | null }][];
