@@ -75,6 +75,9 @@ export type {
   SessionClock,
   SessionClient,
   SubmitOptions,
+  LogoutOptions,
+  LogoutResult,
+  RemoteLogout,
 } from './session/signing-session.ts';
 export { sessionFromCredentialBundle } from './session/session-from-credential-bundle.ts';
 export type { CredentialBundleSessionOptions } from './session/session-from-credential-bundle.ts';

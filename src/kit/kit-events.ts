@@ -1,6 +1,6 @@
 import type { LatchError } from '../errors/latch-error.ts';
 import type { LoginResult } from '../flows/login-result.ts';
-import type { SigningSession } from '../session/signing-session.ts';
+import type { LogoutResult, SigningSession } from '../session/signing-session.ts';
 
 /** What every successful login gives: the live session, whether it created the account, and the sign-up answer. */
 export interface LoginOutcome {
@@ -17,7 +17,12 @@ export interface LoginOutcome {
  */
 export type LogoutReason = 'user' | 'expired' | 'remote';
 
-export interface LogoutDetail {
+/**
+ * `reason`, and for a logout this tab ran (`user`, `expired`) what its service part did: `remote`
+ * (`deleted`, `failed` with `error`, `expired`; see SigningSession.logout). Absent when another
+ * tab logged out (reason `remote`): that tab's logout reports it.
+ */
+export interface LogoutDetail extends Partial<LogoutResult> {
   reason: LogoutReason;
 }
 

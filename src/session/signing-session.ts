@@ -4,7 +4,7 @@
  * so it statically imports only the key store, stamper and Activity client; export decryption
  * (HPKE) is loaded on demand.
  */
-import { LatchError } from '../errors/latch-error.ts';
+import { LatchError, isLatchError } from '../errors/latch-error.ts';
 import type { KeyStore, StoredKey } from '../keys/key-store.ts';
 import type { Stamp, Stamper } from '../stamp/stamper.ts';
 import { ApiKeyStamper } from '../stamp/api-key-stamper.ts';
@@ -74,6 +74,33 @@ export interface SigningSessionOptions {
   /** Lifetime asked for by `refresh()`. Default 900 s. */
   refreshExpirationSeconds?: number;
   clock?: SessionClock;
+}
+
+export interface LogoutOptions {
+  /**
+   * Also end the user's other sessions (other devices, other browsers): every expiring P-256 API
+   * key of the user is deleted on the service. Keys without an expiry, passkeys and the user's
+   * other logins stay. Default false: only this session's key.
+   */
+  everywhere?: boolean;
+  /** Gives up on the service (the local logout still happens). Default: a 10 s time limit. */
+  signal?: AbortSignal;
+  /** The time limit when no `signal` is given, in ms. Default 10 000. */
+  timeoutMs?: number;
+}
+
+/**
+ * What a logout did on the service: `deleted` (the key, or with `everywhere` the keys, are gone
+ * there: a request stamped with them is refused), `failed` (offline, timed out or refused: `error`
+ * says why; the session ended here anyway), `expired` (the session had expired: nothing sent),
+ * `none` (there was no session).
+ */
+export type RemoteLogout = 'deleted' | 'failed' | 'expired' | 'none';
+
+export interface LogoutResult {
+  remote: RemoteLogout;
+  /** Why the service part failed (ERR_NETWORK_*, ERR_SERVICE_*, ERR_ACTIVITY_*), with `remote: 'failed'`. */
+  error?: LatchError;
 }
 
 /** What the UI may know about a session: nothing here can sign. */
@@ -485,12 +512,29 @@ export class SigningSession extends EventTarget {
     } else await this.#adopt(message.session, false);
   }
 
-  /** Ends the session everywhere on this origin: deletes its key and the saved session, and tells the other tabs. */
-  async logout(): Promise<void> {
+  /**
+   * Ends the session: first on the service (its API key deleted there, stamped by that key; with
+   * `everywhere`, every session key of the user, so other devices' sessions end too), then on this
+   * origin (its key and the saved session deleted, the other tabs told). The service part loads
+   * on demand (session-logout.ts). Offline, or refused, the local part still happens and the
+   * result says so: `remote: 'failed'` with the LatchError that stopped it (the key then lives on
+   * the service until it expires). `remote: 'expired'`: the session had expired, nothing was
+   * sent. Resolves `{remote: 'none'}` when there is no session; never rejects.
+   */
+  async logout(options: LogoutOptions = {}): Promise<LogoutResult> {
+    const s = this.#state;
+    if (!s) return { remote: 'none' };
+    const result: LogoutResult = await import('./session-logout.ts')
+      .then((m) => m.endOnService(s.client, s.claims, s.key.id, options, this.#now()))
+      // Offline, refused, or the module did not load: the local logout goes on.
+      .catch((cause: unknown) => ({ remote: 'failed', error: isLatchError(cause) ? cause : new LatchError('ERR_NETWORK_FAILED', 'The logout did not reach the service.', { cause }) }));
+    // Another tab's logout may have ended it meanwhile; a refresh may have moved it to a new key.
     const key = this.#state?.key.id;
-    if (!key) return;
-    this.#post({ type: 'logout', sender: this.#id, publicKey: key });
-    await this.#end(true);
+    if (key) {
+      this.#post({ type: 'logout', sender: this.#id, publicKey: key });
+      await this.#end(true);
+    }
+    return result;
   }
 
   async #end(clearSaved: boolean): Promise<void> {

@@ -110,6 +110,7 @@ describe('importPrivateKey (session-import)', () => {
   it('refuses when logged out', async () => {
     const t = await setup();
     await t.session.logout();
+    t.service.calls.length = 0; // the logout's own requests (it ends the key on the service)
     await expectCode(
       () => importPrivateKey(t.session, { privateKey: key(), curve: 'CURVE_SECP256K1', addressFormats: ['ADDRESS_FORMAT_ETHEREUM'], privateKeyName: 'k', enclavePublicKey: t.enclave.publicKeyHex }),
       'ERR_SESSION_MISSING',

@@ -507,6 +507,63 @@ describe('SigningSession logout', () => {
     expect(t.bus.posted.at(-1)).to.deep.include({ type: 'logout', publicKey: t.key.id });
     await session.logout(); // twice is harmless
   });
+
+  const apiKey = (apiKeyId: string, publicKey: string, expirationSeconds?: string, type = 'CREDENTIAL_TYPE_API_KEY_P256') => ({
+    apiKeyId,
+    apiKeyName: apiKeyId,
+    credential: { publicKey, type },
+    ...(expirationSeconds ? { expirationSeconds } : {}),
+  });
+
+  it('deletes its own API key on the service first, stamped by that key, for the session user', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    t.service.queries.get_user = () => ({ user: { userId: USER, apiKeys: [apiKey('mine', t.key.id, '900'), apiKey('other-session', '03ab', '900'), apiKey('server', '02cd')] } });
+    t.service.results.delete_api_keys = (p) => ({ apiKeyIds: p.apiKeyIds });
+    expect(await session.logout()).to.deep.equal({ remote: 'deleted' });
+    const submit = t.service.calls.find((c) => c.kind === 'submit')!;
+    expect(submit.operation).to.equal('delete_api_keys');
+    expect(submit.stampedBy).to.equal(t.key.id);
+    expect(submit.request).to.deep.equal({ organizationId: ORG, parameters: { userId: USER, apiKeyIds: ['mine'] } });
+    expect(t.service.calls[0]).to.deep.include({ kind: 'query', operation: 'get_user', stampedBy: t.key.id });
+    expect(session.active).to.equal(false);
+    expect(await session.logout()).to.deep.equal({ remote: 'none' });
+  });
+
+  it('everywhere: deletes every expiring P-256 key of the user, keeping non-expiring and other-curve keys', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    t.service.queries.get_user = () => ({
+      user: { userId: USER, apiKeys: [apiKey('mine', t.key.id, '900'), apiKey('other-session', '03ab', '900'), apiKey('server', '02cd'), apiKey('k1', '02ef', '900', 'CREDENTIAL_TYPE_API_KEY_SECP256K1')] },
+    });
+    t.service.results.delete_api_keys = (p) => ({ apiKeyIds: p.apiKeyIds });
+    expect(await session.logout({ everywhere: true })).to.deep.equal({ remote: 'deleted' });
+    expect(t.service.calls.find((c) => c.kind === 'submit')!.request).to.deep.equal({ organizationId: ORG, parameters: { userId: USER, apiKeyIds: ['mine', 'other-session'] } });
+  });
+
+  it('a refused or unreachable service still logs out here; the result says failed, with the error', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    const down = new LatchError('ERR_NETWORK_FAILED', 'offline');
+    t.service.queries.get_user = () => {
+      throw down;
+    };
+    const changed = nextEvent(session, 'change');
+    expect(await session.logout()).to.deep.equal({ remote: 'failed', error: down });
+    expect(((await changed) as SessionChangeEvent).reason).to.equal('logout');
+    expect(await t.keyStore.get(t.key.id)).to.equal(undefined);
+    expect(await t.sessionStore.load()).to.equal(undefined);
+    expect(t.bus.posted.at(-1)).to.deep.include({ type: 'logout', publicKey: t.key.id });
+  });
+
+  it('an expired session sends nothing: remote "expired"', async () => {
+    const t = await setup();
+    const session = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    t.clock.advance(901_000);
+    expect(await session.logout()).to.deep.equal({ remote: 'expired' });
+    expect(t.service.calls).to.deep.equal([]);
+    expect(session.active).to.equal(false);
+  });
 });
 
 describe('$session', () => {
