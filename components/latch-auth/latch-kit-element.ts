@@ -13,6 +13,7 @@ import type { SignupDetails } from '../../src/flows/otp-flow.ts';
 import type { LatchKit, LoginOutcome } from '../../src/kit/latch-kit.ts';
 import { LatchErrorEvent, LatchLoginEvent } from '../internal/events.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
+import { registerMessages } from '../i18n/catalogues.ts';
 import { registerLoginMessages } from './login-messages.ts';
 
 // Before any element of this family can render (see login-messages.ts for why a call).
@@ -87,14 +88,26 @@ export class LatchKitElement extends LatchKitAwareElement {
   }
 
   /**
-   * Finishes a redirect-mode OAuth login when this page is the provider's answer (a popup that
-   * was blocked fell back to a redirect). Resolves true when this element took the answer: it has
-   * then fired `latch-login`, or `latch-error` and called `onError`.
+   * Finishes a login that came back to this page: a redirect-mode OAuth login when this page is
+   * the provider's answer (a popup that was blocked fell back to a redirect), and a magic-link
+   * OTP login when the URL carries a link's code (`otpCode`, query or fragment; the code that
+   * finishes it loads only then: the code leaves the address bar, and the attempt this browser
+   * remembered when the code was sent is completed with its key). Resolves true when this
+   * element took the OAuth answer. Each login it finishes fires `latch-login`, or `latch-error`
+   * and calls `onError`.
    */
-  protected async resumeRedirect(kit: LatchKit, onError: (error: LatchError) => void): Promise<boolean> {
+  protected resumeRedirect(kit: LatchKit, onError: (error: LatchError) => void): Promise<boolean> {
+    if (/[?#&]otpCode=/.test(globalThis.location?.href)) {
+      void this.#announce(import('./magic-link-login.ts').then((m) => m.finishLinkLogin(kit, this.signup, registerMessages)), onError);
+    }
     const run = kit.resumeOAuthRedirect();
-    if (claimed.has(run)) return false;
+    if (claimed.has(run)) return Promise.resolve(false);
     claimed.add(run);
+    return this.#announce(run, onError);
+  }
+
+  /** Waits for a login this element finishes; true when there was one (or it failed). */
+  async #announce(run: Promise<LoginOutcome | null>, onError: (error: LatchError) => void): Promise<boolean> {
     try {
       const outcome = await run;
       if (outcome) this.emitLogin(outcome);

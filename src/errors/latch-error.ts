@@ -75,6 +75,8 @@ export const LatchErrorCodes = [
   'ERR_SERVICE_UNKNOWN',
   'ERR_OTP_INVALID',
   'ERR_OTP_LIMIT',
+  // a magic link with no attempt of this browser behind it, or whose code the service refused
+  'ERR_OTP_LINK_INVALID',
   'ERR_OAUTH_DISALLOWED',
   // activities
   'ERR_ACTIVITY_FAILED',

@@ -16,6 +16,7 @@ import type { OtpType, SignupRequest, WalletParams } from '../clients/proxy-type
 import { parseVerificationToken } from '../tokens/verification-token.ts';
 import { createLoginClientSignature, createSignupClientSignature } from '../tokens/client-signature.ts';
 import { withNewKey, type LoginResult } from './login-result.ts';
+import { forgetOtpAttempt, rememberOtpAttempt, type PendingOtpStore } from './magic-link.ts';
 
 export interface FlowDeps {
   proxy: ProxyClient;
@@ -23,6 +24,13 @@ export interface FlowDeps {
   signal?: AbortSignal;
   /** Pinned signer of the current generation's encryption target; set = use that generation. */
   otpEncryptionSignerPublicKey?: string;
+  /**
+   * Where a sent code's attempt waits for its magic link (magic-link.ts). Default: IndexedDB in
+   * browsers, none in Node.
+   */
+  otpAttempts?: PendingOtpStore;
+  /** False: remember no attempt (magic links then cannot log in; typed codes still do). */
+  magicLinks?: boolean;
 }
 
 /** Details used only when the contact has no account yet. */
@@ -43,6 +51,11 @@ export interface StartOtpRequest {
 export interface CompleteOtpRequest extends StartOtpRequest {
   otpId: string;
   otpCode: string;
+  /**
+   * The key K made when the code was sent (a magic link's attempt): the login binds it instead
+   * of a new key, and deletes it if the code fails (a link is single-use). Unset: a new key.
+   */
+  keyId?: string;
   /** From startOtp in the current generation: the target the code is sealed to. */
   otpEncryptionTargetBundle?: string;
   /** Sign up when the contact has no account (default true); false makes that an error. */
@@ -68,19 +81,27 @@ export function checkContact(otpType: OtpType, contact: string): string {
   return value;
 }
 
-/** Sends the code. Returns the id the code must be verified against (and, in the current generation, the target to seal it to). */
+/**
+ * Sends the code. Returns the id the code must be verified against (and, in the current
+ * generation, the target to seal it to). Given a key store, it also makes the key K a magic
+ * link will bind and remembers the attempt where the page that opens the link finds it
+ * (magic-link.ts; best effort, never a failure of the sending).
+ */
 export async function startOtp(
-  deps: Pick<FlowDeps, 'proxy' | 'signal' | 'otpEncryptionSignerPublicKey'>,
+  deps: Pick<FlowDeps, 'proxy' | 'signal' | 'otpEncryptionSignerPublicKey' | 'otpAttempts' | 'magicLinks'> & { keyStore?: KeyStore },
   request: StartOtpRequest,
 ): Promise<{ otpId: string; otpEncryptionTargetBundle?: string }> {
   const contact = checkContact(request.otpType, request.contact);
   const body = { otpType: request.otpType, contact };
-  return deps.otpEncryptionSignerPublicKey ? deps.proxy.otpInitV2(body, { signal: deps.signal }) : deps.proxy.otpInit(body, { signal: deps.signal });
+  const answer = await (deps.otpEncryptionSignerPublicKey ? deps.proxy.otpInitV2(body, { signal: deps.signal }) : deps.proxy.otpInit(body, { signal: deps.signal }));
+  if (deps.keyStore) await rememberOtpAttempt({ ...deps, keyStore: deps.keyStore }, { ...answer, otpType: request.otpType, contact });
+  return answer;
 }
 
 /**
  * Verifies the code and logs in, signing up first when the contact has no account. The new key
- * is deleted again if any step fails, so a wrong code leaves nothing behind.
+ * (or the attempt's key K, with `keyId`: a magic link) is deleted again if any step fails, so a
+ * wrong code leaves nothing behind.
  */
 export async function completeOtp(deps: FlowDeps, request: CompleteOtpRequest): Promise<LoginResult> {
   const { proxy, signal } = deps;
@@ -88,7 +109,7 @@ export async function completeOtp(deps: FlowDeps, request: CompleteOtpRequest): 
   if (typeof request.otpCode !== 'string' || !request.otpCode.trim()) {
     throw new LatchError('ERR_INPUT_INVALID', 'Enter the code you received.');
   }
-  return withNewKey(deps.keyStore, 'session', async (key) => {
+  const login = async (key: StoredKey): Promise<LoginResult> => {
     const otpCode = request.otpCode.trim();
     const signer = deps.otpEncryptionSignerPublicKey;
     let verificationToken: string;
@@ -120,7 +141,21 @@ export async function completeOtp(deps: FlowDeps, request: CompleteOtpRequest): 
       { signal },
     );
     return { sessionJwt: session, key, organizationId, created: signup !== undefined, ...(signup ? { signup } : {}) };
-  });
+  };
+  if (!request.keyId) {
+    const result = await withNewKey(deps.keyStore, 'session', login);
+    // A code typed in: the attempt its magic link would have finished is spent.
+    await forgetOtpAttempt(deps, request.otpId);
+    return result;
+  }
+  const key = await deps.keyStore.get(request.keyId);
+  if (!key) throw new LatchError('ERR_KEY_NOT_FOUND', 'The key of this login attempt is gone: ask for a new code.');
+  try {
+    return await login(key);
+  } catch (error) {
+    await deps.keyStore.delete(key.id).catch(() => undefined);
+    throw error;
+  }
 }
 
 async function signUp(

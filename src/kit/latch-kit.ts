@@ -14,7 +14,7 @@ import type { KeyStore } from '../keys/key-store.ts';
 import { ProxyClient } from '../clients/proxy-client.ts';
 import type { OtpType, WalletKitConfig } from '../clients/proxy-types.ts';
 import type { BootProof } from '../clients/activity-types.ts';
-import type { LogoutOptions, LogoutResult, SigningSession, SigningSessionOptions } from '../session/signing-session.ts';
+import type { SigningSession, SigningSessionOptions } from '../session/signing-session.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import type { SessionChannel } from '../session/session-channel.ts';
 import type { SessionChangeEvent, SessionExpiryEvent } from '../session/session-events.ts';
@@ -22,7 +22,8 @@ import { setConfig } from '../state/config-state.ts';
 import { trackSession } from '../state/session-state.ts';
 import { $flow, endFlow, failFlow, setFlowStep, startFlow } from '../state/flow-state.ts';
 import type { LoginResult } from '../flows/login-result.ts';
-import type { SignupDetails } from '../flows/otp-flow.ts';
+import type { FlowDeps, SignupDetails } from '../flows/otp-flow.ts';
+import type { PendingOtpStore } from '../flows/magic-link.ts';
 import type { OAuthCallback, PendingOAuth, PendingOAuthStore } from '../flows/oauth-flow.ts';
 import type { OAuthLaunch, PopupHost } from '../flows/oauth-popup.ts';
 import type { OAuthProvider } from '../flows/oauth-providers.ts';
@@ -90,6 +91,13 @@ export interface LatchKitOptions {
   popupHost?: PopupHost;
   /** Where a redirect-mode OAuth attempt waits for the page to come back. Default: sessionStorage. */
   pendingStore?: PendingOAuthStore;
+  /**
+   * Where a sent code's attempt (its otpId and the key it will bind) waits for the email's magic
+   * link, in this tab or another of the origin. Default: IndexedDB in browsers; none in Node.
+   */
+  otpAttempts?: PendingOtpStore;
+  /** False: remember no OTP attempt, so magic links cannot finish a login (typed codes still do). Default true. */
+  magicLinks?: boolean;
   /** How long before expiry `session-expiring` fires. Default 60 000 ms. */
   sessionExpiringLeadMs?: number;
 }
@@ -99,6 +107,10 @@ export interface CompleteOtpOptions {
   contact: string;
   otpId: string;
   otpCode: string;
+  /** A magic link's attempt: the key made when the code was sent (see `finishMagicLink`). */
+  keyId?: string;
+  /** A magic link's attempt: the current generation's target, when another tab sent the code. */
+  otpEncryptionTargetBundle?: string;
   /** Used only when the contact has no account yet (a sign-up). */
   signup?: SignupDetails;
   /** Sign up when there is no account (default true); false makes that an ERR_FLOW_STATE. */
@@ -144,7 +156,7 @@ interface Attached {
  * One kit per (auth proxy, configuration): see `configure()` / `kitFor()` for the shared ones.
  *
  * @event login - `CustomEvent<LoginOutcome>`: a login or sign-up finished; `session` is live.
- * @event logout - `CustomEvent<LogoutDetail>`: the session ended (`user`, `expired`, `remote`), and what its service part did.
+ * @event logout - `CustomEvent<LogoutDetail>`: the session ended (`user`, `expired`, `remote`).
  * @event session-expiring - `CustomEvent<SessionExpiringDetail>`: time to `refresh()`.
  * @event error - `CustomEvent<LatchError>`: a kit call failed (cancellations are not reported).
  */
@@ -376,37 +388,28 @@ export class LatchKit extends EventTarget {
       .catch(() => undefined);
   }
 
-  /**
-   * Forgets `session` (if it is still ours), ending it first unless another tab already did.
-   * Resolves what the service part of the logout did (`{remote: 'none'}` when nothing was ended here).
-   */
-  async #end(session: SigningSession, reason: LogoutReason, options?: LogoutOptions): Promise<LogoutResult> {
-    let result: LogoutResult = { remote: 'none' };
-    if (this.#current?.session !== session) return result;
+  /** Forgets `session` (if it is still ours), ending it first unless another tab already did. */
+  async #end(session: SigningSession, reason: LogoutReason): Promise<void> {
+    if (this.#current?.session !== session) return;
     this.#current.detach();
     this.#current = undefined;
     try {
-      if (reason !== 'remote') result = await session.logout(options);
+      if (reason !== 'remote') await session.logout();
     } finally {
       session.dispose();
       trackSession(null);
-      this.#emit('logout', reason === 'remote' ? { reason } : { reason, ...result });
+      this.#emit('logout', { reason });
     }
-    return result;
   }
 
   /**
-   * Ends the session, on the service first (its API key deleted there; with `everywhere`, every
-   * session key of the user, ending the user's sessions on other devices too), then here: deletes
-   * its key and the saved session, tells the other tabs, empties `$session`, and dispatches
-   * `logout`. Offline or refused, it still logs out here; the result (and the event's detail)
-   * says `remote: 'failed'` with the LatchError why. Resolves `{remote: 'none'}` when nobody is
-   * logged in. See SigningSession.logout.
+   * Ends the session: deletes its key and the saved session, tells the other tabs, empties
+   * `$session`, and dispatches `logout`. Does nothing when nobody is logged in.
    */
-  async logout(options?: LogoutOptions): Promise<LogoutResult> {
+  async logout(): Promise<void> {
     await this.#restoring?.catch(() => null);
     const session = this.#current?.session;
-    return session ? this.#end(session, 'user', options) : { remote: 'none' };
+    if (session) await this.#end(session, 'user');
   }
 
   /** Replaces the session key before expiry (SigningSession.refresh). ERR_SESSION_MISSING when nobody is logged in. */
@@ -488,15 +491,22 @@ export class LatchKit extends EventTarget {
 
   // ---- OTP ---------------------------------------------------------------------------------
 
-  /** Sends a one-time code by email or SMS. `$flow`: otp/sending → otp/code-sent. */
+  /**
+   * The OTP flow's deps: the options (the pinned signer, `otpAttempts`, `magicLinks`), the
+   * proxy client and the key store.
+   */
+  async #otpDeps(signal: AbortSignal | undefined): Promise<FlowDeps> {
+    return { ...this.options, proxy: this.#proxy, keyStore: await this.#keys(), ...(signal ? { signal } : {}) };
+  }
+
+  /**
+   * Sends a one-time code by email or SMS. `$flow`: otp/sending → otp/code-sent. In a browser it
+   * also makes the key a magic link will bind and remembers the attempt (see `otpAttempts`).
+   */
   startOtp(otpType: OtpType, contact: string, options: { signal?: AbortSignal } = {}): Promise<{ otpId: string }> {
     return this.#flow('otp', 'sending', async () => {
       const { startOtp } = await otpModule.get();
-      const signer = this.options.otpEncryptionSignerPublicKey;
-      const answer = await startOtp(
-        { proxy: this.#proxy, ...(options.signal ? { signal: options.signal } : {}), ...(signer ? { otpEncryptionSignerPublicKey: signer } : {}) },
-        { otpType, contact },
-      );
+      const answer = await startOtp(await this.#otpDeps(options.signal), { otpType, contact });
       if (answer.otpEncryptionTargetBundle) {
         this.#otpTargets.set(answer.otpId, answer.otpEncryptionTargetBundle);
         // Codes resent and never completed: keep the newest few (a code lives minutes anyway).
@@ -510,17 +520,14 @@ export class LatchKit extends EventTarget {
   /**
    * Checks the code and logs in, signing up first when the contact has no account.
    * `$flow`: otp/verifying, then none; a wrong code leaves otp/verifying with ERR_OTP_INVALID.
+   * A magic link's attempt (`finishMagicLink`) comes with its `keyId` and target.
    */
   completeOtp(request: CompleteOtpOptions): Promise<LoginOutcome> {
     return this.#flow('otp', 'verifying', async () => {
       const { signal, ...rest } = request;
       const { completeOtp } = await otpModule.get();
-      const signer = this.options.otpEncryptionSignerPublicKey;
       const target = this.#otpTargets.get(rest.otpId);
-      const result = await completeOtp(
-        { proxy: this.#proxy, keyStore: await this.#keys(), ...(signal ? { signal } : {}), ...(signer ? { otpEncryptionSignerPublicKey: signer } : {}) },
-        { ...rest, ...(target ? { otpEncryptionTargetBundle: target } : {}) },
-      );
+      const result = await completeOtp(await this.#otpDeps(signal), { ...rest, ...(target ? { otpEncryptionTargetBundle: target } : {}) });
       this.#otpTargets.delete(rest.otpId);
       return this.#login(result);
     });
