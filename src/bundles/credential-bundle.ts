@@ -76,9 +76,12 @@ async function importSigningKey(raw: Uint8Array): Promise<{ keyPair: CryptoKeyPa
   const { x, y } = jwk as { x: string; y: string };
   try {
     // The JWK, which now carries the public point, imports faster than the bare PKCS #8 again:
-    // WebCrypto checks the point against the scalar instead of deriving it a second time.
-    const privateKey = await subtle().importKey('jwk', { ...jwk, ext: false, key_ops: ['sign'] }, algorithm, false, ['sign']);
-    const publicCryptoKey = await subtle().importKey('jwk', { kty: 'EC', crv: 'P-256', x, y, ext: true }, algorithm, true, ['verify']);
+    // WebCrypto checks the point against the scalar instead of deriving it a second time. The
+    // two halves do not depend on each other, so WebCrypto gets both at once.
+    const [privateKey, publicCryptoKey] = await Promise.all([
+      subtle().importKey('jwk', { ...jwk, ext: false, key_ops: ['sign'] }, algorithm, false, ['sign']),
+      subtle().importKey('jwk', { kty: 'EC', crv: 'P-256', x, y, ext: true }, algorithm, true, ['verify']),
+    ]);
     const publicKey = concatBytes(Uint8Array.of(0x04), fromBase64Url(x), fromBase64Url(y));
     return { keyPair: { privateKey, publicKey: publicCryptoKey }, publicKey };
   } catch (error) {

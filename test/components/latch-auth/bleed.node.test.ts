@@ -46,8 +46,9 @@ if (runtime === 'node') describe('<latch-auth> initial bundle (bleed check)', ()
 
   const initialMatching = (pattern: RegExp): string[] => initialInputs.filter((input) => pattern.test(input));
 
-  it('has no HPKE (@hpke/*)', () => {
+  it('has no HPKE (the suite, src/bundles/hpke-suite.ts, nor any @hpke/* package)', () => {
     expect(initialMatching(/node_modules\/@hpke\//)).to.deep.equal([]);
+    expect(initialMatching(/src\/bundles\/hpke-suite\.ts$/)).to.deep.equal([]);
   });
 
   it('has no App Proof verification (src/proofs/verify-*)', () => {

@@ -47,10 +47,63 @@ describe('hpke suite', () => {
     }
   });
 
-  it('A5 rfc9180-p256-kat (differential with @hpke/core, not the RFC vectors): opens what @hpke/core seals with the same parameters', async () => {
+  it('differential with @hpke/core (an independent implementation, test-only): opens what @hpke/core seals with the same parameters', async () => {
+    for (let i = 0; i < 4; i++) {
+      const target = await generateTargetKeyPair();
+      const sealed = await sealWith({}, text(`interop ${i}`), target.publicKeyHex);
+      expect(new TextDecoder().decode(await hpkeOpen(sealed, target.keyPair))).to.equal(`interop ${i}`);
+    }
+  });
+
+  it('differential with @hpke/core: what the suite seals, @hpke/core opens (AAD = enc || receiver), and only with that AAD', async () => {
+    const suite = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
+    for (let i = 0; i < 4; i++) {
+      const recipient = await suite.kem.generateKeyPair();
+      const receiver = new Uint8Array(await suite.kem.serializePublicKey(recipient.publicKey));
+      const message = text(`to @hpke/core ${i}`);
+      const sealed = await hpkeSeal(message, i % 2 ? compressPublicKey(receiver) : receiver);
+      const open = async (aad: Uint8Array) => {
+        const context = await suite.createRecipientContext({ recipientKey: recipient, enc: sealed.enc.slice().buffer, info: text('turnkey_hpke') });
+        return new Uint8Array(await context.open(sealed.ciphertext.slice().buffer, aad.slice().buffer));
+      };
+      expect(await open(new Uint8Array([...sealed.enc, ...receiver]))).to.deep.equal(message);
+      let caught: unknown;
+      try {
+        await open(sealed.enc);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught, 'enc alone as AAD').to.be.instanceOf(Error);
+    }
+  });
+
+  it('refuses an altered enc or ciphertext with ERR_BUNDLE_DECRYPT: another point, off the curve, compressed, truncated; a flipped byte, a cut tag, nothing at all', async () => {
     const target = await generateTargetKeyPair();
-    const sealed = await sealWith({}, text('interop'), target.publicKeyHex);
-    expect(new TextDecoder().decode(await hpkeOpen(sealed, target.keyPair))).to.equal('interop');
+    const other = await generateTargetKeyPair();
+    const sealed = await hpkeSeal(text('secret'), fromHex(target.publicKeyHex));
+    const offCurve = sealed.enc.slice();
+    offCurve[64]! ^= 0x01;
+    const encs = [fromHex(other.publicKeyHex), offCurve, compressPublicKey(sealed.enc), sealed.enc.subarray(0, 64), new Uint8Array(65)];
+    for (const enc of encs) await expectCode(() => hpkeOpen({ enc, ciphertext: sealed.ciphertext }, target.keyPair), 'ERR_BUNDLE_DECRYPT');
+    const ct = sealed.ciphertext;
+    const flip = (index: number) => {
+      const copy = ct.slice();
+      copy[index]! ^= 0x80;
+      return copy;
+    };
+    for (const ciphertext of [flip(0), flip(3), flip(ct.length - 1), ct.subarray(0, ct.length - 1), ct.subarray(0, 16), new Uint8Array(0)]) {
+      await expectCode(() => hpkeOpen({ enc: sealed.enc, ciphertext }, target.keyPair), 'ERR_BUNDLE_DECRYPT');
+    }
+    // The untouched message still opens: the failures above are the alterations'.
+    expect(new TextDecoder().decode(await hpkeOpen(sealed, target.keyPair))).to.equal('secret');
+  });
+
+  it('opens with a receiver pair seen before and one never seen (the public key bytes are kept per key), and a pair whose public half is a different CryptoKey for the same point', async () => {
+    const target = await generateTargetKeyPair();
+    const sealed = await hpkeSeal(text('again'), fromHex(target.publicKeyHex));
+    for (let i = 0; i < 3; i++) expect(new TextDecoder().decode(await hpkeOpen(sealed, target.keyPair))).to.equal('again');
+    const samePoint = await subtle.importKey('raw', new Uint8Array(fromHex(target.publicKeyHex)), { name: 'ECDH', namedCurve: 'P-256' }, true, []);
+    expect(new TextDecoder().decode(await hpkeOpen(sealed, { privateKey: target.keyPair.privateKey, publicKey: samePoint }))).to.equal('again');
   });
 
   it('refuses a message sealed with another AAD, info or AEAD', async () => {
