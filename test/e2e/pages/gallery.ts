@@ -1,0 +1,164 @@
+// The gallery's page: one element in one state (a "scene"), named by `?scene=`, in the language of
+// `?locale=` (en, es, ar), against the emulator. Each scene makes its own kit (in-memory stores),
+// so states that need a user (logged in, a wallet with accounts) sign one up first, through the
+// kit as a page would. `window.__sceneReady` turns true once the state shows; a failure is
+// `window.__sceneError`. test/e2e/gallery.node.test.ts checks every scene (axe, text that
+// overflows its box) in each theme, language and width; `npm run gallery` also takes pictures.
+import { LatchKit, MemoryKeyStore, MemorySessionStore, noSessionChannel, type LatchKitOptions, type OAuthProvider, type WalletAccountParams } from 'latchkey';
+import { PAGE_CONFIG_PATH, type E2ePageConfig } from '../support/page-config.ts';
+import { SCENE_NAMES, type SceneName } from './gallery-scenes.ts';
+
+declare global {
+  interface Window {
+    __sceneReady?: boolean;
+    __sceneError?: string;
+  }
+}
+
+const PROVIDERS: OAuthProvider[] = ['google', 'apple', 'facebook', 'x', 'discord'];
+const ETHEREUM: WalletAccountParams = { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' };
+const SOLANA: WalletAccountParams = { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' };
+/** Long enough to wrap at 390 px in every language: names and addresses must wrap, not overflow. */
+const LONG_WALLET_NAME = 'Savings for the long winter, the roof repairs and everything else';
+
+const params = new URLSearchParams(location.search);
+const locale = params.get('locale') ?? 'en';
+const stage = document.getElementById('stage')!;
+document.documentElement.lang = locale;
+document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
+
+let config: E2ePageConfig;
+let keys: { notarizerPublicKey: string; enclavePublicKey: string; otpEncryptionSignerPublicKey: string };
+
+function kit(extra: Partial<LatchKitOptions> = {}): LatchKit {
+  return new LatchKit({
+    proxyUrl: config.proxyUrl,
+    configId: config.configId,
+    apiBaseUrl: config.apiUrl,
+    notarizerPublicKey: keys.notarizerPublicKey,
+    enclavePublicKey: keys.enclavePublicKey,
+    otpEncryptionSignerPublicKey: keys.otpEncryptionSignerPublicKey,
+    oauthAuthorizeUrls: Object.fromEntries(PROVIDERS.map((p) => [p, `${config.oauthUrl}/${p}/authorize`])),
+    oauthRedirectUri: `${location.origin}/oauth-callback.html`,
+    keyStore: new MemoryKeyStore(),
+    sessionStore: new MemorySessionStore(),
+    sessionChannel: noSessionChannel,
+    ...extra,
+  });
+}
+
+/** A fetch whose wallet_kit_config request never answers (the loading state) or fails (the error state). */
+function configFetch(mode: 'hang' | 'fail'): typeof fetch {
+  return (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.endsWith('/wallet_kit_config')) return fetch(input, init);
+    return mode === 'hang' ? new Promise<Response>(() => undefined) : Promise.reject(new TypeError('Failed to fetch'));
+  };
+}
+
+/**
+ * The code sent to `contact`: the emulator keeps its outbox from other origins (this page's
+ * included), so the test in Node reads it and exposes it to the page as `__latestCode`.
+ */
+function latestCode(contact: string): Promise<string> {
+  return (window as unknown as { __latestCode: (contact: string) => Promise<string> }).__latestCode(contact);
+}
+
+/** A kit with a new user signed up by email code (a long address, as real ones can be). */
+async function loggedIn(accounts: WalletAccountParams[] = []): Promise<LatchKit> {
+  const k = kit();
+  const email = `maximiliana.alexandra.wolfeschlegel-steinhausen.${crypto.randomUUID().slice(0, 8)}@a-rather-long-domain.example.com`;
+  const { otpId } = await k.startOtp('OTP_TYPE_EMAIL', email);
+  await k.completeOtp({
+    otpType: 'OTP_TYPE_EMAIL',
+    contact: email,
+    otpId,
+    otpCode: await latestCode(email),
+    ...(accounts.length ? { signup: { wallet: { walletName: LONG_WALLET_NAME, accounts } } } : {}),
+  });
+  return k;
+}
+
+function place<K extends keyof HTMLElementTagNameMap>(tag: K, on: LatchKit, attributes: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries({ locale, ...attributes })) el.setAttribute(name, value);
+  (el as unknown as { kit: LatchKit }).kit = on;
+  stage.append(el);
+  return el;
+}
+
+/** Resolves once `selector` matches inside `host`'s shadow root (and `check` holds for it). */
+async function shown(host: Element, selector: string, check: (el: Element) => boolean = () => true): Promise<Element> {
+  for (let i = 0; i < 400; i += 1) {
+    const found = host.shadowRoot?.querySelector(selector);
+    if (found && check(found)) return found;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${host.localName}: ${selector} never showed`);
+}
+
+const hasText = (el: Element): boolean => (el.textContent ?? '').trim().length > 0;
+
+/** Types into a drop-in's contact field and submits it, as a person would (the element checks it first). */
+async function submitContact(auth: Element, method: 'email' | 'sms', value: string): Promise<void> {
+  const form = (await shown(auth, `form[data-method="${method}"]`)) as HTMLFormElement;
+  const input = form.querySelector('input')!;
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  form.requestSubmit();
+}
+
+const SCENES: Record<SceneName, () => Promise<void>> = {
+  'auth-loading': async () => void (await shown(place('latch-auth', kit({ fetch: configFetch('hang') })), '[part~="loading"]')),
+  'auth-methods': async () => void (await shown(place('latch-auth', kit(), { 'signup-wallet': 'ethereum' }), '[part~="methods"]')),
+  'auth-config-error': async () => void (await shown(place('latch-auth', kit({ fetch: configFetch('fail') })), '[part="error"]', hasText)),
+  'auth-field-error': async () => {
+    const auth = place('latch-auth', kit());
+    await submitContact(auth, 'email', 'not an address');
+    await shown(auth, '[part="field-error"]', hasText);
+  },
+  'auth-code': async () => {
+    const auth = place('latch-auth', kit());
+    await submitContact(auth, 'email', `code.step.${crypto.randomUUID().slice(0, 8)}@example.com`);
+    const otp = await shown(auth, 'latch-otp-input');
+    await shown(otp, '[part="input"]');
+  },
+  'auth-logged-in': async () => void (await shown(place('latch-auth', await loggedIn()), '[part="account-name"]', (el) => el.textContent!.includes('@'))),
+  'auth-modal': async () => void (await shown(place('latch-auth', kit(), { modal: '', open: '' }), '[part~="methods"]')),
+  'session-empty': async () => void (await shown(place('latch-session', kit()), '[part="empty"]')),
+  'session-logged-in': async () => void (await shown(place('latch-session', await loggedIn()), '[part="time-left"]')),
+  'wallet-signed-out': async () => void (await shown(place('latch-wallet', kit()), '[part~="signed-out"]')),
+  'wallet-accounts': async () => void (await shown(place('latch-wallet', await loggedIn([ETHEREUM, SOLANA])), '[part~="address"]')),
+  'onramp-signed-out': async () => void (await shown(place('latch-onramp', kit(), { sandbox: '' }), '[part~="signed-out"]')),
+  'onramp-form': async () => void (await shown(place('latch-onramp', await loggedIn([ETHEREUM]), { sandbox: '', amount: '50' }), 'form')),
+  'tx-status-empty': async () => void (await shown(place('latch-tx-status', await loggedIn()), '[part~="base"]')),
+  signup: async () => void (await shown(place('latch-signup', kit(), { chains: 'ethereum,solana' }), 'form')),
+  'otp-input': async () => void (await shown(place('latch-otp-input', kit(), { length: '6' }), '[part="input"]')),
+  'otp-input-error': async () => void (await shown(place('latch-otp-input', kit(), { length: '6', invalid: '' }), '[part="error"]', hasText)),
+  'passkey-button': async () => void (await shown(place('latch-passkey-button', kit(), { mode: 'signup' }), 'button')),
+  'oauth-buttons': async () => {
+    const k = kit();
+    await Promise.all(PROVIDERS.map((provider) => shown(place('latch-oauth-button', k, { provider }), 'button')));
+  },
+  'proof-badge-empty': async () => void (await shown(place('latch-proof-badge', kit()), '[part~="base"]')),
+};
+
+async function main(): Promise<void> {
+  const name = params.get('scene') as SceneName;
+  if (!SCENE_NAMES.includes(name)) throw new Error(`unknown scene ${name}`);
+  document.getElementById('scene-title')!.textContent = name;
+  config = (await (await fetch(PAGE_CONFIG_PATH)).json()) as E2ePageConfig;
+  keys = await (await fetch(`${config.apiUrl}/__keys`)).json();
+  await import('./shared/define-elements.ts');
+  await SCENES[name]();
+  // Fonts and the elements' last updates (a translated catalogue loads lazily) before the picture.
+  await document.fonts.ready;
+  await new Promise((resolve) => setTimeout(resolve, 150));
+}
+
+main().then(
+  () => (window.__sceneReady = true),
+  (error: unknown) => {
+    window.__sceneError = String((error as Error)?.stack ?? error);
+  },
+);
