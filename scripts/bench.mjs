@@ -2,17 +2,54 @@
 // comparison measured in the same run: the size of each entry (min, gzip, brotli) against the
 // hosted service's own packages (installed on demand into .bench/compare, never into the
 // project), crypto speed in one Chromium page against the hosted SDK, and the emulator's load
-// figures (stamped activities and OTP flows per second, p50 / p99, memory growth), and the
-// time to interactive of <latch-auth> against the emulator (median of 20 loads).
+// figures (stamped activities at a fixed offered rate of 1,000 a second and as fast as it
+// answers, OTP flows per second, p50 / p99, memory growth), and the time to interactive of
+// <latch-auth> against the emulator (median of 20 loads).
 // Markdown on stdout, JSON in .bench/results.json; `--json` prints only the JSON.
+// `--only=stamped` runs only the stamped sign_raw_payload workloads (a minute, not ten; for
+// work on the emulator's hot path), prints their table and writes nothing.
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
 
 ensureDeps();
-const { measure, sizeTable } = await import('./size.mjs');
 const jsonOnly = process.argv.includes('--json');
+const stampedOnly = process.argv.includes('--only=stamped');
+
+/** The emulator load table: one row per workload. */
+function loadTable(load) {
+  const lines = [
+    '| workload | operations | offered per second | concurrency (peak in flight) | per second | p50 ms | p99 ms | failures | emulator CPU ms/op | client CPU ms/op | per second early / late | connections |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const row = (name, f) =>
+    lines.push(
+      `| ${name} | ${f.operations} | ${f.offeredPerSecond ?? '(closed loop)'} | ${f.peakInFlight !== undefined ? `(${f.peakInFlight})` : f.concurrency} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.failures} | ${f.serverCpuMsPerOp} | ${f.clientCpuMsPerOp} | ${f.perSecondEarly} / ${f.perSecondLate} | ${f.connectionsOpened} |`,
+    );
+  row('stamped sign_raw_payload, open loop', load.signRawPayloadOpen);
+  row('stamped sign_raw_payload, closed loop', load.signRawPayload);
+  if (load.otpFlows) row('OTP sign-up + login flow', load.otpFlows);
+  if (load.withData) row('100 OTP sign-ups at once, --data', load.withData.parallelSignups);
+  const o = load.signRawPayloadOpen;
+  lines.push(
+    '',
+    `Open loop: ${o.operations} arrivals at ${o.offeredPerSecond} a second, scheduled by the clock whatever the answers; latency from each one's scheduled start, so queueing counts; at most ${o.maxInFlight} in flight (${o.cappedArrivals} arrivals waited for that cap). The load generator sent the rest within ${o.sendLagP99Ms} ms of schedule (p99).`,
+  );
+  return lines.join('\n');
+}
+
+if (stampedOnly) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { stampedLoad } = await import('../test/bench/emulator-load.ts');
+  const load = await stampedLoad();
+  if (jsonOnly) console.log(JSON.stringify(load, null, 2));
+  else console.log(`${loadTable(load)}\n\nload average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  process.exit(0);
+}
+
+const { measure, sizeTable } = await import('./size.mjs');
 const sizes = await measure();
 // What ships: the library as `npm run build` makes it, packed and built into consumer apps.
 execSync('npm run build --silent', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -53,17 +90,11 @@ if (jsonOnly) {
   console.log('\n' + crypto.markdown);
   console.log('\n' + tti.markdown);
   console.log('\n## Emulator load (own process, 127.0.0.1)\n');
-  console.log('| workload | operations | concurrency | per second | p50 ms | p99 ms | failures | emulator CPU ms/op | client CPU ms/op | per second early / late | connections |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const row = (name, f) =>
-    console.log(`| ${name} | ${f.operations} | ${f.concurrency} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.failures} | ${f.serverCpuMsPerOp} | ${f.clientCpuMsPerOp} | ${f.perSecondEarly} / ${f.perSecondLate} | ${f.connectionsOpened} |`);
-  row('stamped sign_raw_payload', load.signRawPayload);
-  row('OTP sign-up + login flow', load.otpFlows);
+  console.log(loadTable(load));
   const d = load.withData;
-  row('100 OTP sign-ups at once, --data', d.parallelSignups);
   console.log(`\nWith --data: the 100 parallel sign-ups got ${d.parallelSignups.distinctOrganizations} distinct organizations and ${d.parallelSignups.distinctKeys} distinct keys. kill -9 during stamped create_users load: ${d.kill.acknowledged} activities acknowledged, ${d.kill.lost} lost and ${d.kill.duplicated} duplicated after the restart (${d.kill.restartMs} ms to serve again from a ${Math.round(d.kill.fileBytes / 1024)} KB file). Each acknowledged change waits for its own durable write of the whole state, so a failed write (a full disk) can be undone.`);
   const m = load.memory;
-  console.log(`\nEmulator heap over ${m.activities} stored activities${m.collected ? ' (after a full GC)' : ''}: ${m.heapBeforeMb} MB → ${m.heapAfterMb} MB (+${m.growthMb} MB, ${m.bytesPerActivity} bytes per activity), RSS ${m.rssAfterMb} MB.`);
-  console.log('CPU ms/op is each process\'s CPU time per operation: unlike the rates, it barely moves when other work shares the cores.');
+  console.log(`\nEmulator heap over the ${m.activities} activities of the open loop${m.collected ? ' (after a full GC)' : ''}: ${m.heapBeforeMb} MB → ${m.heapAfterMb} MB (+${m.growthMb} MB, ${m.bytesPerActivity} bytes per activity), RSS ${m.rssAfterMb} MB.`);
+  console.log('CPU ms/op is each process\'s CPU time per operation: steadier than the rates when other work shares the cores (heavy contention still inflates it).');
   console.log(`\nJSON: ${join('.bench', 'results.json')}`);
 }

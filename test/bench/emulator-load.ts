@@ -1,9 +1,13 @@
-// Emulator load (npm run bench): stamped sign_raw_payload activities per second and full OTP
-// sign-up-and-login flows per second, with p50 / p99 latency, against an emulator running in its
-// own process on 127.0.0.1. Bounded: a fixed number of requests, a fixed concurrency. Also each
-// side's CPU time per operation (steadier than rates when other work shares the cores), the
-// throughput of the first and last tenth (state that grows shows as decay), and the emulator's
-// heap growth over the sign_raw_payload run, read after a full GC.
+// Emulator load (npm run bench): stamped sign_raw_payload activities, first open loop (arrivals
+// at a fixed offered rate, 1,000 a second, scheduled by the clock and not by completions, so a
+// slow answer does not slow the arrivals: queueing shows in the latency, measured from each
+// request's scheduled start), then closed loop (a fixed concurrency, as fast as answers come),
+// and full OTP sign-up-and-login flows per second, with p50 / p99 latency, against an emulator
+// running in its own process on 127.0.0.1. Bounded: a fixed number of requests, a fixed
+// concurrency or cap on requests in flight. Also each side's CPU time per operation (steadier
+// than rates when other work shares the cores), the throughput of the first and last tenth
+// (state that grows shows as decay), and the emulator's heap growth over the open-loop run, read
+// after a full GC.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +20,7 @@ import { ApiKeyStamper } from '../../src/stamp/api-key-stamper.ts';
 import { MemoryKeyStore } from '../../src/keys/memory-key-store.ts';
 import type { StoredKey } from '../../src/keys/key-store.ts';
 import { startOtp, completeOtp } from '../../src/flows/otp-flow.ts';
+import { keepAliveFetch } from './keep-alive-fetch.ts';
 
 export interface LoadFigures {
   operations: number;
@@ -42,8 +47,28 @@ export interface LoadFigures {
   perSecondLate: number;
 }
 
+/** An open-loop run: `operations` arrivals `1000 / offeredPerSecond` ms apart. */
+export interface OpenLoopFigures extends LoadFigures {
+  offeredPerSecond: number;
+  /**
+   * Requests in flight at most; an arrival past it waits in this process (its latency still
+   * counts from its scheduled start). Reaching it means the emulator fell behind the offered rate.
+   */
+  maxInFlight: number;
+  /** The most requests that were in flight at once. */
+  peakInFlight: number;
+  /** Arrivals that found `maxInFlight` requests in flight and waited here for a slot. */
+  cappedArrivals: number;
+  /**
+   * How late this process sent the other arrivals after their scheduled start, p99, ms: the
+   * load generator's own lag (timers, its busy event loop). Small means the latencies are the
+   * emulator's, not the generator's.
+   */
+  sendLagP99Ms: number;
+}
+
 export interface MemoryFigures {
-  /** Activities stored between the two readings (the sign_raw_payload run). */
+  /** Activities stored between the two readings (the open-loop sign_raw_payload run). */
   activities: number;
   /** Heap used by the emulator after a full GC (when `collected`), before and after, MB. */
   heapBeforeMb: number;
@@ -55,10 +80,16 @@ export interface MemoryFigures {
   collected: boolean;
 }
 
-export interface EmulatorLoadResult {
+export interface StampedLoadResult {
+  /** Open loop at `rate` a second: the issue's figure (p99 under 50 ms at 1,000 a second). */
+  signRawPayloadOpen: OpenLoopFigures;
+  /** Closed loop at concurrency 32: the most the emulator serves. */
   signRawPayload: LoadFigures;
-  otpFlows: LoadFigures;
   memory: MemoryFigures;
+}
+
+export interface EmulatorLoadResult extends StampedLoadResult {
+  otpFlows: LoadFigures;
   withData: DataFileFigures;
 }
 
@@ -71,8 +102,10 @@ export interface DataFileFigures {
 }
 
 export interface EmulatorLoadOptions {
-  /** Stamped sign_raw_payload activities measured (default 10,000), after a short warm-up. */
+  /** Stamped sign_raw_payload activities measured in each of the two runs (default 10,000), after a short warm-up. */
   activities?: number;
+  /** Offered rate of the open-loop run, per second (default 1,000). */
+  rate?: number;
   /** OTP sign-up + login flows measured (default 200). */
   flows?: number;
   /** Extra node flags for the emulator's process, e.g. ['--cpu-prof', '--cpu-prof-dir=DIR']. */
@@ -97,6 +130,8 @@ interface Server {
 }
 
 const WARM_UP = 200;
+/** Open loop: at 1,000 a second and a p99 under 50 ms about 50 are in flight; 256 leaves room for a slow spell and stays bounded. */
+const OPEN_LOOP_MAX_IN_FLIGHT = 256;
 const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const cpuMs = (s: ServerStats) => (s.cpuUser + s.cpuSystem) / 1000;
@@ -157,6 +192,94 @@ async function run(server: Server, total: number, concurrency: number, once: (i:
   };
 }
 
+/**
+ * Open loop: arrival i is due at `started + i * 1000 / perSecond`, whatever happened to the
+ * ones before it. A timer sends every due arrival (up to `maxInFlight` at once; past that
+ * they wait here, in order), and latency runs from the due time to the answer, so time spent
+ * queued anywhere (here, in the sockets, in the emulator) counts.
+ */
+async function openLoop(server: Server, total: number, perSecond: number, maxInFlight: number, once: (i: number) => Promise<void>): Promise<OpenLoopFigures> {
+  const interval = 1000 / perSecond;
+  const latencies: number[] = [];
+  const lags: number[] = [];
+  const ends: number[] = [];
+  let failures = 0;
+  let inFlight = 0;
+  let peakInFlight = 0;
+  let sent = 0;
+  let settled = 0;
+  // Set while due arrivals wait for the cap; cleared once every due arrival has been sent.
+  let capped = false;
+  let cappedArrivals = 0;
+  const serverBefore = await server.stats(false);
+  const clientBefore = ownCpuMs();
+  const started = performance.now();
+  const dueAt = (i: number) => started + i * interval;
+  await new Promise<void>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const send = (i: number, now: number) => {
+      const due = dueAt(i);
+      if (capped) cappedArrivals += 1;
+      else lags.push(now - due);
+      inFlight += 1;
+      peakInFlight = Math.max(peakInFlight, inFlight);
+      once(i).then(
+        () => {
+          const t1 = performance.now();
+          latencies.push(t1 - due);
+          ends.push(t1);
+        },
+        () => {
+          failures += 1;
+        },
+      ).finally(() => {
+        inFlight -= 1;
+        settled += 1;
+        if (settled === total) resolve();
+        // A freed slot lets a waiting (overdue) arrival go at once.
+        else pump();
+      });
+    };
+    const pump = () => {
+      const now = performance.now();
+      while (sent < total && inFlight < maxInFlight && dueAt(sent) <= now) send(sent++, now);
+      capped = sent < total && dueAt(sent) <= now;
+      if (sent < total && inFlight < maxInFlight && timer === undefined) {
+        timer = setTimeout(() => {
+          timer = undefined;
+          pump();
+        }, Math.max(0, dueAt(sent) - performance.now()));
+      }
+    };
+    pump();
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const clientCpu = ownCpuMs() - clientBefore;
+  const serverAfter = await server.stats(false);
+  latencies.sort((a, b) => a - b);
+  lags.sort((a, b) => a - b);
+  ends.sort((a, b) => a - b);
+  const tenth = Math.max(1, Math.floor(ends.length / 10));
+  return {
+    operations: total,
+    concurrency: peakInFlight,
+    offeredPerSecond: perSecond,
+    maxInFlight,
+    peakInFlight,
+    perSecond: round(latencies.length / seconds),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    failures,
+    serverCpuMsPerOp: round((cpuMs(serverAfter) - cpuMs(serverBefore)) / total, 3),
+    clientCpuMsPerOp: round(clientCpu / total, 3),
+    connectionsOpened: serverAfter.connections - serverBefore.connections,
+    perSecondEarly: round(rate(ends, started, tenth, 2 * tenth)),
+    perSecondLate: round(rate(ends, started, 8 * tenth, 9 * tenth)),
+    cappedArrivals,
+    sendLagP99Ms: round(percentile(lags, 99)),
+  };
+}
+
 async function startServer(rootKeyId: string, nodeFlags: readonly string[], dataFile?: string): Promise<Server> {
   const script = fileURLToPath(new URL('./emulator-server.ts', import.meta.url));
   const child = spawn(process.execPath, ['--expose-gc', ...nodeFlags, '--import', 'tsx', script, rootKeyId], {
@@ -186,51 +309,76 @@ async function startServer(rootKeyId: string, nodeFlags: readonly string[], data
   return { urls: JSON.parse(line), stats, stop: () => child.kill('SIGTERM'), kill: () => child.kill('SIGKILL') };
 }
 
+/** The stamped sign_raw_payload runs against `server`, as the root key `root`. */
+async function stampedWorkloads(server: Server, root: StoredKey, options: EmulatorLoadOptions): Promise<StampedLoadResult> {
+  const { urls } = server;
+  const proxy = new ProxyClient({ authProxyUrl: urls.proxyUrl, configId: 'demo' });
+  const { organizationId } = await proxy.walletKitConfig({});
+  // The kit's client over a keep-alive node:http transport (keep-alive-fetch.ts): the generator stays cheap.
+  const client = new ActivityClient({ apiBaseUrl: urls.apiUrl, stamper: new ApiKeyStamper(root), fetch: keepAliveFetch() });
+  const wallet = await client.submit('create_wallet', {
+    organizationId,
+    parameters: { walletName: 'bench', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] },
+  });
+  const address = activityResult(wallet).addresses[0]!;
+  // Each payload differs: identical bodies would be one (idempotent) activity.
+  const sign = (i: number) =>
+    client.submit('sign_raw_payload', {
+      organizationId,
+      parameters: { signWith: address, payload: i.toString(16).padStart(64, '0'), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' },
+    });
+  // Warm-up (JIT, lazily built tables), not measured; its payloads are not reused below.
+  for (let i = 0; i < WARM_UP; i += 8) await Promise.all(Array.from({ length: 8 }, (_, j) => sign(Number.MAX_SAFE_INTEGER - i - j)));
+  const activities = options.activities ?? 10_000;
+  const before = await server.stats(true);
+  const signRawPayloadOpen = await openLoop(server, activities, options.rate ?? 1000, OPEN_LOOP_MAX_IN_FLIGHT, async (i) => {
+    await sign(i);
+  });
+  const after = await server.stats(true);
+  const growth = after.heapUsed - before.heapUsed;
+  const stored = activities - signRawPayloadOpen.failures;
+  const memory: MemoryFigures = {
+    activities: stored,
+    heapBeforeMb: round(before.heapUsed / 2 ** 20),
+    heapAfterMb: round(after.heapUsed / 2 ** 20),
+    growthMb: round(growth / 2 ** 20),
+    bytesPerActivity: Math.round(growth / Math.max(1, stored)),
+    rssAfterMb: round(after.rss / 2 ** 20),
+    collected: before.collected && after.collected,
+  };
+  // Payloads after the open loop's: every body is a new activity.
+  const signRawPayload = await run(server, activities, 32, async (i) => {
+    await sign(activities + i);
+  });
+  return { signRawPayloadOpen, signRawPayload, memory };
+}
+
+/** Only the stamped sign_raw_payload runs, in an emulator of their own (`npm run bench -- --only=stamped`). */
+export async function stampedLoad(options: EmulatorLoadOptions = {}): Promise<StampedLoadResult> {
+  const root = await new MemoryKeyStore().create({ purpose: 'bench-root' });
+  const server = await startServer(root.id, options.serverNodeFlags ?? []);
+  try {
+    return await stampedWorkloads(server, root, options);
+  } finally {
+    server.stop();
+  }
+}
+
 export async function emulatorLoad(options: EmulatorLoadOptions = {}): Promise<EmulatorLoadResult> {
   const keyStore = new MemoryKeyStore();
   const root = await keyStore.create({ purpose: 'bench-root' });
   const server = await startServer(root.id, options.serverNodeFlags ?? []);
   const { urls } = server;
   try {
+    const stamped = await stampedWorkloads(server, root, options);
     const proxy = new ProxyClient({ authProxyUrl: urls.proxyUrl, configId: 'demo' });
-    const { organizationId } = await proxy.walletKitConfig({});
-    const client = new ActivityClient({ apiBaseUrl: urls.apiUrl, stamper: new ApiKeyStamper(root) });
-    const wallet = await client.submit('create_wallet', {
-      organizationId,
-      parameters: { walletName: 'bench', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] },
-    });
-    const address = activityResult(wallet).addresses[0]!;
-    // Each payload differs: identical bodies would be one (idempotent) activity.
-    const sign = (i: number) =>
-      client.submit('sign_raw_payload', {
-        organizationId,
-        parameters: { signWith: address, payload: i.toString(16).padStart(64, '0'), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' },
-      });
-    // Warm-up (JIT, lazily built tables), not measured; its payloads are not reused below.
-    for (let i = 0; i < WARM_UP; i += 8) await Promise.all(Array.from({ length: 8 }, (_, j) => sign(Number.MAX_SAFE_INTEGER - i - j)));
-    const activities = options.activities ?? 10_000;
-    const before = await server.stats(true);
-    const signRawPayload = await run(server, activities, 32, async (i) => {
-      await sign(i);
-    });
-    const after = await server.stats(true);
-    const growth = after.heapUsed - before.heapUsed;
-    const memory: MemoryFigures = {
-      activities: activities - signRawPayload.failures,
-      heapBeforeMb: round(before.heapUsed / 2 ** 20),
-      heapAfterMb: round(after.heapUsed / 2 ** 20),
-      growthMb: round(growth / 2 ** 20),
-      bytesPerActivity: Math.round(growth / Math.max(1, activities - signRawPayload.failures)),
-      rssAfterMb: round(after.rss / 2 ** 20),
-      collected: before.collected && after.collected,
-    };
     const otpFlows = await run(server, options.flows ?? 200, 16, async (i) => {
       const contact = `bench.${i}.${Date.now()}@example.com`;
       const { otpId } = await startOtp({ proxy }, { otpType: 'OTP_TYPE_EMAIL', contact });
       const outbox = (await (await fetch(`${urls.apiUrl}/__outbox?to=${encodeURIComponent(contact)}`)).json()) as { messages: { code: string }[] };
       await completeOtp({ proxy, keyStore: new MemoryKeyStore() }, { otpType: 'OTP_TYPE_EMAIL', contact, otpId, otpCode: outbox.messages[0]!.code });
     });
-    return { signRawPayload, otpFlows, memory, withData: await dataFileLoad(root) };
+    return { ...stamped, otpFlows, withData: await dataFileLoad(root) };
   } finally {
     server.stop();
   }
