@@ -34,12 +34,26 @@ function parseHeader(headerValue: string): { publicKey: string; scheme: string; 
 }
 
 /**
+ * The last step of a verification: whether raw r||s `signature` over `data` verifies under
+ * `key` (imported and cached by importP256PublicKey). WebCrypto's, verifyP256, by default; a
+ * host with a synchronous ECDSA of the same semantics may pass its own (the Node emulator does:
+ * WebCrypto there hands each verification to libuv's thread pool and back, which costs more than
+ * the verification).
+ */
+export type P256Verify = (key: CryptoKey, signature: Uint8Array, data: Uint8Array) => boolean | Promise<boolean>;
+
+/**
  * Resolves with the signer's key and scheme when `headerValue` is a valid stamp of exactly
  * `body`. Errors: ERR_STAMP_MALFORMED (header), ERR_STAMP_SCHEME, ERR_KEY_FORMAT or
  * ERR_KEY_NOT_ON_CURVE (the key), ERR_STAMP_SIGNATURE (signature not DER, or not valid).
  * Only the body is signed: the caller must still check that the body's `type` fits the route.
  */
-export async function verifyStamp(body: string | Uint8Array, headerValue: string): Promise<VerifiedStamp> {
+export function verifyStamp(body: string | Uint8Array, headerValue: string): Promise<VerifiedStamp> {
+  return verifyStampWith(body, headerValue, verifyP256);
+}
+
+/** verifyStamp with the final signature check done by `verify`; every other step is the same. */
+export async function verifyStampWith(body: string | Uint8Array, headerValue: string, verify: P256Verify): Promise<VerifiedStamp> {
   const stamp = parseHeader(headerValue);
   if (stamp.scheme !== API_KEY_STAMP_SCHEME) {
     throw new LatchError('ERR_STAMP_SCHEME', 'The stamp scheme is not SIGNATURE_SCHEME_TK_API_P256.');
@@ -58,7 +72,7 @@ export async function verifyStamp(body: string | Uint8Array, headerValue: string
     throw new LatchError('ERR_STAMP_SIGNATURE', 'The stamp signature is not hex DER.', { cause });
   }
   const bytes = typeof body === 'string' ? utf8Encode(body) : body;
-  if (!(await verifyP256(key, signature, bytes))) {
+  if (!(await verify(key, signature, bytes))) {
     throw new LatchError('ERR_STAMP_SIGNATURE', 'The stamp signature does not match the body.');
   }
   return { publicKey, scheme: stamp.scheme };

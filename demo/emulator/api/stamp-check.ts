@@ -6,7 +6,8 @@
  * token) has its signature verified here like an `X-Stamp`; the attestation is checked in
  * attested-principal.ts, which needs state.
  */
-import { verifyStamp } from '../../../src/stamp/verify-stamp.ts';
+import { KeyObject, verify as nodeVerify } from 'node:crypto';
+import { verifyStampWith } from '../../../src/stamp/verify-stamp.ts';
 import { API_KEY_STAMP_SCHEME } from '../../../src/stamp/create-stamp.ts';
 import { fromBase64Url, toBase64Url } from '../../../src/encoding/base64url.ts';
 import { utf8Decode, utf8Encode } from '../../../src/encoding/utf8.ts';
@@ -31,6 +32,24 @@ export type StampCheck =
   | { kind: 'ATTESTED'; publicKey: string; scheme: AttestedScheme; attestation: string };
 
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+/** The same keys as OpenSSL key objects, made once per imported key (which the core caches). */
+const keyObjects = new WeakMap<CryptoKey, KeyObject>();
+
+/**
+ * The signature check of every X-Stamp: the core's verifyStamp with Node's synchronous ECDSA
+ * P-256 SHA-256 (OpenSSL, the same implementation WebCrypto calls in Node, so the same answer
+ * for every signature, high S accepted). WebCrypto would hand each verification to the thread pool
+ * and back, costing more CPU than the verification itself on the stamped hot path.
+ */
+function verifyP256Sync(key: CryptoKey, signature: Uint8Array, data: Uint8Array): boolean {
+  if (signature.length !== 64) return false;
+  let keyObject = keyObjects.get(key);
+  if (!keyObject) keyObjects.set(key, (keyObject = KeyObject.from(key)));
+  return nodeVerify('sha256', data, { key: keyObject, dsaEncoding: 'ieee-p1363' }, signature);
+}
+
+const verifyStamp = (body: Uint8Array, headerValue: string) => verifyStampWith(body, headerValue, verifyP256Sync);
 
 function parseWebAuthnStamp(value: string): WebAuthnStamp {
   let parsed: unknown;

@@ -8,9 +8,11 @@
  * _KECCAK256. EdDSA hashes internally, so Ed25519 takes HASH_FUNCTION_NOT_APPLICABLE, the value
  * the service's SDK sends, and also _NO_OP (the payload is signed as given either way).
  */
+import { randomFillSync } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { ecdsa as ecdsaOf, weierstrass } from '@noble/curves/abstract/weierstrass.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { hex } from '@scure/base';
@@ -18,17 +20,48 @@ import { assertPrivateKey } from './keys.ts';
 import { Curve, HashFunction, PayloadEncoding, assertCurve } from './wallet-enums.ts';
 import { WalletError } from './wallet-error.ts';
 
-// Wider base-point tables than noble's default (W=6) for the ECDSA curves signed with here:
-// built once per process on the next multiplication (~0.1 s, ~2 MB each), they make each
-// signature about a sixth cheaper, and signing dominates a stamped sign_raw_payload. They are
-// shared by every use of the curve. P-256's waits for the first P-256 signature: the emulator's
-// own keys use that curve at every start, where the bigger table would only slow starting.
-secp256k1.Point.BASE.precompute(8);
+/**
+ * The randomness noble's signing draws on every signature (it blinds the nonce multiplication
+ * and the nonce inversion; RFC 6979 makes the signature itself deterministic, so the blinding
+ * never changes it): 64 bytes a signature, each time one getRandomValues call of its own, which
+ * costs about as much as the bytes' share of a 4 KiB fill. So the bytes come from a pool filled
+ * from the same CSPRNG, each byte handed out once and wiped from the pool as it leaves.
+ */
+const pool = new Uint8Array(4096);
+let poolAt = pool.length;
+function pooledRandomBytes(length = 32): Uint8Array<ArrayBuffer> {
+  if (length > pool.length) return randomFillSync(new Uint8Array(length));
+  if (poolAt + length > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  const out = pool.slice(poolAt, poolAt + length);
+  pool.fill(0, poolAt, poolAt + length);
+  poolAt += length;
+  return out;
+}
+
+/**
+ * The ECDSA signers of sign_raw_payload: noble's secp256k1 and P-256 (same curves, same
+ * RFC 6979 signatures, same constant-time blinded multiplication) over curve instances of
+ * their own, so that they take the pooled randomness above, with wider base-point tables than
+ * noble's default (W=6): built once per process on the first signature (~0.1 s, ~2 MB each),
+ * they make each signature about a sixth cheaper, and signing dominates a stamped
+ * sign_raw_payload. P-256's is widened on its first signature: the emulator's own keys use
+ * noble's shared P-256 instance, untouched here, at every start.
+ */
+function signerOf(curve: typeof secp256k1 | typeof p256) {
+  const Point = weierstrass(curve.Point.CURVE(), { Fp: curve.Point.Fp, randomBytes: pooledRandomBytes });
+  return { Point, ecdsa: ecdsaOf(Point, sha256, { randomBytes: pooledRandomBytes }) };
+}
+const secp256k1Signer = signerOf(secp256k1);
+secp256k1Signer.Point.BASE.precompute(8);
+const p256Signer = signerOf(p256);
 let p256Widened = false;
 function widenP256(): void {
   if (p256Widened) return;
   p256Widened = true;
-  p256.Point.BASE.precompute(8);
+  p256Signer.Point.BASE.precompute(8);
 }
 
 export interface RawSignature {
@@ -97,7 +130,7 @@ export function signRawPayload(input: SignRawPayloadInput): RawSignature {
   }
   const digest = ecdsaDigest(message, hashFunction);
   if (curve === Curve.P256) widenP256();
-  const ecdsa = curve === Curve.SECP256K1 ? secp256k1 : p256;
+  const ecdsa = curve === Curve.SECP256K1 ? secp256k1Signer.ecdsa : p256Signer.ecdsa;
   // 'recovered' = recovery id || r || s.
   const signature = ecdsa.sign(digest, input.privateKey, { prehash: false, lowS: true, format: 'recovered' });
   return {

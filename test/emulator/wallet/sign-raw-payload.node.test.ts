@@ -185,3 +185,19 @@ describe('sign_raw_payload: refused inputs', () => {
     assert.deepEqual(decodePayload('é', 'PAYLOAD_ENCODING_TEXT_UTF8'), Uint8Array.of(0xc3, 0xa9));
   });
 });
+
+describe('sign_raw_payload: its own curve instances (pooled randomness, wider tables) sign as noble does', () => {
+  it('300 random keys and digests per curve: the same r, s and recovery id as noble secp256k1.sign / p256.sign', () => {
+    for (const [curve, noble] of [['CURVE_SECP256K1', secp256k1], ['CURVE_P256', p256]] as const) {
+      for (let i = 0; i < 300; i++) {
+        const privateKey = noble.utils.randomSecretKey();
+        const digest = crypto.getRandomValues(new Uint8Array(32));
+        const sig = signRawPayload({ privateKey: privateKey.slice(), curve, payload: hex.encode(digest), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' });
+        const expected = noble.sign(digest, privateKey, { prehash: false, lowS: true, format: 'recovered' });
+        assert.equal(sig.r, hex.encode(expected.subarray(1, 33)));
+        assert.equal(sig.s, hex.encode(expected.subarray(33)));
+        assert.equal(sig.v, curve === 'CURVE_SECP256K1' ? expected[0]!.toString(16).padStart(2, '0') : '00');
+      }
+    }
+  });
+});
