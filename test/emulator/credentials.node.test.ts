@@ -11,6 +11,7 @@ import { assertServiceError, assertNoStateChange } from './support/assertions.ts
 import { latestCodeFor, proxyClient } from './support/otp-flow.ts';
 import { SoftAuthenticator } from './support/soft-authenticator.ts';
 import { startReceiver } from './webhooks/receiver.ts';
+import { consent } from '../support/emulator-http.ts';
 import type { Fixture, TestKey } from './support/emulator-fixture.ts';
 
 interface WireUser {
@@ -199,6 +200,21 @@ describe('credentials and contacts', () => {
       assert.deepEqual((await userOf(a.org, a.userId)).oauthProviders.map((p) => p.providerId).sort(), [...ids].sort());
       assert.deepEqual(resultOf(await f.submit('delete_oauth_providers', a.org, { userId: a.userId, providerIds: ids })).providerIds, ids);
       assert.deepEqual((await userOf(a.org, a.userId)).oauthProviders, []);
+    });
+
+    it('create_oauth_providers links by a verified OIDC token (the emulator\'s Google stand-in); the same identity cannot link twice', async () => {
+      const a = await account('oa-token-a', 'oa-token-a@example.com');
+      const b = await account('oa-token-b', 'oa-token-b@example.com');
+      const authorize = new URL(`${f.urls.oauthUrl}/google/authorize`);
+      for (const [k, v] of Object.entries({ client_id: 'latchkey-demo-google', redirect_uri: 'http://localhost:8000/cb', response_type: 'id_token', nonce: 'n-1', state: 's' })) authorize.searchParams.set(k, v);
+      const location = new URL(await consent(authorize.href, 'oa-token@example.com'));
+      const oidcToken = new URLSearchParams(location.hash.slice(1)).get('id_token')!;
+      assert.ok(oidcToken, location.href);
+      const [id] = resultOf(await f.submit('create_oauth_providers', a.org, { userId: a.userId, oauthProviders: [{ providerName: 'google', oidcToken }] })).providerIds as string[];
+      assert.deepEqual((await userOf(a.org, a.userId)).oauthProviders.map((p) => p.providerId), [id]);
+      await assertNoStateChange(f.emulator, async () => {
+        assertServiceError(await f.submit('create_oauth_providers', b.org, { userId: b.userId, oauthProviders: [{ providerName: 'google', oidcToken }] }), 400, 3, 'REQUEST_INVALID', 'already linked');
+      });
     });
 
     it('refuses an identity already linked, a list naming one twice, and unlinking the last way in, changing nothing', async () => {
