@@ -7,6 +7,7 @@ import { engineLauncher } from './test/support/engine-launcher.mjs';
 import { summaryReporter } from './test/support/summary-reporter.mjs';
 import { nodeBuiltinStubPlugin } from './test/support/node-builtin-stub-plugin.mjs';
 import { webauthnPlugin } from './test/support/webauthn-plugin.mjs';
+import { clipboardPlugin } from './test/support/clipboard-plugin.mjs';
 import { emulatorPlugin, emulatorState } from './test/support/emulator-plugin.mjs';
 
 // `LATCHKEY_WTR_PART=main` runs everything but the passkey files; `=webauthn` runs only those,
@@ -35,7 +36,7 @@ export default {
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
   testsFinishTimeout: 300000,
-  plugins: [emulatorPlugin(), webauthnPlugin(), nodeBuiltinStubPlugin(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  plugins: [emulatorPlugin(), webauthnPlugin(), clipboardPlugin(), nodeBuiltinStubPlugin(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   // nanostores reads process.env.NODE_ENV; unbundled pages have no `process` (TOOLCHAIN.md #4).
   testRunnerHtml: (testFramework) => `<!doctype html><html><head>
     <script>window.process = { env: { NODE_ENV: 'development' } };

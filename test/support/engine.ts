@@ -13,6 +13,8 @@ const FEATURES = {
   'media emulation': ['chromium'],
   // Passkeys without a person: the CDP virtual authenticator (test/support/webauthn-plugin.mjs).
   'virtual authenticator': ['chromium'],
+  // A trusted paste from the real clipboard: the CDP command in test/support/clipboard-plugin.mjs.
+  'CDP clipboard': ['chromium'],
   // WebKitGTK's MiniBrowser ships without the Web Authentication API.
   WebAuthn: ['chromium', 'firefox'],
 } satisfies Record<string, readonly Engine[]>;

@@ -1,12 +1,12 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { afterEach, describe, it } from '../../support/harness.ts';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import { defineElement } from '../../../components/internal/define-element.ts';
 import { LatchOtpCompleteEvent, LatchOtpResendEvent } from '../../../components/internal/events.ts';
 import { LatchOtpInput } from '../../../components/latch-otp-input/latch-otp-input.ts';
 import { addPageStyle, pinBrowserLanguages, recordEvents, resetConfig, setTestConfig, shadowStyle, testConfig, paste } from '../support/helpers.ts';
 import { box, boxes, focusedIndex, part, shown } from '../support/otp.ts';
-import { describeNeeds } from '../../support/engine.ts';
+import { describeNeeds, itNeeds } from '../../support/engine.ts';
 
 LatchOtpInput.define();
 pinBrowserLanguages(['en-US']);
@@ -217,6 +217,20 @@ describe('<latch-otp-input>', () => {
       expect(event.defaultPrevented).to.equal(true);
       expect((await done).detail.code).to.equal('123456');
       expect(shown(el)).to.equal('1|2|3|4|5|6');
+      expect(focusedIndex(el)).to.equal(5);
+    });
+
+    itNeeds('CDP clipboard', 'a code pasted from the real clipboard into the first box fills every box (the browser\'s own paste event)', async () => {
+      const el = await otp();
+      // The clipboard's data is readable only while the event is dispatched.
+      const pastes: { trusted: boolean; text: string | undefined }[] = [];
+      el.shadowRoot!.addEventListener('paste', (event) => pastes.push({ trusted: event.isTrusted, text: (event as ClipboardEvent).clipboardData?.getData('text/plain') }), { capture: true });
+      box(el, 0).focus();
+      const done = oneEvent(el, 'latch-otp-complete');
+      await executeServerCommand('clipboard-paste', { text: '482 913' });
+      expect((await done).detail.code).to.equal('482913');
+      expect(shown(el)).to.equal('4|8|2|9|1|3');
+      expect(pastes).to.deep.equal([{ trusted: true, text: '482 913' }]);
       expect(focusedIndex(el)).to.equal(5);
     });
 
