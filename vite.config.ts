@@ -2,7 +2,7 @@
 // An application's bundler then sees the same module graph as our sources: it keeps what a page
 // imports, drops the rest, and keeps every lazy `import()` lazy. (A merged build put most
 // elements in one chunk that every entry imported, so a login-only page loaded the wallet.)
-// Entries: the core, the element classes, `define` (every element) and one entry per element
+// Entries: the core, the EIP-1193 provider (`latchkey/eip1193`), the element classes, `define` (every element) and one entry per element
 // (`latchkey/auth`, `latchkey/wallet`, …) that defines just that element.
 import { defineConfig } from 'vite';
 import { readdirSync } from 'node:fs';
@@ -26,6 +26,8 @@ export default defineConfig({
     lib: {
       entry: {
         'src/index': resolve(root, 'src/index.ts'),
+        // `latchkey/eip1193`: the EIP-1193 provider, apart from the core so no login page loads it.
+        'src/providers/eip1193': resolve(root, 'src/providers/eip1193.ts'),
         'components/index': resolve(root, 'components/index.ts'),
         'components/define': resolve(root, 'components/define.ts'),
         ...elementEntries,

@@ -31,6 +31,11 @@ export { ActivityClient } from '@/src/clients/activity-client.ts';`,
   },
   { name: 'core (latchkey)', source: `export * from '@/src/index.ts';` },
   {
+    name: 'EIP-1193 provider (latchkey/eip1193)',
+    about: 'provider, errors, EIP-6963 announce: its own entry, loaded by pages that hand a dapp library a provider (report only)',
+    source: `export * from '@/src/providers/eip1193.ts';`,
+  },
+  {
     name: 'App Proof verifier (lazy)',
     about: 'CBOR, DER, X.509, COSE and the checks: loaded only when a page verifies proofs',
     source: `export { verifyAppProof } from '@/src/proofs/verify-app-proof.ts';`,

@@ -12,8 +12,9 @@
 import { concatBytes, utf8Encode } from '../encoding/utf8.ts';
 import { sha256 } from '../crypto/webcrypto.ts';
 
-export async function ethereumMessageDigest(text: string): Promise<Uint8Array> {
-  const message = utf8Encode(text);
+/** The EIP-191 digest of a text (UTF-8) or of raw bytes (what `personal_sign` sends as hex). */
+export async function ethereumMessageDigest(text: string | Uint8Array): Promise<Uint8Array> {
+  const message = typeof text === 'string' ? utf8Encode(text) : text;
   const { keccak_256 } = await import('@noble/hashes/sha3.js');
   return keccak_256(concatBytes(utf8Encode(`\x19Ethereum Signed Message:\n${message.length}`), message));
 }

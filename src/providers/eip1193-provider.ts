@@ -1,0 +1,520 @@
+/**
+ * An EIP-1193 provider over a signing session and one Ethereum account of the user's wallet, so
+ * that viem (`custom(provider)`), ethers (`new BrowserProvider(provider)`) and any dapp library
+ * sign through the service: messages and typed data with sign_raw_payload (the EIP-191 / EIP-712
+ * digest, HASH_FUNCTION_NO_OP), transactions with sign_transaction, sends with
+ * eth_send_transaction (its status followed until the hash is known). Read-only JSON-RPC goes to
+ * the current chain's `rpcUrl`, when one is given. Its own package entry (`latchkey/eip1193`):
+ * never part of what a login page loads.
+ *
+ * Methods: eth_chainId, net_version, eth_accounts, eth_requestAccounts, personal_sign,
+ * eth_signTypedData_v4, eth_signTransaction, eth_sendTransaction, wallet_switchEthereumChain and
+ * the read-only methods in READ_ONLY_METHODS. eth_sign (it signs any 32 bytes, a transaction
+ * hash included, so a page could make the user sign what they cannot read) and the older
+ * signTypedData versions are refused with 4200, as is every method not listed.
+ *
+ * Events (`on` / `removeListener`): `connect` {chainId} once after creation when the session is
+ * live; `chainChanged` (hex chain id) after a switch; `accountsChanged` ([]) and `disconnect`
+ * (ProviderRpcError 4900) when the session logs out, expires, or becomes another user's (another
+ * tab's login). A disconnected provider stays so: make a new one for the next session.
+ */
+import { LatchError, isLatchError } from '../errors/latch-error.ts';
+import { fromHex } from '../encoding/hex.ts';
+import { ethereumMessageDigest } from '../signing/message-digest.ts';
+import { typedDataDigest, type TypedData } from '../signing/typed-data-digest.ts';
+import { isFinalSendStatus, pollStatus, sendTransactionStatus, type PollOptions } from '../session/session-status.ts';
+import type { SigningSession } from '../session/signing-session.ts';
+import type { EthSendTransactionParameters, SendTransactionStatus } from '../clients/activity-types.ts';
+import { ProviderRpcError, ProviderRpcErrorCodes as Codes } from './provider-rpc-error.ts';
+import { serializeUnsignedTransaction, type AccessListEntry, type UnsignedEthereumTransaction } from './unsigned-transaction.ts';
+
+/** What the provider uses of a session (a SigningSession; injectable for tests). */
+export type Eip1193Session = Pick<SigningSession, 'active' | 'summary' | 'submit' | 'query' | 'addEventListener' | 'removeEventListener'>;
+
+export interface Eip1193Chain {
+  /** A number, bigint, decimal string or 0x-hex string. */
+  chainId: number | bigint | string;
+  /** JSON-RPC endpoint for read-only methods and for filling a transaction's missing fields. */
+  rpcUrl?: string;
+}
+
+export interface Eip1193RequestArguments {
+  readonly method: string;
+  readonly params?: readonly unknown[] | object;
+}
+
+export interface Eip1193ProviderOptions {
+  session: Eip1193Session;
+  /** The account: an Ethereum address of the session's organization (0x and 40 hex digits). */
+  address: string;
+  /** The chain to start on. */
+  chainId: number | bigint | string;
+  /** The starting chain's JSON-RPC endpoint (or give it in `chains`). */
+  rpcUrl?: string;
+  /** The chains wallet_switchEthereumChain may switch to (the starting one is always allowed). */
+  chains?: readonly Eip1193Chain[];
+  /**
+   * Asked before each signature or send, with the request: resolve false to refuse it (the
+   * request then rejects with 4001, user rejected). Default: every request is allowed (the page
+   * asked the user already).
+   */
+  approve?: (request: Eip1193RequestArguments) => boolean | Promise<boolean>;
+  /** For read-only JSON-RPC. Default: the global fetch. */
+  fetch?: typeof fetch;
+  /** Per JSON-RPC request, in ms. Default 30 000. */
+  rpcTimeoutMs?: number;
+  /** How eth_sendTransaction follows the send's status. Default: 30 reads from 500 ms, ×1.5. */
+  sendStatusPolling?: Pick<PollOptions<SendTransactionStatus>, 'maxAttempts' | 'initialDelayMs' | 'factor' | 'maxDelayMs' | 'sleep'>;
+}
+
+type Listener = (...args: unknown[]) => void;
+
+/** Read-only JSON-RPC methods passed to the chain's rpcUrl (4200 without one). */
+export const READ_ONLY_METHODS: readonly string[] = [
+  'eth_blockNumber', 'eth_call', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice', 'eth_getBalance', 'eth_getBlockByHash',
+  'eth_getBlockByNumber', 'eth_getBlockTransactionCountByHash', 'eth_getBlockTransactionCountByNumber', 'eth_getCode', 'eth_getLogs',
+  'eth_getProof', 'eth_getStorageAt', 'eth_getTransactionByBlockHashAndIndex', 'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash', 'eth_getTransactionCount', 'eth_getTransactionReceipt', 'eth_maxPriorityFeePerGas', 'eth_blobBaseFee',
+  'eth_syncing', 'web3_clientVersion',
+  // Broadcasts bytes already signed: no key is used.
+  'eth_sendRawTransaction',
+];
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
+
+const invalidParams = (message: string, cause?: unknown) => new ProviderRpcError(Codes.INVALID_PARAMS, message, { cause });
+const unsupported = (method: string) => new ProviderRpcError(Codes.UNSUPPORTED_METHOD, `The provider does not support ${method}.`);
+const disconnected = () => new ProviderRpcError(Codes.DISCONNECTED, 'The provider is disconnected: the session has ended.');
+
+function chainIdOf(value: unknown, what = 'chainId'): bigint {
+  try {
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return BigInt(value);
+    if (typeof value === 'bigint' && value > 0n) return value;
+    if (typeof value === 'string' && /^(?:0x[0-9a-fA-F]{1,64}|[1-9]\d{0,77})$/.test(value) && BigInt(value) > 0n) return BigInt(value);
+  } catch {
+    // falls through
+  }
+  throw invalidParams(`${what} must be a positive integer (a number, or a decimal or 0x-hex string).`);
+}
+
+const toQuantity = (n: bigint): string => `0x${n.toString(16)}`;
+
+/** A JSON-RPC quantity (0x-hex; numbers and bigints are taken too), or undefined when absent. */
+function quantity(tx: Record<string, unknown>, key: string): bigint | undefined {
+  const value = tx[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'bigint' && value >= 0n) return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value)) return BigInt(value);
+  throw invalidParams(`transaction.${key} must be a 0x-hex quantity.`);
+}
+
+/** The kit's LatchErrors as EIP-1193 errors (the LatchError is the cause). */
+function fromLatchError(error: unknown): ProviderRpcError {
+  if (error instanceof ProviderRpcError) return error;
+  if (!isLatchError(error)) return new ProviderRpcError(Codes.INTERNAL, 'The request failed.', { cause: error });
+  const data = { latchCode: error.code };
+  switch (error.code) {
+    case 'ERR_SESSION_EXPIRED':
+    case 'ERR_SESSION_MISSING':
+    case 'ERR_SESSION_KEY_MISSING':
+      return new ProviderRpcError(Codes.DISCONNECTED, 'The provider is disconnected: the session has ended.', { data, cause: error });
+    case 'ERR_ACTIVITY_REJECTED':
+      return new ProviderRpcError(Codes.USER_REJECTED, 'The request was rejected.', { data, cause: error });
+    case 'ERR_SERVICE_FORBIDDEN':
+    case 'ERR_ACTIVITY_CONSENSUS_NEEDED':
+      return new ProviderRpcError(Codes.UNAUTHORIZED, 'The request is not authorized by the organization\u2019s policies.', { data, cause: error });
+    case 'ERR_INPUT_INVALID':
+    case 'ERR_SERVICE_INVALID_REQUEST':
+    case 'ERR_SERVICE_NOT_FOUND':
+      return new ProviderRpcError(Codes.INVALID_PARAMS, 'The service refused the request\u2019s parameters.', { data, cause: error });
+    default:
+      return new ProviderRpcError(Codes.INTERNAL, 'The request failed.', { data, cause: error });
+  }
+}
+
+/** The normalized transaction request of eth_signTransaction / eth_sendTransaction. */
+interface TransactionRequest {
+  to?: string;
+  value: bigint;
+  data: string;
+  nonce?: bigint;
+  gas?: bigint;
+  gasPrice?: bigint;
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
+  type: 0 | 1 | 2;
+  accessList?: AccessListEntry[];
+}
+
+function accessListOf(value: unknown): AccessListEntry[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) throw invalidParams('transaction.accessList must be an array.');
+  return value.map((entry: unknown, i) => {
+    const e = entry as { address?: unknown; storageKeys?: unknown } | null;
+    const keys = e?.storageKeys;
+    if (typeof e?.address !== 'string' || !ADDRESS.test(e.address) || !Array.isArray(keys) || !keys.every((k) => typeof k === 'string' && /^0x[0-9a-fA-F]{64}$/.test(k))) {
+      throw invalidParams(`transaction.accessList[${i}] must be {address, storageKeys: 32-byte hex[]}.`);
+    }
+    return { address: e.address, storageKeys: keys as string[] };
+  });
+}
+
+export class LatchEip1193Provider {
+  readonly #session: Eip1193Session;
+  readonly #address: string;
+  readonly #chains = new Map<bigint, string | undefined>();
+  readonly #approve: Eip1193ProviderOptions['approve'];
+  readonly #fetch: typeof fetch;
+  readonly #rpcTimeoutMs: number;
+  readonly #polling: Eip1193ProviderOptions['sendStatusPolling'];
+  readonly #listeners = new Map<string, Set<Listener>>();
+  readonly #user: string | undefined;
+  #chainId: bigint;
+  #connected: boolean;
+  #rpcId = 0;
+
+  constructor(options: Eip1193ProviderOptions) {
+    if (!options?.session || typeof options.session.submit !== 'function') throw new LatchError('ERR_CONFIG_INVALID', 'The provider needs a signing session.');
+    if (typeof options.address !== 'string' || !ADDRESS.test(options.address)) throw new LatchError('ERR_CONFIG_INVALID', 'The provider needs an Ethereum address (0x and 40 hex digits).');
+    this.#session = options.session;
+    this.#address = options.address;
+    this.#approve = options.approve;
+    this.#fetch = options.fetch ?? ((...a) => fetch(...a));
+    this.#rpcTimeoutMs = options.rpcTimeoutMs ?? 30_000;
+    this.#polling = options.sendStatusPolling;
+    let start: bigint;
+    try {
+      start = chainIdOf(options.chainId);
+      for (const chain of options.chains ?? []) this.#chains.set(chainIdOf(chain.chainId), chain.rpcUrl);
+    } catch (cause) {
+      throw new LatchError('ERR_CONFIG_INVALID', 'A chain id of the provider is not a positive integer.', { cause });
+    }
+    if (options.rpcUrl !== undefined || !this.#chains.has(start)) this.#chains.set(start, options.rpcUrl ?? this.#chains.get(start));
+    this.#chainId = start;
+    this.#user = options.session.summary?.userId;
+    this.#connected = options.session.active;
+    this.#session.addEventListener('change', this.#onChange);
+    this.#session.addEventListener('expired', this.#onEnd);
+    if (this.#connected) queueMicrotask(() => this.#connected && this.#emit('connect', { chainId: toQuantity(this.#chainId) }));
+  }
+
+  /** The account, as it was given. */
+  get address(): string {
+    return this.#address;
+  }
+
+  /** The current chain, 0x-hex. */
+  get chainId(): string {
+    return toQuantity(this.#chainId);
+  }
+
+  /** False once the session has ended (or when it had ended before). */
+  isConnected(): boolean {
+    return this.#connected;
+  }
+
+  // ---- events ------------------------------------------------------------------------------
+
+  on(event: string, listener: Listener): this {
+    let set = this.#listeners.get(event);
+    if (!set) this.#listeners.set(event, (set = new Set()));
+    set.add(listener);
+    return this;
+  }
+
+  removeListener(event: string, listener: Listener): this {
+    this.#listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  off(event: string, listener: Listener): this {
+    return this.removeListener(event, listener);
+  }
+
+  #emit(event: string, ...args: unknown[]): void {
+    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
+      try {
+        listener(...args);
+      } catch {
+        // A listener's failure is its own; the others still hear the event.
+      }
+    }
+  }
+
+  readonly #onChange = (event: Event): void => {
+    const reason = (event as Event & { reason?: string }).reason;
+    if (reason === 'logout' || this.#session.summary?.userId !== this.#user) this.#disconnect();
+  };
+
+  readonly #onEnd = (): void => this.#disconnect();
+
+  #disconnect(): void {
+    if (!this.#connected) return;
+    this.#connected = false;
+    this.#emit('accountsChanged', []);
+    this.#emit('disconnect', disconnected());
+  }
+
+  /** Stops listening to the session (the provider is disconnected from then on). */
+  dispose(): void {
+    this.#session.removeEventListener('change', this.#onChange);
+    this.#session.removeEventListener('expired', this.#onEnd);
+    this.#disconnect();
+    this.#listeners.clear();
+  }
+
+  // ---- requests ----------------------------------------------------------------------------
+
+  /** EIP-1193 `request`: resolves with the method's result or rejects with a ProviderRpcError. */
+  async request(args: Eip1193RequestArguments): Promise<unknown> {
+    if (typeof args !== 'object' || args === null || typeof args.method !== 'string') throw invalidParams('request() takes {method, params}.');
+    const { method } = args;
+    const params = args.params ?? [];
+    try {
+      switch (method) {
+        case 'eth_chainId':
+          return toQuantity(this.#chainId);
+        case 'net_version':
+          return this.#chainId.toString();
+        case 'eth_accounts':
+          return this.#connected ? [this.#address] : [];
+        case 'eth_requestAccounts':
+          this.#live();
+          return [this.#address];
+        case 'personal_sign':
+          return await this.#personalSign(args, this.#list(params, 2));
+        case 'eth_signTypedData_v4':
+          return await this.#signTypedData(args, this.#list(params, 2));
+        case 'eth_signTransaction':
+          return await this.#signTransaction(args, this.#list(params, 1));
+        case 'eth_sendTransaction':
+          return await this.#sendTransaction(args, this.#list(params, 1));
+        case 'wallet_switchEthereumChain':
+          return this.#switchChain(this.#list(params, 1));
+        default:
+          if (READ_ONLY_METHODS.includes(method)) return await this.#rpc(method, params);
+          throw unsupported(method);
+      }
+    } catch (error) {
+      const mapped = fromLatchError(error);
+      if (mapped.code === Codes.DISCONNECTED) this.#disconnect();
+      throw mapped;
+    }
+  }
+
+  #live(): void {
+    if (!this.#connected || !this.#session.active) {
+      this.#disconnect();
+      throw disconnected();
+    }
+  }
+
+  #list(params: unknown, min: number): unknown[] {
+    if (!Array.isArray(params) || params.length < min) throw invalidParams(`This method takes an array of at least ${min} parameter${min > 1 ? 's' : ''}.`);
+    return params;
+  }
+
+  /** The account a request names: it must be this provider's (4100 otherwise). */
+  #account(value: unknown, what: string): void {
+    if (typeof value !== 'string' || !ADDRESS.test(value)) throw invalidParams(`${what} must be an Ethereum address.`);
+    if (value.toLowerCase() !== this.#address.toLowerCase()) throw new ProviderRpcError(Codes.UNAUTHORIZED, `${what} is not this provider's account.`);
+  }
+
+  async #approved(args: Eip1193RequestArguments): Promise<void> {
+    if (this.#approve && !(await this.#approve(args))) throw new ProviderRpcError(Codes.USER_REJECTED, 'The user rejected the request.');
+  }
+
+  /** A secp256k1 signature over a 32-byte digest, as r ‖ s ‖ v (v 27 or 28), 0x-hex. */
+  async #signDigest(digest: Uint8Array): Promise<string> {
+    let payload = '';
+    for (const byte of digest) payload += byte.toString(16).padStart(2, '0');
+    const activity = await this.#session.submit('sign_raw_payload', { signWith: this.#address, payload, encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' });
+    const result = activity.result.signRawPayloadResult;
+    const v = result ? Number.parseInt(result.v, 16) : Number.NaN;
+    if (!result || !/^[0-9a-fA-F]{1,64}$/.test(result.r) || !/^[0-9a-fA-F]{1,64}$/.test(result.s) || ![0, 1, 27, 28].includes(v)) {
+      throw new LatchError('ERR_RESPONSE_MALFORMED', 'The signature is malformed.');
+    }
+    return `0x${result.r.padStart(64, '0')}${result.s.padStart(64, '0')}${(v < 27 ? v + 27 : v).toString(16)}`.toLowerCase();
+  }
+
+  async #personalSign(args: Eip1193RequestArguments, [message, address]: unknown[]): Promise<string> {
+    this.#live();
+    if (typeof message !== 'string') throw invalidParams('personal_sign takes [message, address]; the message is a string (0x-hex bytes or text).');
+    this.#account(address, 'personal_sign address');
+    await this.#approved(args);
+    // Hex is the message's bytes (what viem and ethers send); anything else is UTF-8 text.
+    const digest = await ethereumMessageDigest(HEX_BYTES.test(message) ? fromHex(message.slice(2)) : message);
+    return this.#signDigest(digest);
+  }
+
+  async #signTypedData(args: Eip1193RequestArguments, [address, data]: unknown[]): Promise<string> {
+    this.#live();
+    this.#account(address, 'eth_signTypedData_v4 address');
+    let typed: TypedData;
+    try {
+      typed = (typeof data === 'string' ? JSON.parse(data) : data) as TypedData;
+    } catch (cause) {
+      throw invalidParams('eth_signTypedData_v4 takes [address, typed data as JSON].', cause);
+    }
+    if (typeof typed !== 'object' || typed === null) throw invalidParams('eth_signTypedData_v4 takes [address, typed data as JSON].');
+    const domainChain = (typed.domain as { chainId?: unknown } | undefined)?.chainId;
+    if (domainChain !== undefined && chainIdOf(domainChain, 'domain.chainId') !== this.#chainId) {
+      throw invalidParams(`The typed data's domain.chainId is not the current chain (${this.#chainId}).`);
+    }
+    const digest = await typedDataDigest(typed).catch((cause: unknown) => {
+      throw invalidParams(isLatchError(cause) ? cause.message : 'The typed data is invalid.', cause);
+    });
+    await this.#approved(args);
+    return this.#signDigest(digest);
+  }
+
+  /** The transaction object of eth_signTransaction / eth_sendTransaction, checked and normalized. */
+  #transaction(value: unknown): TransactionRequest {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidParams('The method takes [transaction object].');
+    const tx = value as Record<string, unknown>;
+    this.#account(tx.from ?? this.#address, 'transaction.from');
+    if (tx.chainId !== undefined && tx.chainId !== null && chainIdOf(tx.chainId, 'transaction.chainId') !== this.#chainId) {
+      throw invalidParams(`transaction.chainId is not the current chain (${this.#chainId}); switch first.`);
+    }
+    let to: string | undefined;
+    if (tx.to !== undefined && tx.to !== null) {
+      if (typeof tx.to !== 'string' || !ADDRESS.test(tx.to)) throw invalidParams('transaction.to must be an Ethereum address.');
+      to = tx.to;
+    }
+    const data = tx.data ?? tx.input ?? '0x';
+    if (typeof data !== 'string' || !HEX_BYTES.test(data)) throw invalidParams('transaction.data must be 0x-hex bytes.');
+    if (tx.data !== undefined && tx.input !== undefined && tx.data !== tx.input) throw invalidParams('transaction.data and transaction.input differ.');
+    const out: TransactionRequest = {
+      to,
+      value: quantity(tx, 'value') ?? 0n,
+      data: data.toLowerCase(),
+      nonce: quantity(tx, 'nonce'),
+      gas: quantity(tx, 'gas') ?? quantity(tx, 'gasLimit'),
+      gasPrice: quantity(tx, 'gasPrice'),
+      maxFeePerGas: quantity(tx, 'maxFeePerGas'),
+      maxPriorityFeePerGas: quantity(tx, 'maxPriorityFeePerGas'),
+      accessList: accessListOf(tx.accessList),
+      type: 2,
+    };
+    const type = tx.type === undefined || tx.type === null ? undefined : quantity(tx, 'type');
+    const legacyFees = out.gasPrice !== undefined && out.maxFeePerGas === undefined && out.maxPriorityFeePerGas === undefined;
+    if (type === undefined) out.type = legacyFees ? (out.accessList ? 1 : 0) : 2;
+    else if (type === 0n || type === 1n || type === 2n) out.type = Number(type) as 0 | 1 | 2;
+    else throw invalidParams('transaction.type must be 0x0 (legacy), 0x1 (EIP-2930) or 0x2 (EIP-1559).');
+    if (out.type === 2 && out.gasPrice !== undefined) throw invalidParams('An EIP-1559 transaction takes maxFeePerGas and maxPriorityFeePerGas, not gasPrice.');
+    if (out.type !== 2 && (out.maxFeePerGas !== undefined || out.maxPriorityFeePerGas !== undefined)) throw invalidParams('A legacy or EIP-2930 transaction takes gasPrice, not maxFeePerGas.');
+    if (out.type === 0 && out.accessList?.length) throw invalidParams('A legacy transaction has no access list.');
+    return out;
+  }
+
+  /** Reads a quantity from the chain's RPC endpoint to fill a missing field; -32602 without one. */
+  async #fill(field: string, method: string, params: unknown[]): Promise<bigint> {
+    if (!this.#chains.get(this.#chainId)) throw invalidParams(`transaction.${field} is missing, and the provider has no rpcUrl for chain ${this.#chainId} to read it from.`);
+    const value = await this.#rpc(method, params);
+    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value)) throw new ProviderRpcError(Codes.INTERNAL, `The RPC endpoint answered ${method} with no quantity.`);
+    return BigInt(value);
+  }
+
+  async #signTransaction(args: Eip1193RequestArguments, [value]: unknown[]): Promise<string> {
+    this.#live();
+    const tx = this.#transaction(value);
+    const from = this.#address;
+    const call = { from, ...(tx.to ? { to: tx.to } : {}), value: toQuantity(tx.value), data: tx.data };
+    const nonce = tx.nonce ?? (await this.#fill('nonce', 'eth_getTransactionCount', [from, 'pending']));
+    const gas = tx.gas ?? (await this.#fill('gas', 'eth_estimateGas', [call]));
+    const unsigned: UnsignedEthereumTransaction = { type: tx.type, chainId: this.#chainId, nonce, gas, to: tx.to, value: tx.value, data: tx.data, accessList: tx.accessList };
+    if (tx.type === 2) {
+      unsigned.maxPriorityFeePerGas = tx.maxPriorityFeePerGas ?? (await this.#fill('maxPriorityFeePerGas', 'eth_maxPriorityFeePerGas', []));
+      unsigned.maxFeePerGas = tx.maxFeePerGas ?? (await this.#baseFee()) * 2n + unsigned.maxPriorityFeePerGas;
+    } else unsigned.gasPrice = tx.gasPrice ?? (await this.#fill('gasPrice', 'eth_gasPrice', []));
+    await this.#approved(args);
+    const activity = await this.#session.submit('sign_transaction', { signWith: from, unsignedTransaction: serializeUnsignedTransaction(unsigned).slice(2), type: 'TRANSACTION_TYPE_ETHEREUM' });
+    const signed = activity.result.signTransactionResult?.signedTransaction;
+    if (typeof signed !== 'string' || !/^(?:0x)?[0-9a-fA-F]+$/.test(signed)) throw new LatchError('ERR_RESPONSE_MALFORMED', 'The signed transaction is malformed.');
+    // The service answers Ethereum without 0x (its client adds it); a later version may add it.
+    return (signed.startsWith('0x') ? signed : `0x${signed}`).toLowerCase();
+  }
+
+  async #baseFee(): Promise<bigint> {
+    if (!this.#chains.get(this.#chainId)) throw invalidParams(`transaction.maxFeePerGas is missing, and the provider has no rpcUrl for chain ${this.#chainId} to read it from.`);
+    const block = (await this.#rpc('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: unknown } | null;
+    const fee = block?.baseFeePerGas;
+    if (typeof fee !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(fee)) throw new ProviderRpcError(Codes.INTERNAL, 'The RPC endpoint gave no base fee.');
+    return BigInt(fee);
+  }
+
+  async #sendTransaction(args: Eip1193RequestArguments, [value]: unknown[]): Promise<string> {
+    this.#live();
+    const tx = this.#transaction(value);
+    if (!tx.to) throw invalidParams('transaction.to is missing: the send activity does not create contracts (sign with eth_signTransaction and broadcast instead).');
+    if (tx.accessList?.length) throw invalidParams('The send activity takes no access list.');
+    const decimal = (n: bigint | undefined) => (n === undefined ? undefined : n.toString());
+    // A legacy gas price is an EIP-1559 fee whose priority fee is all of it.
+    const parameters: EthSendTransactionParameters = {
+      from: this.#address,
+      to: tx.to,
+      caip2: `eip155:${this.#chainId}`,
+      value: tx.value.toString(),
+      data: tx.data,
+    };
+    const optional = { nonce: decimal(tx.nonce), gasLimit: decimal(tx.gas), maxFeePerGas: decimal(tx.maxFeePerGas ?? tx.gasPrice), maxPriorityFeePerGas: decimal(tx.maxPriorityFeePerGas ?? tx.gasPrice) };
+    for (const [key, v] of Object.entries(optional)) if (v !== undefined) (parameters as unknown as Record<string, string>)[key] = v;
+    await this.#approved(args);
+    const activity = await this.#session.submit('eth_send_transaction', parameters);
+    const id = activity.result.ethSendTransactionResult?.sendTransactionStatusId;
+    if (typeof id !== 'string') throw new LatchError('ERR_RESPONSE_MALFORMED', 'The send answered no sendTransactionStatusId.');
+    const { value: status } = await pollStatus(
+      (signal) => sendTransactionStatus(this.#session, id, { signal }),
+      (s) => Boolean(s.eth?.txHash) || isFinalSendStatus(s),
+      { maxAttempts: 30, initialDelayMs: 500, ...this.#polling },
+    );
+    const hash = status.eth?.txHash;
+    const failed = status.txStatus === 'FAILED' || Boolean(status.txError) || status.error !== undefined;
+    if (failed) throw new ProviderRpcError(Codes.INTERNAL, status.txError || 'The transaction failed.', { data: { sendTransactionStatusId: id, txHash: hash, txStatus: status.txStatus, error: status.error } });
+    if (!hash) throw new ProviderRpcError(Codes.INTERNAL, 'The transaction has no hash yet.', { data: { sendTransactionStatusId: id, txStatus: status.txStatus } });
+    return hash;
+  }
+
+  #switchChain([value]: unknown[]): null {
+    const requested = chainIdOf((value as { chainId?: unknown } | null)?.chainId, 'wallet_switchEthereumChain chainId');
+    if (!this.#chains.has(requested)) {
+      throw new ProviderRpcError(Codes.UNRECOGNIZED_CHAIN, `Chain ${requested} is not one this provider was given.`, { data: { chainId: toQuantity(requested) } });
+    }
+    if (requested !== this.#chainId) {
+      this.#chainId = requested;
+      this.#emit('chainChanged', toQuantity(requested));
+    }
+    return null;
+  }
+
+  /** A JSON-RPC call to the current chain's endpoint: 4200 without one, 4901 when it does not answer. */
+  async #rpc(method: string, params: unknown): Promise<unknown> {
+    const url = this.#chains.get(this.#chainId);
+    if (!url) throw new ProviderRpcError(Codes.UNSUPPORTED_METHOD, `${method} needs an rpcUrl for chain ${this.#chainId}, and the provider has none.`);
+    let answer: { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } };
+    try {
+      const response = await this.#fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++this.#rpcId, method, params }),
+        signal: AbortSignal.timeout(this.#rpcTimeoutMs),
+      });
+      answer = (await response.json()) as typeof answer;
+      if (typeof answer !== 'object' || answer === null) throw new TypeError('not a JSON-RPC answer');
+    } catch (cause) {
+      throw new ProviderRpcError(Codes.CHAIN_DISCONNECTED, `The RPC endpoint of chain ${this.#chainId} did not answer.`, { cause });
+    }
+    if (answer.error) {
+      const { code, message, data } = answer.error;
+      throw new ProviderRpcError(typeof code === 'number' ? code : Codes.INTERNAL, typeof message === 'string' ? message : 'The RPC endpoint refused the request.', { data });
+    }
+    return answer.result ?? null;
+  }
+}
+
+/** An EIP-1193 provider for `address` over `session`; see {@link LatchEip1193Provider}. */
+export function createEip1193Provider(options: Eip1193ProviderOptions): LatchEip1193Provider {
+  return new LatchEip1193Provider(options);
+}

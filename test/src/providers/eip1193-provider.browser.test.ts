@@ -1,0 +1,110 @@
+// The EIP-1193 provider in a real browser against the emulator the test runner started: an
+// email OTP sign-up with an Ethereum wallet, whose session key is a non-extractable WebCrypto
+// key of this browser, then viem's createWalletClient({ transport: custom(provider) }) signs a
+// message, typed data and a transaction that viem verifies and sends one, EIP-6963 announces the
+// provider on window, and a logout disconnects it (4900). (ethers runs in the Node test only: its
+// package maps Node modules away through the "browser" field, which this test server does not
+// read.)
+import { describe, it, before, after, expect } from '../../support/harness.ts';
+import { createWalletClient, custom, defineChain, getAddress, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem';
+import { LatchKit } from '../../../src/kit/latch-kit.ts';
+import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
+import { MemorySessionStore } from '../../../src/session/session-store.ts';
+import { noSessionChannel } from '../../../src/session/session-channel.ts';
+import { announceEip1193Provider, createEip1193Provider, ProviderRpcError, type LatchEip1193Provider } from '../../../src/providers/eip1193.ts';
+
+declare global {
+  interface Window {
+    __LATCHKEY_EMULATOR__: { apiUrl: string; proxyUrl: string; oauthUrl: string } | null;
+  }
+}
+
+const TO = '0x1111111111111111111111111111111111111111';
+const PERMIT = {
+  types: {
+    Permit: [
+      { name: 'owner', type: 'address' },
+      { name: 'spender', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'nonce', type: 'uint256' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+  },
+  primaryType: 'Permit',
+  domain: { name: 'USD Coin', version: '2', chainId: 8453, verifyingContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+  message: { owner: TO, spender: '0x2222222222222222222222222222222222222222', value: 10n ** 6n, nonce: 0n, deadline: 2n ** 32n },
+} as const;
+
+describe('EIP-1193 provider in the browser (emulator)', () => {
+  const urls = window.__LATCHKEY_EMULATOR__!;
+  let kit: LatchKit;
+  let provider: LatchEip1193Provider;
+  let address: `0x${string}`;
+
+  before(async () => {
+    expect(urls, 'the test runner started an emulator').to.not.equal(null);
+    const keys = (await (await fetch(`${urls.apiUrl}/__keys`)).json()) as { notarizerPublicKey: string; enclavePublicKey: string };
+    kit = new LatchKit({
+      proxyUrl: urls.proxyUrl,
+      configId: 'demo',
+      apiBaseUrl: urls.apiUrl,
+      notarizerPublicKey: keys.notarizerPublicKey,
+      enclavePublicKey: keys.enclavePublicKey,
+      keyStore: new MemoryKeyStore(),
+      sessionStore: new MemorySessionStore(),
+      sessionChannel: noSessionChannel,
+    });
+    const contact = `eip1193.browser.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
+    const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', contact);
+    const { messages } = (await (await fetch(`${urls.apiUrl}/__outbox?to=${encodeURIComponent(contact)}`)).json()) as { messages: { code: string }[] };
+    const login = await kit.completeOtp({
+      otpType: 'OTP_TYPE_EMAIL',
+      contact,
+      otpId,
+      otpCode: messages[0]!.code,
+      signup: {
+        userName: 'Browser Provider',
+        wallet: { walletName: 'Main', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] },
+      },
+    });
+    address = getAddress(login.signup!.wallet!.addresses[0]!);
+    provider = createEip1193Provider({ session: login.session, address, chainId: 8453, sendStatusPolling: { initialDelayMs: 10 } });
+  });
+
+  after(() => {
+    provider?.dispose();
+    kit?.dispose();
+  });
+
+  it('viem signs a message, typed data and a transaction through it, and viem verifies each', async () => {
+    const chain = defineChain({ id: 8453, name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } });
+    const client = createWalletClient({ account: address, chain, transport: custom(provider) });
+    const message = await client.signMessage({ message: 'hello from the browser' });
+    expect(await verifyMessage({ address, message: 'hello from the browser', signature: message })).to.equal(true);
+    const typed = await client.signTypedData(PERMIT);
+    expect(await verifyTypedData({ address, ...PERMIT, signature: typed })).to.equal(true);
+    const signed = await client.signTransaction({ to: TO, value: 1n, nonce: 0, gas: 21_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n });
+    expect(await recoverTransactionAddress({ serializedTransaction: signed })).to.equal(address);
+    expect(await client.sendTransaction({ to: TO, value: 1n })).to.match(/^0x[0-9a-f]{64}$/);
+  });
+
+  it('EIP-6963 announces it on window; a logout disconnects it (4900)', async () => {
+    const seen: unknown[] = [];
+    const listener = (event: Event) => seen.push((event as CustomEvent<{ provider: unknown }>).detail.provider);
+    window.addEventListener('eip6963:announceProvider', listener);
+    const stop = announceEip1193Provider({ info: { uuid: crypto.randomUUID(), name: 'Latchkey', icon: 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E', rdns: 'dev.latchkey' }, provider });
+    window.dispatchEvent(new Event('eip6963:requestProvider'));
+    stop();
+    window.removeEventListener('eip6963:announceProvider', listener);
+    expect(seen).to.deep.equal([provider, provider]);
+
+    const codes: number[] = [];
+    provider.on('disconnect', (error) => codes.push((error as ProviderRpcError).code));
+    await kit.logout();
+    expect(codes).to.deep.equal([4900]);
+    let refused: unknown;
+    await provider.request({ method: 'personal_sign', params: ['0x00', address] }).catch((error: unknown) => (refused = error));
+    expect(refused).to.be.instanceOf(ProviderRpcError);
+    expect((refused as ProviderRpcError).code).to.equal(4900);
+  });
+});
