@@ -232,7 +232,7 @@ export class LatchAuth extends LatchKitElement {
       this.#error = new LatchError('ERR_CONFIG_INVALID', 'No LatchKit: set proxy-url and config-id, the kit property, or call configure().');
       return;
     }
-    void this.resumeRedirect(kit, (error) => this.#set(() => (this.#error = error)));
+    void this.resumeRedirect(kit, (error) => this.#set(() => (this.#error = error)), true);
     // A session an earlier page load left shows the logged-in view; a failed restore is the kit's to report.
     kit.restoreSession().then(() => this.requestUpdate(), () => undefined);
     kit.loadConfig().then(

@@ -89,15 +89,16 @@ export class LatchKitElement extends LatchKitAwareElement {
 
   /**
    * Finishes a login that came back to this page: a redirect-mode OAuth login when this page is
-   * the provider's answer (a popup that was blocked fell back to a redirect), and a magic-link
-   * OTP login when the URL carries a link's code (`otpCode`, query or fragment; the code that
+   * the provider's answer (a popup that was blocked fell back to a redirect), and, with `links`
+   * (`<latch-auth>`, not the buttons inside it, which a login re-renders away), a magic-link OTP
+   * login when the URL carries a link's code (`otpCode`, query or fragment; the code that
    * finishes it loads only then: the code leaves the address bar, and the attempt this browser
    * remembered when the code was sent is completed with its key). Resolves true when this
    * element took the OAuth answer. Each login it finishes fires `latch-login`, or `latch-error`
    * and calls `onError`.
    */
-  protected resumeRedirect(kit: LatchKit, onError: (error: LatchError) => void): Promise<boolean> {
-    if (/[?#&]otpCode=/.test(globalThis.location?.href)) {
+  protected resumeRedirect(kit: LatchKit, onError: (error: LatchError) => void, links = false): Promise<boolean> {
+    if (links && /[?#&]otpCode=/.test(globalThis.location?.href)) {
       void this.#announce(import('./magic-link-login.ts').then((m) => m.finishLinkLogin(kit, this.signup, registerMessages)), onError);
     }
     const run = kit.resumeOAuthRedirect();
