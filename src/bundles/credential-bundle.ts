@@ -9,7 +9,7 @@ import { fromBase64Url, toBase64Url } from '../encoding/base64url.ts';
 import { fromBase58Check, toBase58Check } from '../encoding/base58check.ts';
 import { concatBytes, toArrayBuffer } from '../encoding/utf8.ts';
 import { subtle } from '../crypto/webcrypto.ts';
-import { compressPublicKey, decompressPublicKey } from '../crypto/p256.ts';
+import { compressPublicKey } from '../crypto/p256.ts';
 import type { KeyMetadata, KeyStore, StoredKey } from '../keys/key-store.ts';
 import { hpkeOpen, hpkeSeal } from './hpke-suite.ts';
 
@@ -101,14 +101,9 @@ export async function decryptCredentialBundle(bundle: string, target: CryptoKeyP
   if (bytes.length !== ENC_LENGTH + KEY_LENGTH + TAG_LENGTH || (bytes[0] !== 0x02 && bytes[0] !== 0x03)) {
     throw new LatchError('ERR_BUNDLE_MALFORMED', 'The credential bundle has the wrong length or shape.');
   }
-  let enc: Uint8Array;
-  try {
-    enc = decompressPublicKey(bytes.subarray(0, ENC_LENGTH));
-  } catch (error) {
-    // A well-formed prefix with an x that is not on the curve: an altered enc.
-    throw new LatchError('ERR_BUNDLE_DECRYPT', 'The bundle could not be decrypted with this key.', { cause: error });
-  }
-  const raw = await hpkeOpen({ enc, ciphertext: bytes.subarray(ENC_LENGTH) }, target);
+  // The enc stays compressed: the suite has WebCrypto uncompress it where it can (an x that is
+  // not on the curve, an altered enc, is ERR_BUNDLE_DECRYPT there like any failure to open).
+  const raw = await hpkeOpen({ enc: bytes.subarray(0, ENC_LENGTH), ciphertext: bytes.subarray(ENC_LENGTH) }, target, 'compressed');
   try {
     if (raw.length !== KEY_LENGTH) {
       throw new LatchError('ERR_BUNDLE_MALFORMED', 'The credential bundle does not hold a 32-byte private key.');

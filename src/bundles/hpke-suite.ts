@@ -105,14 +105,17 @@ function getBundleSchedule(): Promise<HpkeSchedule> {
  * "shared_secret", kem_context, Nsecret), as one HKDF. The DH output and the key material that
  * carries it are wiped once WebCrypto holds its own copy.
  */
-export async function hpkeSharedSecret(privateKey: CryptoKey, publicKey: CryptoKey, kemContext: Uint8Array): Promise<Uint8Array> {
+export async function hpkeSharedSecret(privateKey: CryptoKey, publicKey: CryptoKey, kemContext: Uint8Array | Promise<Uint8Array>): Promise<Uint8Array> {
   const s = subtle();
-  const dh = new Uint8Array(await s.deriveBits({ name: 'ECDH', public: publicKey }, privateKey, HASH_LENGTH * 8));
+  // The KEM context may still be on its way (an enc's uncompressed form being exported): it is
+  // needed only after the ECDH, so both go on at once.
+  const [dhBits, context] = await Promise.all([s.deriveBits({ name: 'ECDH', public: publicKey }, privateKey, HASH_LENGTH * 8), kemContext]);
+  const dh = new Uint8Array(dhBits);
   const ikm = labeledIkm(KEM_SUITE, 'eae_prk', dh);
   dh.fill(0);
   try {
     const key = await s.importKey('raw', ikm, 'HKDF', false, ['deriveBits']);
-    return new Uint8Array(await s.deriveBits(hkdf(EMPTY, labeledInfo(KEM_SUITE, 'shared_secret', kemContext, HASH_LENGTH)), key, HASH_LENGTH * 8));
+    return new Uint8Array(await s.deriveBits(hkdf(EMPTY, labeledInfo(KEM_SUITE, 'shared_secret', context, HASH_LENGTH)), key, HASH_LENGTH * 8));
   } finally {
     ikm.fill(0);
   }
@@ -217,29 +220,56 @@ export async function hpkeSeal(plaintext: Uint8Array, receiverPublicKey: Uint8Ar
   }
 }
 
+// Whether this engine's WebCrypto imports a compressed point (Chromium and Node do): learnt from
+// the first compressed enc that WebCrypto refuses but the square root below accepts.
+let compressedImport = true;
+
+/**
+ * The sender's ephemeral key (enc) as a CryptoKey, and its uncompressed form (the first half of
+ * the KEM context and of the AAD). A compressed enc (credential bundles carry one) goes to
+ * WebCrypto as it is where WebCrypto takes it, and its uncompressed form comes back from
+ * WebCrypto's export while the ECDH runs: that spares the main thread a BigInt square root
+ * (decompressPublicKey), which costs as much as two WebCrypto calls. Elsewhere, the square root.
+ */
+async function importEnc(enc: Uint8Array): Promise<{ key: CryptoKey; uncompressed: Promise<Uint8Array> }> {
+  const s = subtle();
+  if (enc.length === 33 && compressedImport) {
+    try {
+      const key = await s.importKey('raw', buf(enc), ECDH_P256, true, []);
+      return { key, uncompressed: s.exportKey('raw', key).then((raw) => new Uint8Array(raw)) };
+    } catch {
+      // Refused: either no compressed points here, or x is not on the curve, which the square
+      // root below tells apart by throwing.
+    }
+  }
+  if (enc.length !== 33 && (enc.length !== 65 || enc[0] !== 0x04)) throw new Error('enc is not a P-256 point');
+  const uncompressed = enc.length === 33 ? decompressPublicKey(enc) : enc;
+  if (enc.length === 33) compressedImport = false;
+  return { key: await s.importKey('raw', buf(uncompressed), ECDH_P256, false, []), uncompressed: Promise.resolve(uncompressed) };
+}
+
 /**
  * Single-shot open with the schedule and the AAD explicit (the AAD defaults to the bundles'
  * enc || receiver). hpkeOpen is this with the bundles' schedule; RFC 9180's vectors call it
  * with theirs. Throws whatever WebCrypto throws: the caller decides what it means.
  */
 export async function hpkeOpenWith(sealed: HpkeSealed, receiver: CryptoKeyPair, schedule: HpkeSchedule, aad?: Uint8Array): Promise<Uint8Array> {
-  const s = subtle();
-  const enc = sealed.enc;
-  if (enc.length !== 65 || enc[0] !== 0x04) throw new Error('enc is not an uncompressed P-256 point');
-  const [ephemeral, receiverPublic] = await Promise.all([s.importKey('raw', buf(enc), ECDH_P256, false, []), rawPublicKey(receiver.publicKey)]);
-  const kemContext = concat(enc, receiverPublic);
-  const sharedSecret = await hpkeSharedSecret(receiver.privateKey, ephemeral, kemContext);
+  const [ephemeral, receiverPublic] = await Promise.all([importEnc(sealed.enc), rawPublicKey(receiver.publicKey)]);
+  const kemContext = ephemeral.uncompressed.then((enc) => concat(enc, receiverPublic));
+  const sharedSecret = await hpkeSharedSecret(receiver.privateKey, ephemeral.key, kemContext);
   const { key, baseNonce } = await hpkeKeySchedule(sharedSecret, schedule, 'decrypt');
-  return aeadOpen(key, baseNonce, sealed.ciphertext, aad ?? kemContext);
+  return aeadOpen(key, baseNonce, sealed.ciphertext, aad ?? (await kemContext));
 }
 
 /**
  * Opens a sealed message with the receiver's pair: the private key derives the shared secret
  * inside WebCrypto (it may be, and for targets is, non-extractable) and the public key is the
- * second half of the AAD. Every cryptographic failure (bad enc point, wrong key, wrong AAD,
- * altered ciphertext) is ERR_BUNDLE_DECRYPT: from here they are indistinguishable.
+ * second half of the AAD. `enc` is the 65-byte uncompressed point, or with `encForm`
+ * 'compressed' the 33-byte form credential bundles carry (the AAD still holds the uncompressed
+ * one). Every cryptographic failure (bad enc point, wrong key, wrong AAD, altered ciphertext) is
+ * ERR_BUNDLE_DECRYPT: from here they are indistinguishable.
  */
-export async function hpkeOpen(sealed: HpkeSealed, receiver: CryptoKeyPair): Promise<Uint8Array> {
+export async function hpkeOpen(sealed: HpkeSealed, receiver: CryptoKeyPair, encForm: 'uncompressed' | 'compressed' = 'uncompressed'): Promise<Uint8Array> {
   if (
     !receiver?.privateKey ||
     !receiver.publicKey ||
@@ -255,6 +285,7 @@ export async function hpkeOpen(sealed: HpkeSealed, receiver: CryptoKeyPair): Pro
     throw new LatchError('ERR_KEY_FORMAT', 'The receiver public key could not be read.', { cause: error });
   }
   try {
+    if (sealed.enc.length !== (encForm === 'compressed' ? 33 : 65)) throw new Error(`enc is not a ${encForm} P-256 point`);
     return await hpkeOpenWith(sealed, receiver, await getBundleSchedule());
   } catch (error) {
     throw new LatchError('ERR_BUNDLE_DECRYPT', 'The bundle could not be decrypted with this key.', { cause: error });

@@ -98,6 +98,29 @@ describe('hpke suite', () => {
     expect(new TextDecoder().decode(await hpkeOpen(sealed, target.keyPair))).to.equal('secret');
   });
 
+  it('opens with the enc compressed when asked to (credential bundles), the AAD still holding the uncompressed point; each form only where it is expected', async () => {
+    for (let i = 0; i < 4; i++) {
+      const target = await generateTargetKeyPair();
+      const sealed = await hpkeSeal(text(`compressed ${i}`), fromHex(target.publicKeyHex));
+      const compressed = compressPublicKey(sealed.enc);
+      expect(new TextDecoder().decode(await hpkeOpen({ enc: compressed, ciphertext: sealed.ciphertext }, target.keyPair, 'compressed'))).to.equal(`compressed ${i}`);
+      await expectCode(() => hpkeOpen(sealed, target.keyPair, 'compressed'), 'ERR_BUNDLE_DECRYPT');
+      await expectCode(() => hpkeOpen({ enc: compressed, ciphertext: sealed.ciphertext }, target.keyPair), 'ERR_BUNDLE_DECRYPT');
+      // The other y (the prefix flipped) is another point: another shared secret.
+      const otherY = compressed.slice();
+      otherY[0] = otherY[0] === 0x02 ? 0x03 : 0x02;
+      await expectCode(() => hpkeOpen({ enc: otherY, ciphertext: sealed.ciphertext }, target.keyPair, 'compressed'), 'ERR_BUNDLE_DECRYPT');
+    }
+    // An x with no point on the curve (x = 1: 1 − 3 + b is not a square mod p), then a good enc: it still opens.
+    const target = await generateTargetKeyPair();
+    const noPoint = new Uint8Array(33);
+    noPoint[0] = 0x02;
+    noPoint[32] = 1;
+    const sealed = await hpkeSeal(text('after'), fromHex(target.publicKeyHex));
+    await expectCode(() => hpkeOpen({ enc: noPoint, ciphertext: sealed.ciphertext }, target.keyPair, 'compressed'), 'ERR_BUNDLE_DECRYPT');
+    expect(new TextDecoder().decode(await hpkeOpen({ enc: compressPublicKey(sealed.enc), ciphertext: sealed.ciphertext }, target.keyPair, 'compressed'))).to.equal('after');
+  });
+
   it('opens with a receiver pair seen before and one never seen (the public key bytes are kept per key), and a pair whose public half is a different CryptoKey for the same point', async () => {
     const target = await generateTargetKeyPair();
     const sealed = await hpkeSeal(text('again'), fromHex(target.publicKeyHex));
