@@ -103,6 +103,16 @@ export type { FlowStatus } from './state/flow-state.ts';
 export type { LoginResult } from './flows/login-result.ts';
 export { startOtp, completeOtp, checkContact } from './flows/otp-flow.ts';
 export type { StartOtpRequest, CompleteOtpRequest, SignupDetails } from './flows/otp-flow.ts';
+export {
+  finishMagicLink,
+  completeMagicLink,
+  magicLinkCodeOf,
+  withoutMagicLinkCode,
+  indexedDbPendingOtpStore,
+  memoryPendingOtpStore,
+  MAGIC_LINK_PARAM,
+} from './flows/magic-link.ts';
+export type { PendingOtp, PendingOtpStore, MagicLinkLogin, FinishMagicLinkOptions } from './flows/magic-link.ts';
 export { prepareOAuth, completeOAuth, parseOAuthCallback, isOAuthCallback, abandonOAuth, sessionStoragePendingStore } from './flows/oauth-flow.ts';
 export type { PendingOAuth, OAuthCallback, PendingOAuthStore, PrepareOAuthRequest } from './flows/oauth-flow.ts';
 export { launchOAuth, waitForOAuthPopup, readOAuthRedirect, browserPopupHost } from './flows/oauth-popup.ts';
