@@ -10,8 +10,8 @@
  * made on purpose with create_api_keys, like passkeys: `everywhere` leaves them, and the user's
  * passkeys, email, phone and OAuth logins, alone.
  */
-// Types only: a value import of the error module would split it into a chunk of its own,
-// costing the signing path bytes.
+// Types only: failures are rethrown as they came, and SigningSession.logout (which has
+// LatchError at hand) wraps anything else.
 import type { LatchError } from '../errors/latch-error.ts';
 import type { ApiKey } from '../clients/activity-types.ts';
 import type { SessionClaims } from '../tokens/session-jwt.ts';
