@@ -15,6 +15,7 @@ export type { Message, MessageKey, MessageParams, Messages, LatchMessages, CoreC
 export { LatchAuth } from './latch-auth/latch-auth.ts';
 export { LatchCancelEvent } from './latch-auth/latch-cancel-event.ts';
 export { LatchContinueEvent, type LatchContinueDetail } from './latch-auth/latch-continue-event.ts';
+export { LatchPhoneCountryEvent, type LatchPhoneCountryDetail } from './latch-auth/latch-phone-country-event.ts';
 export { LatchOauthButton } from './latch-oauth-button/latch-oauth-button.ts';
 export { LatchOnramp, type OnrampWindow } from './latch-onramp/latch-onramp.ts';
 export * from './latch-onramp/onramp-events.ts';

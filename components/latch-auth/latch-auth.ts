@@ -14,6 +14,7 @@ import { LatchPasskeyButton } from '../latch-passkey-button/latch-passkey-button
 import { authStyles } from './latch-auth.styles.ts';
 import type { LoggedInView } from './logged-in-view.ts';
 import type { ModalDialog } from './modal-dialog.ts';
+import type { PhoneField } from './phone-field.ts';
 import { LatchCancelEvent } from './latch-cancel-event.ts';
 import { asLatchError, LatchKitElement } from './latch-kit-element.ts';
 
@@ -42,6 +43,7 @@ const isContact = (method: LoginMethod): method is ContactMethod => method === '
 let otpInput: Promise<unknown> | undefined;
 let modalDialog: Promise<{ ModalDialog: typeof ModalDialog }> | undefined;
 let loggedInView: Promise<{ LoggedInView: typeof LoggedInView }> | undefined;
+let phoneField: Promise<{ PhoneField: typeof PhoneField }> | undefined;
 
 /**
  * `<latch-otp-input>` is needed only once a code is sent, so it is not part of the first paint:
@@ -65,7 +67,13 @@ function loadOtpInput(): Promise<unknown> {
  * order (email, SMS, passkey, Google, Apple, Facebook, X, Discord) or with those named in
  * `methods` first. Email and SMS ask for the address or number (checked before anything is
  * sent), then for the code (the config's length and alphabet), with a resend on a cooldown; the
- * account lookup decides between logging in and signing up. Passkeys and OAuth providers are
+ * account lookup decides between logging in and signing up. The phone field, once first focused,
+ * loads a country picker (flag and calling code; a searchable list of every country and region,
+ * named in the element's language; by default the region of `locale`, of the page's `lang`, or of
+ * the browser's first language that has one, else US), formats the number as it is typed, checks it
+ * for that country and sends it as E.164; a number typed or pasted with its own `+` code switches
+ * the country. Until that chunk has loaded (or if it cannot), the field takes E.164 typed by hand.
+ * Passkeys and OAuth providers are
  * `<latch-passkey-button>` and `<latch-oauth-button>` inside. Until the config is loaded it shows
  * only a small loading state. An OAuth login that came back by redirect is finished on load.
  *
@@ -92,6 +100,7 @@ function loadOtpInput(): Promise<unknown> {
  * @event {LatchLoginEvent} latch-login - Logged in: `detail.session` (ids, expiry), `detail.created` (a sign-up).
  * @event {LatchErrorEvent} latch-error - A login step failed: `detail.error` is the LatchError (switch on `code`).
  * @event {LatchCancelEvent} latch-cancel - The user dismissed the modal dialog.
+ * @event {LatchPhoneCountryEvent} latch-phone-country - The phone field reads numbers in another country: the user picked it, or typed or pasted a number with its `+` code. `detail.country`: ISO 3166-1 alpha-2 (`GB`).
  * @event {LatchContinueEvent} latch-continue - Logged in, the user pressed Continue: `detail.session` (ids, expiry). A modal also closes.
  *
  * @csspart base - The card holding everything.
@@ -110,6 +119,15 @@ function loadOtpInput(): Promise<unknown> {
  * @csspart form - An email or SMS form (also `form-email`, `form-sms`).
  * @csspart label - A field's label.
  * @csspart input - The email or phone field.
+ * @csspart phone - The phone field's row: the country button (once loaded) and the field.
+ * @csspart country - The country button (flag and calling code); opens the list.
+ * @csspart country-flag - The flag in the country button.
+ * @csspart calling-code - The calling code in the country button.
+ * @csspart country-popup - The panel with the country search and list.
+ * @csspart country-search - The country search field (a combobox).
+ * @csspart country-list - The list of countries (a listbox).
+ * @csspart country-option - Each country in the list.
+ * @csspart country-none - "No country or region matches.", a polite live region.
  * @csspart field-error - A field's error, an assertive live region.
  * @csspart submit - "Send code".
  * @csspart passkey - The passkey method (button and mode switch).
@@ -178,6 +196,8 @@ export class LatchAuth extends LatchKitElement {
   #dialog: ModalDialog | undefined;
   /** The logged-in view (a separate chunk, loaded the first time a session shows). */
   #account: LoggedInView | undefined;
+  /** The phone field's country picker and formatting (a separate chunk, loaded when the field is first focused). */
+  #phone: PhoneField | undefined;
   readonly #flow = new StoreController(this, $flow);
   // Logins and logouts (also another tab's) re-render; what shows is this kit's own session.
   readonly #session = new StoreController(this, $session);
@@ -291,11 +311,13 @@ export class LatchAuth extends LatchKitElement {
     const kit = this.#loaded;
     if (this.#busy || !kit) return;
     const raw = input.value.trim();
+    // Once loaded, the phone field reads the number in its country: E.164, or what form it expects.
+    const [phone, invalid] = (method === 'sms' && this.#phone?.check()) || [];
     // Phone numbers are often typed with spaces, dashes or brackets; the service wants E.164.
-    const contact = method === 'sms' ? raw.replace(/[\s().-]/g, '') : raw;
+    const contact = phone ?? (method === 'sms' ? raw.replace(/[\s().-]/g, '') : raw);
     this.#contacts[method] = raw;
     if (!spec.pattern.test(contact)) {
-      this.#set(() => (this.#fieldErrors = { [method]: this.t(spec.invalid) }));
+      this.#set(() => (this.#fieldErrors = { [method]: invalid || this.t(spec.invalid) }));
       input.focus();
       return;
     }
@@ -383,6 +405,14 @@ export class LatchAuth extends LatchKitElement {
       () => (loggedInView = undefined), // offline: the next render tries again
     );
   }
+
+  /** The phone field's picker and formatting; until they have loaded it takes E.164 typed by hand. */
+  readonly #loadPhone = (): void => {
+    (phoneField ??= import('./phone-field.ts')).then(
+      ({ PhoneField }) => this.#set(() => (this.#phone ??= new PhoneField(this))),
+      () => (phoneField = undefined), // offline: the next focus tries again
+    );
+  };
 
   #otp(): LatchOtpInput | null {
     return this.renderRoot.querySelector('latch-otp-input');
@@ -472,9 +502,7 @@ export class LatchAuth extends LatchKitElement {
   #renderContact(method: ContactMethod): TemplateResult {
     const spec = CONTACTS[method];
     const error = this.#fieldErrors[method] ?? '';
-    return html`<form part="form form-${method}" class="form" novalidate data-method=${method} @submit=${this.#onSend}>
-      <label part="label" class="label" for=${method}>${this.t(spec.label)}</label>
-      <input
+    const field = html`<input
         part="input"
         class="input"
         id=${method}
@@ -486,7 +514,10 @@ export class LatchAuth extends LatchKitElement {
         .value=${this.#contacts[method] ?? ''}
         aria-invalid=${error ? 'true' : 'false'}
         aria-describedby="${method}-error"
-      />
+      />`;
+    return html`<form part="form form-${method}" class="form" novalidate data-method=${method} @submit=${this.#onSend}>
+      <label part="label" class="label" for=${method}>${this.t(spec.label)}</label>
+      ${method === 'sms' ? html`<div part="phone" class="form" @focusin=${this.#loadPhone}>${this.#phone?.render()}${field}</div>` : field}
       <div part="field-error" class="error" id="${method}-error" aria-live="assertive">${error}</div>
       <button part="submit" class="button primary" type="submit" aria-busy=${this.#busy === method ? 'true' : 'false'}>${this.t('login.sendCode')}</button>
     </form>`;

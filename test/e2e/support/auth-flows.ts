@@ -81,9 +81,9 @@ async function typeCode(page: Page, boxes: string, code: string): Promise<void> 
 }
 
 let phoneCounter = 0;
-/** A unique E.164 test number. */
+/** A unique E.164 test number, valid in the US plan (the drop-in's phone field checks it): +1 415 [2-9]xx xxxx. */
 export function uniquePhone(): string {
   phoneCounter += 1;
-  const n = (Date.now() % 1e7) * 10 + (phoneCounter % 10);
-  return `+1555${String(n).padStart(8, '0').slice(-8)}`;
+  const n = ((Date.now() % 1e5) * 10 + (phoneCounter % 10)) % 1e6;
+  return `+1415${2 + (phoneCounter % 8)}${String(n).padStart(6, '0')}`;
 }
