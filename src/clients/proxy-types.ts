@@ -15,6 +15,11 @@ export interface OtpInitRequest {
   otpType: OtpType;
   /** Email address or E.164 phone number. */
   contact: string;
+  /**
+   * The hosted `v1ProxyEmailCustomizationParams`: only the email template to use. The logo, the
+   * magic link, the sender and the rest come from the proxy configuration, never from a page.
+   */
+  emailCustomization?: { templateId?: string };
 }
 
 export interface OtpInitResponse {
