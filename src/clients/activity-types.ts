@@ -441,7 +441,7 @@ export interface SignRawPayloadResult {
   v: string;
 }
 
-/** The chains sign_transaction takes (hosted v1TransactionType); the emulator signs Ethereum ones. */
+/** The chains sign_transaction takes (hosted v1TransactionType); the emulator signs Ethereum and Solana ones. */
 export type TransactionType =
   | 'TRANSACTION_TYPE_ETHEREUM'
   | 'TRANSACTION_TYPE_SOLANA'

@@ -28,3 +28,4 @@ export {
   parseUnsignedEthereumTransaction, rlpDecode, rlpEncode, signEthereumTransaction,
   type ParsedEthereumTransaction, type RlpItem, type SignEthereumTransactionInput,
 } from './ethereum-transaction.ts';
+export { parseSolanaTransaction, signSolanaTransaction, type ParsedSolanaTransaction, type SignSolanaTransactionInput } from './solana-transaction.ts';

@@ -13,11 +13,11 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { Transaction } from 'ethers';
 import { ApiKeyStamper, TurnkeyClient } from '@turnkey/core';
 import { p256 } from '@noble/curves/nist.js';
-import { toHex } from '../../../src/encoding/hex.ts';
 import { startFixture, resultOf, type Fixture } from '../support/emulator-fixture.ts';
 import { assertNoStateChange, assertServiceError } from '../support/assertions.ts';
 import { senderWallet } from '../onramp/send-v2-bodies.ts';
 import { rlpDecode, rlpEncode } from '../../../demo/emulator/wallet/index.ts';
+import { toHex } from '../../../src/encoding/hex.ts';
 
 const TO = '0x1111111111111111111111111111111111111111';
 const ETHEREUM = 'TRANSACTION_TYPE_ETHEREUM';
@@ -132,7 +132,8 @@ describe('sign_transaction (Ethereum) in the emulator', () => {
       }
       assertServiceError(await sign(good, '0x' + '00'.repeat(20)), 404, 5, 'NOT_FOUND');
       assertServiceError(await sign(good, solAddress), 400, 3, 'REQUEST_INVALID', 'secp256k1');
-      assertServiceError(await sign(good, address, 'TRANSACTION_TYPE_SOLANA'), 400, 3, 'REQUEST_INVALID', 'TRANSACTION_TYPE_ETHEREUM');
+      assertServiceError(await sign(good, address, 'TRANSACTION_TYPE_TRON'), 400, 3, 'REQUEST_INVALID', 'TRANSACTION_TYPE_ETHEREUM');
+      assertServiceError(await sign(good, address, 'TRANSACTION_TYPE_SOLANA'), 400, 3, 'REQUEST_INVALID', 'Ed25519');
       assertServiceError(await sign(good, address, 'TRANSACTION_TYPE_DOGE'), 400, 3, 'REQUEST_INVALID');
       assertServiceError(await f.submit('sign_transaction', f.demoOrgId, { signWith: address, type: ETHEREUM }), 400, 3, 'REQUEST_INVALID', 'unsignedTransaction');
       // The V1 type (privateKeyId) is not this route's.
