@@ -17,6 +17,12 @@ ensureDeps();
 const jsonOnly = process.argv.includes('--json');
 const stampedOnly = process.argv.includes('--only=stamped');
 
+/** " (3 ERR_NETWORK_TIMEOUT, …)" when a workload had failures: what they were. */
+const failureCodes = (f) => {
+  const codes = Object.entries(f.failureCodes ?? {});
+  return codes.length === 0 ? '' : ` (${codes.map(([code, count]) => `${count} ${code}`).join(', ')})`;
+};
+
 /** The emulator load table: one row per workload. */
 function loadTable(load) {
   const lines = [
@@ -25,7 +31,7 @@ function loadTable(load) {
   ];
   const row = (name, f) =>
     lines.push(
-      `| ${name} | ${f.operations} | ${f.offeredPerSecond ?? '(closed loop)'} | ${f.peakInFlight !== undefined ? `(${f.peakInFlight})` : f.concurrency} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.failures} | ${f.serverCpuMsPerOp} | ${f.clientCpuMsPerOp} | ${f.perSecondEarly} / ${f.perSecondLate} | ${f.connectionsOpened} |`,
+      `| ${name} | ${f.operations} | ${f.offeredPerSecond ?? '(closed loop)'} | ${f.peakInFlight !== undefined ? `(${f.peakInFlight})` : f.concurrency} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.failures}${failureCodes(f)} | ${f.serverCpuMsPerOp} | ${f.clientCpuMsPerOp} | ${f.perSecondEarly} / ${f.perSecondLate} | ${f.connectionsOpened} |`,
     );
   row('stamped sign_raw_payload, open loop', load.signRawPayloadOpen);
   row('stamped sign_raw_payload, closed loop', load.signRawPayload);

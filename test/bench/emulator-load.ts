@@ -29,6 +29,8 @@ export interface LoadFigures {
   p50Ms: number;
   p99Ms: number;
   failures: number;
+  /** Failures by error code (a LatchError's, else the error's name), so a failure says what it was. */
+  failureCodes: Record<string, number>;
   /**
    * CPU time (user + system) the emulator's process spent per operation, ms. Unlike perSecond,
    * this hardly moves when other work shares the cores: 1000 / serverCpuMsPerOp is what one
@@ -135,6 +137,11 @@ const OPEN_LOOP_MAX_IN_FLIGHT = 256;
 const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const cpuMs = (s: ServerStats) => (s.cpuUser + s.cpuSystem) / 1000;
+const codeOf = (error: unknown): string => {
+  const e = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
+  const cause = typeof e?.cause?.code === 'string' ? ` (${e.cause.code})` : '';
+  return `${typeof e?.code === 'string' ? e.code : typeof e?.name === 'string' ? e.name : 'unknown'}${cause}`;
+};
 const ownCpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -153,6 +160,7 @@ async function run(server: Server, total: number, concurrency: number, once: (i:
   const ends: number[] = [];
   let next = 0;
   let failures = 0;
+  const failureCodes: Record<string, number> = {};
   const serverBefore = await server.stats(false);
   const clientBefore = ownCpuMs();
   const started = performance.now();
@@ -166,8 +174,10 @@ async function run(server: Server, total: number, concurrency: number, once: (i:
           const t1 = performance.now();
           latencies.push(t1 - t0);
           ends.push(t1);
-        } catch {
+        } catch (error) {
           failures += 1;
+          const code = codeOf(error);
+          failureCodes[code] = (failureCodes[code] ?? 0) + 1;
         }
       }
     }),
@@ -184,6 +194,7 @@ async function run(server: Server, total: number, concurrency: number, once: (i:
     p50Ms: round(percentile(latencies, 50)),
     p99Ms: round(percentile(latencies, 99)),
     failures,
+    failureCodes,
     serverCpuMsPerOp: round((cpuMs(serverAfter) - cpuMs(serverBefore)) / total, 3),
     clientCpuMsPerOp: round(clientCpu / total, 3),
     connectionsOpened: serverAfter.connections - serverBefore.connections,
@@ -204,6 +215,7 @@ async function openLoop(server: Server, total: number, perSecond: number, maxInF
   const lags: number[] = [];
   const ends: number[] = [];
   let failures = 0;
+  const failureCodes: Record<string, number> = {};
   let inFlight = 0;
   let peakInFlight = 0;
   let sent = 0;
@@ -229,8 +241,10 @@ async function openLoop(server: Server, total: number, perSecond: number, maxInF
           latencies.push(t1 - due);
           ends.push(t1);
         },
-        () => {
+        (error: unknown) => {
           failures += 1;
+          const code = codeOf(error);
+          failureCodes[code] = (failureCodes[code] ?? 0) + 1;
         },
       ).finally(() => {
         inFlight -= 1;
@@ -270,6 +284,7 @@ async function openLoop(server: Server, total: number, perSecond: number, maxInF
     p50Ms: round(percentile(latencies, 50)),
     p99Ms: round(percentile(latencies, 99)),
     failures,
+    failureCodes,
     serverCpuMsPerOp: round((cpuMs(serverAfter) - cpuMs(serverBefore)) / total, 3),
     clientCpuMsPerOp: round(clientCpu / total, 3),
     connectionsOpened: serverAfter.connections - serverBefore.connections,
