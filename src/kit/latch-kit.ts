@@ -14,7 +14,7 @@ import type { KeyStore } from '../keys/key-store.ts';
 import { ProxyClient } from '../clients/proxy-client.ts';
 import type { OtpType, WalletKitConfig } from '../clients/proxy-types.ts';
 import type { BootProof } from '../clients/activity-types.ts';
-import type { SigningSession, SigningSessionOptions } from '../session/signing-session.ts';
+import type { LogoutOptions, LogoutResult, SigningSession, SigningSessionOptions } from '../session/signing-session.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import type { SessionChannel } from '../session/session-channel.ts';
 import type { SessionChangeEvent, SessionExpiryEvent } from '../session/session-events.ts';
@@ -156,7 +156,7 @@ interface Attached {
  * One kit per (auth proxy, configuration): see `configure()` / `kitFor()` for the shared ones.
  *
  * @event login - `CustomEvent<LoginOutcome>`: a login or sign-up finished; `session` is live.
- * @event logout - `CustomEvent<LogoutDetail>`: the session ended (`user`, `expired`, `remote`).
+ * @event logout - `CustomEvent<LogoutDetail>`: the session ended (`user`, `expired`, `remote`), and what its service part did.
  * @event session-expiring - `CustomEvent<SessionExpiringDetail>`: time to `refresh()`.
  * @event error - `CustomEvent<LatchError>`: a kit call failed (cancellations are not reported).
  */
@@ -388,28 +388,37 @@ export class LatchKit extends EventTarget {
       .catch(() => undefined);
   }
 
-  /** Forgets `session` (if it is still ours), ending it first unless another tab already did. */
-  async #end(session: SigningSession, reason: LogoutReason): Promise<void> {
-    if (this.#current?.session !== session) return;
+  /**
+   * Forgets `session` (if it is still ours), ending it first unless another tab already did.
+   * Resolves what the service part of the logout did (`{remote: 'none'}` when nothing was ended here).
+   */
+  async #end(session: SigningSession, reason: LogoutReason, options?: LogoutOptions): Promise<LogoutResult> {
+    let result: LogoutResult = { remote: 'none' };
+    if (this.#current?.session !== session) return result;
     this.#current.detach();
     this.#current = undefined;
     try {
-      if (reason !== 'remote') await session.logout();
+      if (reason !== 'remote') result = await session.logout(options);
     } finally {
       session.dispose();
       trackSession(null);
-      this.#emit('logout', { reason });
+      this.#emit('logout', reason === 'remote' ? { reason } : { reason, ...result });
     }
+    return result;
   }
 
   /**
-   * Ends the session: deletes its key and the saved session, tells the other tabs, empties
-   * `$session`, and dispatches `logout`. Does nothing when nobody is logged in.
+   * Ends the session, on the service first (its API key deleted there; with `everywhere`, every
+   * session key of the user, ending the user's sessions on other devices too), then here: deletes
+   * its key and the saved session, tells the other tabs, empties `$session`, and dispatches
+   * `logout`. Offline or refused, it still logs out here; the result (and the event's detail)
+   * says `remote: 'failed'` with the LatchError why. Resolves `{remote: 'none'}` when nobody is
+   * logged in. See SigningSession.logout.
    */
-  async logout(): Promise<void> {
+  async logout(options?: LogoutOptions): Promise<LogoutResult> {
     await this.#restoring?.catch(() => null);
     const session = this.#current?.session;
-    if (session) await this.#end(session, 'user');
+    return session ? this.#end(session, 'user', options) : { remote: 'none' };
   }
 
   /** Replaces the session key before expiry (SigningSession.refresh). ERR_SESSION_MISSING when nobody is logged in. */
