@@ -4,8 +4,9 @@
  * and width (390 px, 1280 px), rendered by a real page (pages/gallery.html) against the
  * emulator. Each rendering must pass axe and have no text outside its box. With
  * LATCHKEY_GALLERY_OUT set (`npm run gallery`) it also writes a PNG of each rendering there, and
- * an index.html of every PNG in that folder. The scenes are split over two test files
- * (gallery-*.node.test.ts) to keep each within the end-to-end time limit.
+ * an index.html of every PNG in that folder. The scenes are split over three test files
+ * (gallery-*.node.test.ts) to keep each within the end-to-end time limit; the login file also
+ * checks that every scene is in one of them.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
