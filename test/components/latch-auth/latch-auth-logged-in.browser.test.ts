@@ -18,6 +18,9 @@ import { kitOptions, latestCode, part, text, uniqueEmail } from './kit-support.t
 
 LatchAuth.define();
 
+/** Each wait covers a round trip to the emulator and a lazy chunk: more than waitUntil's 1 s default on a busy machine. */
+const SLOW = { timeout: 5000 };
+
 const kits: LatchKit[] = [];
 
 /** A kit on the emulator; kits made from the same `shared` options are two tabs of one browser. */
@@ -47,7 +50,7 @@ const account = (el: LatchAuth): HTMLElement | null => el.shadowRoot!.querySelec
 const methods = (el: LatchAuth): HTMLElement | null => el.shadowRoot!.querySelector('[part~="methods"]');
 
 async function accountShown(el: LatchAuth, name?: string): Promise<HTMLElement> {
-  await waitUntil(() => account(el) && (!name || text(part(el, 'account-name')).includes(name)), 'the logged-in view shows');
+  await waitUntil(() => account(el) && (!name || text(part(el, 'account-name', SLOW)).includes(name)), 'the logged-in view shows');
   return account(el)!;
 }
 
@@ -62,11 +65,11 @@ describe('<latch-auth> logged in', () => {
     const kit = await tabKit(browser()());
     const email = uniqueEmail('auth.loggedin');
     const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
-    await waitUntil(() => methods(el), 'the methods show');
+    await waitUntil(() => methods(el), 'the methods show', SLOW);
     part<HTMLInputElement>(el, 'form-email').querySelector('input')!.focus();
     await sendKeys({ type: email });
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => el.shadowRoot!.querySelector('latch-otp-input'), 'the code step shows');
+    await waitUntil(() => el.shadowRoot!.querySelector('latch-otp-input'), 'the code step shows', SLOW);
     const login = oneEvent(el, 'latch-login');
     await sendKeys({ type: await latestCode(email) });
     await login;
@@ -79,7 +82,7 @@ describe('<latch-auth> logged in', () => {
     expect(text(part(el, 'avatar'))).to.equal(email[0]!.toUpperCase());
     expect(part(el, 'avatar').getAttribute('aria-hidden')).to.equal('true');
     expect(text(part(el, 'account-organization'))).to.equal(email);
-    await waitUntil(() => deepActiveElement()?.getAttribute('part') === 'continue', 'Continue has focus');
+    await waitUntil(() => deepActiveElement()?.getAttribute('part') === 'continue', 'Continue has focus', SLOW);
     await expect(el).to.be.accessible();
 
     const continued = oneEvent(el, 'latch-continue');
@@ -91,12 +94,12 @@ describe('<latch-auth> logged in', () => {
     await sendKeys({ press: 'Tab' });
     expect(deepActiveElement()?.getAttribute('part')).to.equal('logout');
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => methods(el), 'the methods show again');
+    await waitUntil(() => methods(el), 'the methods show again', SLOW);
     expect(kit.session).to.equal(null);
-    await waitUntil(() => text(part(el, 'status')) === 'You logged out.', 'the logout is announced');
+    await waitUntil(() => text(part(el, 'status', SLOW)) === 'You logged out.', 'the logout is announced');
     expect(part(el, 'status').getAttribute('role')).to.equal('status');
     expect(text(part(el, 'title'))).to.equal('Log in or sign up');
-    await waitUntil(() => deepActiveElement()?.id === 'email', 'focus is on the first method');
+    await waitUntil(() => deepActiveElement()?.id === 'email', 'focus is on the first method', SLOW);
   });
 
   it('a session an earlier page load left shows at load; another tab\'s logout brings the methods back, announced as news', async () => {
@@ -112,8 +115,8 @@ describe('<latch-auth> logged in', () => {
     expect(deepActiveElement()?.getAttribute('part')).to.not.equal('continue');
 
     await kits[0]!.logout();
-    await waitUntil(() => methods(el), 'the methods show after the other tab logged out');
-    await waitUntil(() => text(part(el, 'status')) === 'You are logged out: log in again to continue.', 'the end is announced');
+    await waitUntil(() => methods(el), 'the methods show after the other tab logged out', SLOW);
+    await waitUntil(() => text(part(el, 'status', SLOW)) === 'You are logged out: log in again to continue.', 'the end is announced');
   });
 
   it('hide-when-logged-in renders nothing while logged in, and the methods after a logout', async () => {
@@ -121,12 +124,12 @@ describe('<latch-auth> logged in', () => {
     await signUp(kit, uniqueEmail('auth.hide'));
     const el = await fixture<LatchAuth>(html`<latch-auth hide-when-logged-in .kit=${kit}></latch-auth>`);
     await el.updateComplete;
-    await waitUntil(() => kit.session !== null, 'the session is there');
+    await waitUntil(() => kit.session !== null, 'the session is there', SLOW);
     await el.updateComplete;
     expect(el.shadowRoot!.childElementCount, 'nothing rendered').to.equal(0);
     expect(el.getBoundingClientRect().height).to.equal(0);
     await kit.logout();
-    await waitUntil(() => methods(el), 'the methods show after the logout');
+    await waitUntil(() => methods(el), 'the methods show after the logout', SLOW);
   });
 
   it('modal: show() while logged in shows the logged-in view; Continue closes it', async () => {
