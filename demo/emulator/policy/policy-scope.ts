@@ -1,7 +1,8 @@
 /**
  * What a policy sees. A condition sees `activity` {type, resource, action, params} and, where
- * the operation names them, `eth.tx` (eth_send_transaction) and `wallet_account` (the signing
- * address). A consensus sees `approvers` (users who approved: id, tags, email, alias) and
+ * the operation names them, `eth.tx` (eth_send_transaction, and sign_transaction of an Ethereum
+ * transaction: its unsigned fields decoded, so a DENY on `eth.tx` cannot be passed by signing
+ * the transaction and broadcasting it elsewhere) and `wallet_account` (the signing address). A consensus sees `approvers` (users who approved: id, tags, email, alias) and
  * `credentials` (what they approved with: id, user_id, type, public_key, credential_id).
  *
  * (ours) A V2 send is several parts, and a condition sees each on its own: each call of an
@@ -9,6 +10,7 @@
  * the send), each signer of a Solana send as `wallet_account`. policy-engine.ts combines them.
  */
 import { isObject } from '../http/fields.ts';
+import { parseUnsignedEthereumTransaction, type RlpItem } from '../wallet/index.ts';
 import { SEND_TRANSACTION_V2 } from '../onramp/onramp-operations.ts';
 import { resourceActionOf } from './activity-resource.ts';
 import { toValue } from './expression-eval.ts';
@@ -55,11 +57,59 @@ function ethTx(parameters: JsonObject, call: JsonObject): Value {
   return out;
 }
 
+const rlpInt = (item: RlpItem | undefined): bigint | undefined =>
+  item instanceof Uint8Array ? item.reduce((n, byte) => (n << 8n) | BigInt(byte), 0n) : undefined;
+const rlpHex = (item: RlpItem | undefined): string | undefined =>
+  item instanceof Uint8Array ? `0x${Array.from(item, (b) => b.toString(16).padStart(2, '0')).join('')}` : undefined;
+
+/**
+ * The `eth.tx` of sign_transaction: the unsigned transaction's own fields (`from` is the signer).
+ * A transaction that does not parse gives no `eth.tx` (the handler refuses it after the policies).
+ */
+function unsignedEthTx(parameters: JsonObject): Value | undefined {
+  if (parameters.type !== 'TRANSACTION_TYPE_ETHEREUM' || typeof parameters.unsignedTransaction !== 'string') return undefined;
+  let tx: ReturnType<typeof parseUnsignedEthereumTransaction>;
+  try {
+    tx = parseUnsignedEthereumTransaction(parameters.unsignedTransaction);
+  } catch {
+    return undefined;
+  }
+  const f = tx.fields;
+  // Field positions per type (wallet/ethereum-transaction.ts): legacy has no chain id in front.
+  const at: Readonly<Record<string, number>> =
+    tx.type === 0
+      ? { nonce: 0, gasPrice: 1, gas: 2, to: 3, value: 4, data: 5 }
+      : tx.type === 1
+        ? { nonce: 1, gasPrice: 2, gas: 3, to: 4, value: 5, data: 6 }
+        : { nonce: 1, maxPriorityFeePerGas: 2, maxFeePerGas: 3, gas: 4, to: 5, value: 6, data: 7 };
+  const field = (name: string): RlpItem | undefined => (at[name] === undefined ? undefined : f[at[name]!]);
+  const to = field('to');
+  const fields: Record<string, unknown> = {
+    from: text(parameters.signWith)?.toLowerCase(),
+    to: to instanceof Uint8Array && to.length === 20 ? rlpHex(to) : undefined,
+    data: rlpHex(field('data')) ?? '0x',
+    value: rlpInt(field('value')) ?? 0n,
+    chain_id: tx.chainId,
+    nonce: rlpInt(field('nonce')),
+    gas: rlpInt(field('gas')),
+    gas_price: rlpInt(field('gasPrice')),
+    max_fee_per_gas: rlpInt(field('maxFeePerGas')),
+    max_priority_fee_per_gas: rlpInt(field('maxPriorityFeePerGas')),
+  };
+  const out: Record<string, Value> = Object.create(null) as Record<string, Value>;
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) out[key] = typeof value === 'bigint' ? value : toValue(value);
+  }
+  return out;
+}
+
 const ETH_V2 = SEND_TRANSACTION_V2.eth_send_transaction[0].type;
 const SOL_V2 = SEND_TRANSACTION_V2.sol_send_transaction[0].type;
 
 interface Part {
   call?: JsonObject;
+  /** A whole `eth.tx` (sign_transaction), instead of one built from `call`. */
+  tx?: Value;
   address?: string;
 }
 
@@ -79,6 +129,10 @@ function partsOf(subject: PolicySubject): Part[] {
     const signers = Array.isArray(p.signWiths) ? p.signWiths : [];
     return signers.length > 0 ? signers.map((signer) => ({ address: text(signer) })) : [{}];
   }
+  if (subject.operation === 'sign_transaction') {
+    const tx = unsignedEthTx(p);
+    return [{ address: text(p.signWith), ...(tx ? { tx } : {}) }];
+  }
   return [{ address: text(p.signWith) ?? (subject.operation.endsWith('_send_transaction') ? text(p.from) : undefined) }];
 }
 
@@ -89,6 +143,7 @@ export function conditionScopes(subject: PolicySubject): Scope[] {
   return partsOf(subject).map((part) => {
     const scope = new Map<string, Value>([['activity', activity]]);
     if (part.call) scope.set('eth', { tx: ethTx(subject.parameters, part.call) });
+    if (part.tx) scope.set('eth', { tx: part.tx });
     if (part.address) scope.set('wallet_account', toValue({ address: part.address }));
     return scope;
   });
