@@ -119,7 +119,8 @@ export { launchOAuth, waitForOAuthPopup, readOAuthRedirect, browserPopupHost } f
 export type { OAuthLaunch, PopupHost, PopupWindow } from './flows/oauth-popup.ts';
 export { OAuthProviders } from './flows/oauth-providers.ts';
 export type { OAuthProvider } from './flows/oauth-providers.ts';
-export { signUpWithPasskey, logInWithPasskey, isPasskeySupported } from './flows/passkey-flow.ts';
+export { signUpWithPasskey, logInWithPasskey, logInWithPasskeyAutofill, isPasskeySupported, AUTOFILL_RENEW_MS, type PasskeyAutofillRequest } from './flows/passkey-flow.ts';
+export { passkeyCapabilities, type PasskeyCapabilities } from './flows/passkey-capabilities.ts';
 
 // The kit: the one object the elements (and any framework binding) talk to
 export { LatchKit, KitFlows } from './kit/latch-kit.ts';

@@ -77,6 +77,11 @@ function loadOtpInput(): Promise<unknown> {
  * `<latch-passkey-button>` and `<latch-oauth-button>` inside. Until the config is loaded it shows
  * only a small loading state. An OAuth login that came back by redirect is finished on load.
  *
+ * With passkeys enabled, the email field also offers the site's passkeys in its autofill
+ * (`autocomplete="username webauthn"`, WebAuthn conditional mediation started on its first
+ * focus, so the passkey code loads then); picking one logs in. A device that cannot create a
+ * passkey is told so on the passkey sign-up, and can still log in with a phone or security key.
+ *
  * While someone is logged in (after a login here, a session an earlier page load left, a login in
  * another tab) it shows who: an initials avatar, the user's name and organization (from whoami),
  * Continue (`latch-continue`) and Log out; a logout anywhere brings the methods back, announced.
@@ -196,6 +201,8 @@ export class LatchAuth extends LatchKitElement {
   #dialog: ModalDialog | undefined;
   /** The logged-in view (a separate chunk, loaded the first time a session shows). */
   #account: LoggedInView | undefined;
+  /** Passkey autofill in the email field, while it waits for the user to pick a passkey. */
+  #autofill: AbortController | undefined;
   /** The phone field's country picker and formatting (a separate chunk, loaded when the field is first focused). */
   #phone: PhoneField | undefined;
   readonly #flow = new StoreController(this, $flow);
@@ -382,7 +389,33 @@ export class LatchAuth extends LatchKitElement {
     );
   };
 
+  /**
+   * Offers this site's passkeys in the email field's autofill, from its first focus on (the
+   * passkey code loads then, not with the page). A pick logs in like the passkey button.
+   */
+  readonly #startAutofill = (): void => {
+    const kit = this.#loaded;
+    if (this.#autofill || !kit?.enabledMethods().includes('passkey')) return;
+    const stop = (this.#autofill = new AbortController());
+    kit
+      .logInWithPasskeyAutofill({ signal: stop.signal })
+      .then(
+        (outcome) => outcome && this.emitLogin(outcome),
+        (error: unknown) => {
+          const latch = this.emitError(error);
+          if (latch) this.#set(() => (this.#error = latch));
+        },
+      )
+      .finally(() => this.#autofill === stop && (this.#autofill = undefined));
+  };
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#autofill?.abort();
+  }
+
   protected override emitLogin(outcome: LoginOutcome): void {
+    this.#autofill?.abort(); // logged in: nothing more to pick
     super.emitLogin(outcome);
     if (this.modal) this.close();
   }
@@ -509,7 +542,8 @@ export class LatchAuth extends LatchKitElement {
         name=${method}
         type=${spec.type}
         inputmode=${spec.type}
-        autocomplete=${spec.type}
+        autocomplete=${method === 'email' && this.#loaded?.enabledMethods().includes('passkey') ? 'username webauthn' : spec.type}
+        @focusin=${method === 'email' ? this.#startAutofill : undefined}
         required
         .value=${this.#contacts[method] ?? ''}
         aria-invalid=${error ? 'true' : 'false'}

@@ -7,4 +7,5 @@ export const ar: Messages = {
   'auth.redirecting': 'جارٍ نقلك إلى صفحة تسجيل الدخول…',
   'passkey.userName': 'اسم لحسابك',
   'passkey.userNameMissing': 'أدخل اسمًا لحسابك.',
+  'passkey.noAuthenticator': 'لا يستطيع هذا الجهاز إنشاء مفتاح مرور: سجّل بطريقة أخرى.',
 };

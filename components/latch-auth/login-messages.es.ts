@@ -7,4 +7,5 @@ export const es: Messages = {
   'auth.redirecting': 'Te llevamos a la página de inicio de sesión…',
   'passkey.userName': 'Nombre para tu cuenta',
   'passkey.userNameMissing': 'Introduce un nombre para tu cuenta.',
+  'passkey.noAuthenticator': 'Este dispositivo no puede crear una llave de acceso: regístrate de otra forma.',
 };

@@ -16,6 +16,7 @@ declare module '../i18n/messages.ts' {
     'auth.redirecting': Message;
     'passkey.userName': Message;
     'passkey.userNameMissing': Message;
+    'passkey.noAuthenticator': Message;
   }
 }
 
@@ -30,6 +31,7 @@ export function registerLoginMessages(): void {
     'auth.redirecting': 'Taking you to the login page…',
     'passkey.userName': 'Name for your account',
     'passkey.userNameMissing': 'Enter a name for your account.',
+    'passkey.noAuthenticator': 'This device cannot create a passkey: sign up another way.',
   });
   registerMessageLoader('es', () => import('./login-messages.es.ts').then((m) => m.es));
   registerMessageLoader('ar', () => import('./login-messages.ar.ts').then((m) => m.ar));

@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { live } from 'lit/directives/live.js';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import { LatchKitElement } from '../latch-auth/latch-kit-element.ts';
 import { passkeyButtonStyles } from './latch-passkey-button.styles.ts';
@@ -22,7 +21,10 @@ export function isPasskeySupported(): boolean {
  * `signup-wallet` the account gets a wallet too. The WebAuthn code loads only when the user
  * presses the button.
  *
- * Messages: a browser without passkeys gets a disabled button and the reason under it; a
+ * Messages: a browser without passkeys gets a disabled button and the reason under it, and so
+ * does a sign-up on a device that cannot create one (no platform authenticator: the browser is
+ * asked once, without loading any WebAuthn code; logging in still works with a phone or a
+ * security key); a
  * cancelled prompt (ERR_PASSKEY_CANCELLED), a passkey already on this device
  * (ERR_PASSKEY_EXISTS) and every other failure are shown under the button, which stays usable:
  * pressing it again retries, without a reload.
@@ -51,11 +53,22 @@ export class LatchPasskeyButton extends LatchKitElement {
   @property({ attribute: 'user-name' }) userName = '';
 
   #busy = false;
+  /** False once the browser says it has no platform authenticator to create a passkey with. */
+  #canCreate = true;
   #error: LatchError | undefined;
   #nameError = '';
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    if (changed.has('mode') && this.mode === 'signup') {
+      // A tiny chunk that asks the browser itself: sign-up is the less common mode.
+      void import('../../src/flows/passkey-capabilities.ts')
+        .then(({ passkeyCapabilities }) => passkeyCapabilities())
+        .then(({ platformAuthenticator }) => {
+          this.#canCreate = platformAuthenticator;
+          this.requestUpdate();
+        });
+    }
     if (changed.has('mode') && this.hasUpdated) {
       this.#error = undefined;
       this.#nameError = '';
@@ -65,9 +78,14 @@ export class LatchPasskeyButton extends LatchKitElement {
   protected override render(): TemplateResult {
     const signup = this.mode === 'signup';
     const supported = isPasskeySupported();
-    const off = this.disabled || !supported;
+    const creatable = !signup || this.#canCreate;
+    const off = this.disabled || !supported || !creatable;
     const invalid = this.#nameError !== '';
-    const message = supported ? this.#nameError || (this.#error ? this.errorText(this.#error) : '') : this.t('error.ERR_PASSKEY_UNSUPPORTED');
+    const message = !supported
+      ? this.t('error.ERR_PASSKEY_UNSUPPORTED')
+      : !creatable
+        ? this.t('passkey.noAuthenticator')
+        : this.#nameError || (this.#error ? this.errorText(this.#error) : '');
     return html`<form part="base" class="base" novalidate @submit=${this.#onSubmit}>
       ${signup
         ? html`<label part="label" class="label" for="name">${this.t('passkey.userName')}</label>
@@ -77,7 +95,7 @@ export class LatchPasskeyButton extends LatchKitElement {
               id="name"
               name="username"
               autocomplete="username webauthn"
-              .value=${live(this.userName)}
+              .value=${this.userName}
               aria-invalid=${invalid ? 'true' : 'false'}
               aria-describedby="error"
               ?disabled=${off}
@@ -98,8 +116,8 @@ export class LatchPasskeyButton extends LatchKitElement {
 
   readonly #onSubmit = async (event: Event): Promise<void> => {
     event.preventDefault();
-    if (this.#busy || this.disabled || !isPasskeySupported()) return;
     const signup = this.mode === 'signup';
+    if (this.#busy || this.disabled || !isPasskeySupported() || (signup && !this.#canCreate)) return;
     const userName = this.userName.trim();
     if (signup && !userName) {
       this.#nameError = this.t('passkey.userNameMissing');

@@ -6,16 +6,17 @@
  * Login: `stamp_login` stamped by the passkey itself (X-Stamp-Webauthn).
  * @simplewebauthn/browser is loaded on first use: a page without passkeys pays nothing for it.
  */
-import { LatchError } from '../errors/latch-error.ts';
+import { isLatchError, LatchError } from '../errors/latch-error.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import type { ProxyClient } from '../clients/proxy-client.ts';
 import { ActivityClient } from '../clients/activity-client.ts';
 import type { SignupRequest } from '../clients/proxy-types.ts';
 import { ApiKeyStamper } from '../stamp/api-key-stamper.ts';
-import { WebauthnStamper, mapWebauthnError } from '../stamp/webauthn-stamper.ts';
+import { WebauthnStamper, mapWebauthnError, type WebauthnAuthenticate } from '../stamp/webauthn-stamper.ts';
 import { toBase64Url } from '../encoding/base64url.ts';
 import { randomBytes } from '../crypto/webcrypto.ts';
 import { decodeJwt } from '../tokens/jwt.ts';
+import { passkeyCapabilities } from './passkey-capabilities.ts';
 import { withNewKey, type LoginResult } from './login-result.ts';
 import type { SignupDetails } from './otp-flow.ts';
 
@@ -117,6 +118,55 @@ export async function logInWithPasskey(deps: PasskeyDeps, request: PasskeyLoginR
   if (!isPasskeySupported()) throw unsupported();
   const stamper = new WebauthnStamper({ rpId: deps.rpId, ...(request.allowCredentials ? { allowCredentials: request.allowCredentials } : {}) });
   return { ...(await stampLogin(deps, stamper, deps.organizationId)), created: false };
+}
+
+/**
+ * How long one autofill request may wait before it is made again: its signed body carries a
+ * timestamp that the service accepts for about five minutes (the emulator: exactly five).
+ */
+export const AUTOFILL_RENEW_MS = 4 * 60 * 1000;
+
+export interface PasskeyAutofillRequest {
+  /** Stops waiting: the browser's request is cancelled and the call resolves null. */
+  signal: AbortSignal;
+  /** Milliseconds before a waiting request is made again (default AUTOFILL_RENEW_MS). */
+  renewMs?: number;
+  /** Replaces the browser's ceremony (tests, other platforms); it gets `useBrowserAutofill: true`. */
+  authenticate?: WebauthnAuthenticate;
+}
+
+/**
+ * Passkey autofill (WebAuthn conditional mediation): waits until the user picks a passkey from
+ * the autofill of a field whose `autocomplete` ends in `webauthn`, then logs in with it exactly
+ * as `logInWithPasskey` does. Resolves null when `signal` ends the wait (also when another
+ * passkey prompt takes over), and at once where the browser has no conditional mediation. The request is renewed every `renewMs`, with a new session key and
+ * a fresh timestamp; each key of a request that was not used is deleted.
+ */
+export async function logInWithPasskeyAutofill(deps: PasskeyDeps, request: PasskeyAutofillRequest): Promise<LoginResult | null> {
+  const { signal, renewMs = AUTOFILL_RENEW_MS, authenticate } = request;
+  // Not an error where the browser cannot: the field then autofills what it always did.
+  if (!authenticate && !(await passkeyCapabilities()).conditionalMediation) return null;
+  while (!signal.aborted) {
+    const round = new AbortController();
+    const renew = setTimeout(() => round.abort(), renewMs);
+    const stop = (): void => round.abort();
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      const stamper = new WebauthnStamper({ rpId: deps.rpId, mediation: 'conditional', signal: round.signal, ...(authenticate ? { authenticate } : {}) });
+      return { ...(await stampLogin(deps, stamper, deps.organizationId)), created: false };
+    } catch (error) {
+      // Renewed or stopped here, or replaced by another passkey prompt (a cancellation nobody here asked for): no error.
+      if (isLatchError(error) && error.code === 'ERR_PASSKEY_CANCELLED') {
+        if (round.signal.aborted && !signal.aborted) continue;
+        return null;
+      }
+      throw error;
+    } finally {
+      clearTimeout(renew);
+      signal.removeEventListener('abort', stop);
+    }
+  }
+  return null;
 }
 
 /** A new session key K, and a `stamp_login` for it signed by `stamper`. K is deleted on failure. */

@@ -692,6 +692,24 @@ export class LatchKit extends EventTarget {
     });
   }
 
+  /**
+   * Passkey autofill (WebAuthn conditional mediation): the browser offers this site's passkeys in
+   * the autofill of a field whose `autocomplete` ends in `webauthn`; picking one logs in as
+   * `logInWithPasskey` does. Resolves null when `signal` ends the wait first, when another passkey
+   * prompt takes over, or where the browser has no conditional mediation. `$flow` shows nothing
+   * while it waits (the user may never pick one).
+   */
+  async logInWithPasskeyAutofill(options: { signal: AbortSignal }): Promise<LoginOutcome | null> {
+    let result: LoginResult | null;
+    try {
+      const [deps, { logInWithPasskeyAutofill }] = await Promise.all([this.#passkeyDeps(undefined), passkeyModule.get()]);
+      result = await logInWithPasskeyAutofill(deps, options);
+    } catch (error) {
+      throw this.#fail('passkey', error);
+    }
+    return result && this.#flow('passkey', 'authenticating', () => this.#login(result));
+  }
+
   async #passkeyDeps(signal: AbortSignal | undefined): Promise<PasskeyDeps> {
     const config = await this.#loadConfig(false);
     this.#requireEnabled(config, 'passkey');

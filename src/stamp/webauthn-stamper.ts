@@ -19,8 +19,15 @@ import { mapWebauthnError } from './webauthn-error.ts';
 
 export { mapWebauthnError };
 
-/** Runs the assertion ceremony; the default is @simplewebauthn/browser's `startAuthentication`. */
-export type WebauthnAuthenticate = (options: { optionsJSON: PublicKeyCredentialRequestOptionsJSON }) => Promise<AuthenticationResponseJSON>;
+/**
+ * Runs the assertion ceremony; the default is @simplewebauthn/browser's `startAuthentication`.
+ * `useBrowserAutofill`: conditional mediation (the passkey is picked from a field's autofill).
+ */
+export type WebauthnAuthenticate = (options: {
+  optionsJSON: PublicKeyCredentialRequestOptionsJSON;
+  useBrowserAutofill?: boolean;
+  verifyBrowserAutofillInput?: boolean;
+}) => Promise<AuthenticationResponseJSON>;
 
 export interface WebauthnStamperOptions {
   /** Relying party id, e.g. the page's registrable domain (`localhost` in tests). */
@@ -33,6 +40,13 @@ export interface WebauthnStamperOptions {
   userVerification?: UserVerificationRequirement;
   /** Replaces the browser ceremony (tests, other platforms). */
   authenticate?: WebauthnAuthenticate;
+  /**
+   * `conditional`: wait for the user to pick a passkey from the autofill of a field whose
+   * `autocomplete` ends in `webauthn` (passkey autofill) instead of showing a prompt.
+   */
+  mediation?: 'conditional';
+  /** Ends a waiting ceremony (the browser's request is cancelled; the stamp fails with ERR_PASSKEY_CANCELLED). */
+  signal?: AbortSignal;
 }
 
 const DEFAULT_TIMEOUT_MS = 5 * 60 * 1000;
@@ -42,12 +56,20 @@ export async function webauthnChallengeForBody(body: string): Promise<string> {
   return toHex(await sha256(utf8Encode(body)));
 }
 
-async function browserAuthenticate(options: { optionsJSON: PublicKeyCredentialRequestOptionsJSON }): Promise<AuthenticationResponseJSON> {
+async function browserAuthenticate(options: Parameters<WebauthnAuthenticate>[0], signal?: AbortSignal): Promise<AuthenticationResponseJSON> {
   if (typeof globalThis.PublicKeyCredential !== 'function') {
     throw new LatchError('ERR_PASSKEY_UNSUPPORTED', 'Passkeys are not supported here.');
   }
-  const { startAuthentication } = await import('@simplewebauthn/browser');
-  return startAuthentication(options);
+  const { startAuthentication, WebAuthnAbortService } = await import('@simplewebauthn/browser');
+  if (signal?.aborted) throw new DOMException('The passkey request was cancelled.', 'AbortError');
+  // SimpleWebAuthn keeps one ceremony at a time and cancels it through this service.
+  const cancel = (): void => WebAuthnAbortService.cancelCeremony();
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    return await startAuthentication(options);
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+  }
 }
 
 export class WebauthnStamper implements Stamper {
@@ -70,7 +92,10 @@ export class WebauthnStamper implements Stamper {
     };
     let assertion: AuthenticationResponseJSON;
     try {
-      assertion = await (this.#options.authenticate ?? browserAuthenticate)({ optionsJSON });
+      const { mediation, signal, authenticate } = this.#options;
+      // Autofill: the field is in a shadow root, where SimpleWebAuthn's document-wide search for it cannot look.
+      const ceremony = mediation === 'conditional' ? { optionsJSON, useBrowserAutofill: true, verifyBrowserAutofillInput: false } : { optionsJSON };
+      assertion = await (authenticate ? authenticate(ceremony) : browserAuthenticate(ceremony, signal));
     } catch (error) {
       throw mapWebauthnError(error);
     }

@@ -50,7 +50,7 @@ const account = (el: LatchAuth): HTMLElement | null => el.shadowRoot!.querySelec
 const methods = (el: LatchAuth): HTMLElement | null => el.shadowRoot!.querySelector('[part~="methods"]');
 
 async function accountShown(el: LatchAuth, name?: string): Promise<HTMLElement> {
-  await waitUntil(() => account(el) && (!name || text(part(el, 'account-name', SLOW)).includes(name)), 'the logged-in view shows');
+  await waitUntil(() => account(el) && (!name || text(part(el, 'account-name')).includes(name)), 'the logged-in view shows', SLOW);
   return account(el)!;
 }
 
@@ -96,7 +96,7 @@ describe('<latch-auth> logged in', () => {
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => methods(el), 'the methods show again', SLOW);
     expect(kit.session).to.equal(null);
-    await waitUntil(() => text(part(el, 'status', SLOW)) === 'You logged out.', 'the logout is announced');
+    await waitUntil(() => text(part(el, 'status')) === 'You logged out.', 'the logout is announced', SLOW);
     expect(part(el, 'status').getAttribute('role')).to.equal('status');
     expect(text(part(el, 'title'))).to.equal('Log in or sign up');
     await waitUntil(() => deepActiveElement()?.id === 'email', 'focus is on the first method', SLOW);
@@ -116,7 +116,7 @@ describe('<latch-auth> logged in', () => {
 
     await kits[0]!.logout();
     await waitUntil(() => methods(el), 'the methods show after the other tab logged out', SLOW);
-    await waitUntil(() => text(part(el, 'status', SLOW)) === 'You are logged out: log in again to continue.', 'the end is announced');
+    await waitUntil(() => text(part(el, 'status')) === 'You are logged out: log in again to continue.', 'the end is announced', SLOW);
   });
 
   it('hide-when-logged-in renders nothing while logged in, and the methods after a logout', async () => {

@@ -181,7 +181,9 @@ describe('<latch-auth>', () => {
       const el = await auth(kit);
       const email = input(el, 'email');
       expect(email.labels?.[0]?.textContent?.trim()).to.equal('Email');
-      expect([email.type, email.autocomplete, email.required]).to.deep.equal(['email', 'email', true]);
+      // The demo config enables passkeys: the email field also offers them in its autofill
+      // (latch-auth-passkey-autofill.webauthn.test.ts; without passkeys it autocompletes 'email').
+      expect([email.type, email.autocomplete, email.required]).to.deep.equal(['email', 'username webauthn', true]);
       const phone = input(el, 'sms');
       expect(phone.labels?.[0]?.textContent?.trim()).to.equal('Phone number');
       expect([phone.type, phone.autocomplete, phone.inputMode]).to.deep.equal(['tel', 'tel', 'tel']);

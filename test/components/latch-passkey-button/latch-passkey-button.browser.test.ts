@@ -1,7 +1,7 @@
 // <latch-passkey-button> without an authenticator: rendering, the sign-up field and its
 // validation, a browser without passkeys, and how failures are shown (a kit whose passkey calls
 // fail the way the flow reports them). The real ceremonies are in the .webauthn.test.ts file.
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { after, afterEach, before, describe, it } from '../../support/harness.ts';
 import { LatchPasskeyButton, isPasskeySupported } from '../../../components/latch-passkey-button/latch-passkey-button.ts';
@@ -56,11 +56,16 @@ const withoutPasskeys = (): (() => void) => replaceGlobal(window, 'PublicKeyCred
  * authenticator (the .webauthn.test.ts file). Returns the restorer; a no-op where WebAuthn exists.
  */
 function withPasskeyApi(): () => void {
-  if (engineHas('WebAuthn')) return () => undefined;
-  const restores = [replaceGlobal(window, 'PublicKeyCredential', function PublicKeyCredential() {})];
-  if (typeof navigator.credentials?.create !== 'function') {
-    restores.push(replaceGlobal(navigator, 'credentials', { create: () => Promise.reject(new DOMException('stand-in', 'NotAllowedError')), get: () => Promise.reject(new DOMException('stand-in', 'NotAllowedError')) }));
+  const restores: (() => void)[] = [];
+  if (!engineHas('WebAuthn')) {
+    restores.push(replaceGlobal(window, 'PublicKeyCredential', function PublicKeyCredential() {}));
+    if (typeof navigator.credentials?.create !== 'function') {
+      restores.push(replaceGlobal(navigator, 'credentials', { create: () => Promise.reject(new DOMException('stand-in', 'NotAllowedError')), get: () => Promise.reject(new DOMException('stand-in', 'NotAllowedError')) }));
+    }
   }
+  // A platform authenticator (a fingerprint reader, a screen lock), which headless browsers lack:
+  // without one the element offers no passkey sign-up (tested below).
+  restores.push(replaceGlobal(window.PublicKeyCredential, 'isUserVerifyingPlatformAuthenticatorAvailable', () => Promise.resolve(true)));
   return () => restores.reverse().forEach((restore) => restore());
 }
 
@@ -231,6 +236,33 @@ describe('<latch-passkey-button>', () => {
       } finally {
         restore();
       }
+    });
+  });
+
+  describe('a device that cannot create a passkey', () => {
+    it('sign-up is disabled with the reason (asked of the browser, no WebAuthn code loaded); login is still offered', async () => {
+      const Real = window.PublicKeyCredential;
+      const NoPlatform = Object.assign(function PublicKeyCredential() {}, {
+        isUserVerifyingPlatformAuthenticatorAvailable: () => Promise.resolve(false),
+        isConditionalMediationAvailable: () => Promise.resolve(true),
+      });
+      const restore = replaceGlobal(window, 'PublicKeyCredential', NoPlatform);
+      try {
+        const kit = new FailingKit('ERR_PASSKEY_CANCELLED');
+        const signup = await passkey(html`<latch-passkey-button mode="signup" user-name="Ada" .kit=${kit}></latch-passkey-button>`);
+        await waitUntil(() => part<HTMLButtonElement>(signup, 'button').disabled, 'sign-up is disabled');
+        expect(text(part(signup, 'error'))).to.equal('This device cannot create a passkey: sign up another way.');
+        expect(part(signup, 'button').getAttribute('aria-describedby')).to.equal('error');
+        part<HTMLFormElement>(signup, 'base').requestSubmit();
+        expect(kit.signups).to.have.length(0);
+        const login = await passkey(html`<latch-passkey-button .kit=${kit}></latch-passkey-button>`);
+        expect(part<HTMLButtonElement>(login, 'button').disabled).to.equal(false);
+        expect(text(part(login, 'error'))).to.equal('');
+        await expect(signup).to.be.accessible();
+      } finally {
+        restore();
+      }
+      expect(window.PublicKeyCredential).to.equal(Real);
     });
   });
 
