@@ -144,7 +144,8 @@ export interface PasskeyAutofillRequest {
  */
 export async function logInWithPasskeyAutofill(deps: PasskeyDeps, request: PasskeyAutofillRequest): Promise<LoginResult | null> {
   const { signal, renewMs = AUTOFILL_RENEW_MS, authenticate } = request;
-  // Not an error where the browser cannot: the field then autofills what it always did.
+  // Not an error where the browser cannot (no WebAuthn, or no conditional mediation): the field
+  // then autofills what it always did.
   if (!authenticate && !(await passkeyCapabilities()).conditionalMediation) return null;
   while (!signal.aborted) {
     const round = new AbortController();

@@ -27,6 +27,8 @@ export type WebauthnAuthenticate = (options: {
   optionsJSON: PublicKeyCredentialRequestOptionsJSON;
   useBrowserAutofill?: boolean;
   verifyBrowserAutofillInput?: boolean;
+  /** The stamper's `signal`: a replacement ceremony should stop waiting when it aborts. */
+  signal?: AbortSignal;
 }) => Promise<AuthenticationResponseJSON>;
 
 export interface WebauthnStamperOptions {
@@ -95,7 +97,7 @@ export class WebauthnStamper implements Stamper {
       const { mediation, signal, authenticate } = this.#options;
       // Autofill: the field is in a shadow root, where SimpleWebAuthn's document-wide search for it cannot look.
       const ceremony = mediation === 'conditional' ? { optionsJSON, useBrowserAutofill: true, verifyBrowserAutofillInput: false } : { optionsJSON };
-      assertion = await (authenticate ? authenticate(ceremony) : browserAuthenticate(ceremony, signal));
+      assertion = await (authenticate ? authenticate({ ...ceremony, ...(signal ? { signal } : {}) }) : browserAuthenticate(ceremony, signal));
     } catch (error) {
       throw mapWebauthnError(error);
     }
