@@ -140,6 +140,7 @@ export class LoggedInView {
     return this.#host.t('account.title');
   }
 
+  /** The organization's name shows only when it says something the user's name does not (sign-ups name it after the contact). */
   render(summary: SessionSummary): TemplateResult {
     this.#bind();
     this.#lookup(summary);
@@ -154,7 +155,7 @@ export class LoggedInView {
     return html`<div part="account" class="account">
       <div part="avatar" class="avatar" aria-hidden="true">${initials(name) || '•'}</div>
       <p part="account-name" class="who">${name ? t('session.loggedInAs', { user: name }) : t('account.title')}</p>
-      ${who?.organization ? html`<p part="account-organization" class="organization">${who.organization}</p>` : nothing}
+      ${who?.organization && who.organization !== name ? html`<p part="account-organization" class="organization">${who.organization}</p>` : nothing}
       <button part="continue" class="button primary" type="button" @click=${() => this.#continue(summary)}>${t('account.continue')}</button>
       <button part="logout" class="button" type="button" aria-disabled=${this.#busy ? 'true' : 'false'} @click=${this.#logout}>${t('session.logout')}</button>
     </div>`;

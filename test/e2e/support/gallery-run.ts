@@ -101,7 +101,12 @@ export function galleryTests(title: string, scenes: readonly SceneName[], { self
               for (const o of await overflows(page)) problems.push(`${where}: "${o.text}" overflows ${o.box} by ${o.by}px`);
               if (OUT) {
                 const file = `${scene}--${theme}--${locale}--${width}.png`;
-                await page.screenshot({ path: join(OUT, file), fullPage: true });
+                // The window made as tall as the page, not fullPage: in a right-to-left page,
+                // puppeteer's fullPage capture shifts the layout sideways.
+                const height = await page.evaluate(() => document.documentElement.scrollHeight);
+                await page.setViewport({ width, height: Math.max(900, height) });
+                await page.screenshot({ path: join(OUT, file) });
+                await page.setViewport({ width, height: 900 });
               }
             }
           }
