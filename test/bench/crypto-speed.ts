@@ -43,8 +43,9 @@ export interface CryptoSpeedOptions {
   warmUp?: number;
 }
 
-// The issue's goal: stamping and bundle decryption at least 3× faster than the hosted SDK.
-const GOALS: Record<string, number> = { 'stamp a 1 KB body': 3, 'decrypt a credential bundle': 3 };
+// The goals: stamping at least 3× faster than the hosted SDK, bundle decryption at least 4×
+// (issue 15 raised it from 3×).
+const GOALS: Record<string, number> = { 'stamp a 1 KB body': 3, 'decrypt a credential bundle': 4 };
 
 const vector = (name: string): Record<string, unknown> => JSON.parse(readFileSync(join(ROOT, 'test', 'vectors', name), 'utf8')) as Record<string, unknown>;
 
