@@ -12,8 +12,8 @@
  * The list follows the ARIA combobox pattern: the button (`aria-expanded`) opens a panel whose
  * search field is a combobox (`aria-controls` the listbox, `aria-activedescendant` the active
  * option). Type to filter (a name or a word of it, a calling code, an ISO code); ArrowDown/ArrowUp
- * move; Enter picks and returns to the number; Escape closes and returns to the button; Tab and a
- * click elsewhere close. On the button, ArrowDown/ArrowUp open the list and a letter opens it
+ * move; Enter picks and returns to the number; Escape closes and returns to the button; Tab closes
+ * and goes on to the number (Shift+Tab: back to the button); a click elsewhere closes. On the button, ArrowDown/ArrowUp open the list and a letter opens it
  * searching for that letter.
  */
 import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
@@ -418,7 +418,9 @@ export class PhoneField {
         this.#close(this.#part('country'));
         break;
       case 'Tab':
-        this.#close();
+        // Leaves the list: on to the number, or back to the button (the same in every engine).
+        event.preventDefault();
+        this.#close(event.shiftKey ? this.#part('country') : this.#field());
         break;
     }
   };
@@ -471,7 +473,7 @@ export class PhoneField {
           @input=${this.#onSearch}
           @keydown=${this.#onSearchKey}
         />
-        <ul part="country-list" class="country-list" id="country-list" role="listbox" aria-label=${t('phone.countries')} ?hidden=${!matches.length} @mousedown=${keepFocus}>
+        <ul part="country-list" class="country-list" id="country-list" role="listbox" tabindex="-1" aria-label=${t('phone.countries')} ?hidden=${!matches.length} @mousedown=${keepFocus}>
           ${matches.map(
             (option) =>
               html`<li
