@@ -199,7 +199,7 @@ export class LatchAuth extends LatchKitElement {
   #slotted: Record<string, boolean> = {};
   /** `modal`: the dialog's focus trap and inert page (a separate chunk, loaded when `modal` is set). */
   #dialog: ModalDialog | undefined;
-  /** The logged-in view (a separate chunk, loaded the first time a session shows). */
+  /** The logged-in view (a separate chunk, loaded once the methods show, so that it hears the login). */
   #account: LoggedInView | undefined;
   /** Passkey autofill in the email field, while it waits for the user to pick a passkey. */
   #autofill: AbortController | undefined;
