@@ -201,6 +201,11 @@ export class LatchAuth extends LatchKitElement {
   #dialog: ModalDialog | undefined;
   /** The logged-in view (a separate chunk, loaded once the methods show, so that it hears the login). */
   #account: LoggedInView | undefined;
+  /** The session key the logged-in view was last cleared to show (see #renderView). */
+  #accountKey = '';
+  /** True for one task after a login while the methods showed (see #renderView). */
+  #holding = false;
+  #methodsShown = false;
   /** Passkey autofill in the email field, while it waits for the user to pick a passkey. */
   #autofill: AbortController | undefined;
   /** The phone field's country picker and formatting (a separate chunk, loaded when the field is first focused). */
@@ -498,7 +503,18 @@ export class LatchAuth extends LatchKitElement {
   #renderView(view = this.#view): unknown {
     const kit = this.#loaded;
     const summary = view === 'methods' && this.#summary();
-    if (summary) return this.#renderAccount(summary);
+    if (summary && summary.publicKey !== this.#accountKey) {
+      this.#accountKey = summary.publicKey;
+      // Logged in while the methods showed: a button inside dispatches its latch-login in the
+      // microtasks after the kit's login, and only a connected button's event reaches the page.
+      // The methods stay for one more task.
+      if (this.#methodsShown) {
+        this.#holding = true;
+        setTimeout(() => this.#set(() => (this.#holding = false)));
+      }
+    }
+    this.#methodsShown = false;
+    if (summary && !this.#holding) return this.#renderAccount(summary);
     switch (view) {
       case 'loading':
         return html`<div part="loading" class="loading"><span class="spinner" aria-hidden="true"></span>${this.t('common.loading')}</div>`;
@@ -507,6 +523,7 @@ export class LatchAuth extends LatchKitElement {
       case 'code':
         return this.#renderCode(kit!);
       default:
+        this.#methodsShown = true;
         return this.#renderMethods(kit!);
     }
   }

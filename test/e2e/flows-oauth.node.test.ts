@@ -64,6 +64,8 @@ describe('OAuth in a popup through <latch-oauth-button>', { timeout: 240_000 }, 
       assert.equal(signup.created, true);
       assert.equal((await shownAddresses(page)).length, 2);
 
+      // The drop-in now says who is logged in: the person logs out there, then logs in again.
+      await waitForMethods(page);
       await oauthInPopup(page, { provider, email, problems });
       const login = await waitForEvent(page, 'latch-login', { skip: 1 });
       assert.equal(login.created, false);

@@ -28,8 +28,15 @@ export interface OtpLoginOptions {
   errorsBefore?: number;
 }
 
-/** Waits until `<latch-auth>` shows its methods (the config loaded). */
+/**
+ * Waits until `<latch-auth>` shows its methods (the config loaded). Someone already logged in
+ * (an earlier test's session in this origin's IndexedDB, or a login just made) sees who instead:
+ * they press the drop-in's Log out first, as a person would to log in again.
+ */
 export async function waitForMethods(page: Page, host = 'latch-auth'): Promise<string[]> {
+  const shown = await page.waitForSelector(`${host} >>> :is([part~="methods"], [part~="account"])`, { visible: true });
+  if (await shown!.evaluate((el) => el.matches('[part~="account"]'))) await click(page, `${host} >>> [part~="logout"]`);
+  await shown!.dispose();
   await page.waitForSelector(`${host} >>> [part~="methods"]`, { visible: true });
   return page.$eval(host, (el) =>
     Array.from(el.shadowRoot!.querySelectorAll('[part~="methods"] > *, [part~="providers"] > *'))
@@ -41,10 +48,6 @@ export async function waitForMethods(page: Page, host = 'latch-auth'): Promise<s
 /** Sends a code to `contact` and types it in; resolves with the latch-login event the page logged. */
 export async function otpLogin(page: Page, emu: E2eEmulator, options: OtpLoginOptions): Promise<LoggedEvent> {
   const { method = 'email', contact, host = 'latch-auth', via = 'dom', loginsBefore = 0 } = options;
-  // Someone already logged in sees who, not the methods: they log out with the drop-in's button first.
-  const shown = await page.waitForSelector(`${host} >>> :is([part~="methods"], [part~="account"])`, { visible: true });
-  if (await shown!.evaluate((el) => el.matches('[part~="account"]'))) await click(page, `${host} >>> [part~="logout"]`);
-  await shown!.dispose();
   await waitForMethods(page, host);
   const sent = await emu.outboxCount(contact);
   await typeInto(page, `${host} >>> input#${method}`, options.typed ?? contact);
