@@ -14,9 +14,13 @@ function deps(keyStore: MemoryKeyStore): PasskeyDeps {
   return { proxy: undefined as never, keyStore, organizationId: 'org-autofill', rpId: 'localhost', apiBaseUrl: 'http://127.0.0.1:9' };
 }
 
-/** Waits like a conditional request: until the stamper's signal aborts it. */
+/** Waits like a conditional request: until the stamper's signal aborts it (at once if it already has). */
 const waitForAbort: WebauthnAuthenticate = ({ signal }) =>
-  new Promise((_, reject) => signal!.addEventListener('abort', () => reject(new DOMException('The request was aborted.', 'AbortError')), { once: true }));
+  new Promise((_, reject) => {
+    const abort = (): void => reject(new DOMException('The request was aborted.', 'AbortError'));
+    if (signal!.aborted) abort();
+    else signal!.addEventListener('abort', abort, { once: true });
+  });
 
 describe('passkey autofill: the waiting request', () => {
   it('is renewed with a new key and a fresh body, conditional each time; stopping resolves null and leaves no key', async () => {
@@ -28,7 +32,7 @@ describe('passkey autofill: the waiting request', () => {
       if (seen.length === 3) setTimeout(() => stop.abort(), 20);
       return waitForAbort(ceremony);
     };
-    const result = await logInWithPasskeyAutofill(deps(keyStore), { signal: stop.signal, renewMs: 40, authenticate });
+    const result = await logInWithPasskeyAutofill(deps(keyStore), { signal: stop.signal, renewMs: 150, authenticate });
     assert.equal(result, null);
     assert.equal(seen.length, 3);
     assert.equal(new Set(seen.map((s) => s.challenge)).size, 3, 'each request signs another body');
