@@ -140,7 +140,10 @@ export class LoggedInView {
     return this.#host.t('account.title');
   }
 
-  /** The organization's name shows only when it says something the user's name does not (sign-ups name it after the contact). */
+  /**
+   * The view of `summary`'s session. The organization's name shows only when it says something
+   * the user's name does not (a sign-up names the organization after the contact).
+   */
   render(summary: SessionSummary): TemplateResult {
     this.#bind();
     this.#lookup(summary);
