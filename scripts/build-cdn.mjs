@@ -34,7 +34,8 @@ export async function buildCdn() {
     absWorkingDir: ROOT,
     tsconfig: join(ROOT, 'tsconfig.json'),
     define: { 'process.env.NODE_ENV': '"production"' },
-    // @hpke/common has a dead `import("crypto")` Node fallback; it never runs in a browser.
+    // Nothing shipped imports a Node built-in since the HPKE suite moved to WebCrypto; kept
+    // external so a dependency's dead Node fallback (as @hpke/common had) cannot break the build.
     external: ['crypto', 'node:*'],
     legalComments: 'linked',
     logLevel: 'warning',

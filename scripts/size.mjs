@@ -83,7 +83,8 @@ export async function bundleEntry({ file, outdir, external = [], loader, tsconfi
     define: { 'process.env.NODE_ENV': '"production"' },
     tsconfig,
     ...(loader ? { loader } : {}),
-    // Node built-ins only appear behind dead fallbacks (e.g. @hpke/common); keep them out.
+    // Nothing shipped imports a Node built-in (the HPKE suite is WebCrypto now, not @hpke/*); a
+    // dependency's dead Node fallback would, and must not count, so they stay external.
     external: ['crypto', 'node:*', ...external],
   });
   const outputs = result.metafile.outputs;
