@@ -11,7 +11,7 @@ import { LatchAuth } from '../../../components/latch-auth/latch-auth.ts';
 import { passkeyCapabilities } from '../../../src/flows/passkey-capabilities.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { pinBrowserLanguages, recordEvents } from '../support/helpers.ts';
-import { part, testKit } from './kit-support.ts';
+import { editingConfig, part, testKit } from './kit-support.ts';
 import { describeNeeds } from '../../support/engine.ts';
 
 LatchAuth.define();
@@ -58,7 +58,8 @@ describeNeeds('virtual authenticator', '<latch-auth> passkey autofill (emulator)
   });
 
   it('without passkeys in the config, the email field autofills emails only and no passkey request starts', async () => {
-    const kit = await testKit({ fetch: withoutPasskeys() });
+    // The demo configuration's methods but the passkey.
+    const kit = await testKit({ fetch: editingConfig({ enabledProviders: ['email', 'sms', 'google', 'apple', 'facebook', 'x', 'discord'] }) });
     const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
     await waitUntil(() => el.shadowRoot?.querySelector('[part~="methods"]'), 'the methods show', SLOW);
     const email = part<HTMLInputElement>(el, 'form-email').querySelector('input')!;
@@ -72,14 +73,3 @@ describeNeeds('virtual authenticator', '<latch-auth> passkey autofill (emulator)
   });
 });
 
-/** The emulator's demo configuration without the passkey method. */
-function withoutPasskeys(): typeof fetch {
-  return async (input, init) => {
-    const answer = await fetch(input, init);
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.endsWith('/wallet_kit_config') || !answer.ok) return answer;
-    const body = (await answer.json()) as { enabledProviders: string[] };
-    body.enabledProviders = body.enabledProviders.filter((method) => method !== 'passkey');
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  };
-}

@@ -2,7 +2,9 @@
 // keys, the OTP outbox, the built-in OAuth provider's consent pressed with fetch, and a
 // recorder of a kit's events.
 import { createEmulator, type Emulator, type EmulatorUrls } from '../../../demo/emulator/emulator.ts';
-import type { LatchKit } from '../../../src/kit/latch-kit.ts';
+import type { LatchKit, LatchKitOptions } from '../../../src/kit/latch-kit.ts';
+import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
+import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import type { LatchKitEventMap } from '../../../src/kit/kit-events.ts';
 
 export interface TestEmulator {
@@ -19,6 +21,20 @@ export async function startEmulator(): Promise<TestEmulator> {
   const urls = await emulator.start();
   const keys = (await (await fetch(`${urls.apiUrl}/__keys`)).json()) as TestEmulator['keys'];
   return { emulator, urls, keys };
+}
+
+/** A kit's options on `t`'s `demo` configuration with its trusted keys and in-memory stores; `overrides` win. */
+export function emulatorKitOptions(t: TestEmulator, overrides: Partial<LatchKitOptions> = {}): LatchKitOptions {
+  return {
+    proxyUrl: t.urls.proxyUrl,
+    configId: 'demo',
+    apiBaseUrl: t.urls.apiUrl,
+    notarizerPublicKey: t.keys.notarizerPublicKey,
+    enclavePublicKey: t.keys.enclavePublicKey,
+    keyStore: new MemoryKeyStore(),
+    sessionStore: new MemorySessionStore(),
+    ...overrides,
+  };
 }
 
 export { latestCode, consent } from '../../support/emulator-http.ts';

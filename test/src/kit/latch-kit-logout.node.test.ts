@@ -14,24 +14,13 @@ import { ActivityClient } from '../../../src/clients/activity-client.ts';
 import { ApiKeyStamper } from '../../../src/stamp/api-key-stamper.ts';
 import { generateSigningKeyPair, keyIdOf } from '../../../src/keys/key-pair.ts';
 import type { StoredKey } from '../../../src/keys/key-store.ts';
-import { latestCode, record, startEmulator, type TestEmulator } from './kit-emulator-support.ts';
+import { latestCode, record, startEmulator, type TestEmulator, emulatorKitOptions } from './kit-emulator-support.ts';
 
 let t: TestEmulator;
 let n = 0;
 const nextEmail = () => `logout.${++n}.${Date.now()}@example.com`;
 
-function kitOptions(overrides: Partial<LatchKitOptions> = {}): LatchKitOptions {
-  return {
-    proxyUrl: t.urls.proxyUrl,
-    configId: 'demo',
-    apiBaseUrl: t.urls.apiUrl,
-    notarizerPublicKey: t.keys.notarizerPublicKey,
-    enclavePublicKey: t.keys.enclavePublicKey,
-    keyStore: new MemoryKeyStore(),
-    sessionStore: new MemorySessionStore(),
-    ...overrides,
-  };
-}
+const kitOptions = (overrides: Partial<LatchKitOptions> = {}): LatchKitOptions => emulatorKitOptions(t, overrides);
 
 async function otpLogin(kit: LatchKit, contact: string) {
   const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', contact);

@@ -12,7 +12,7 @@ import type { PopupHost, PopupWindow } from '../../../src/flows/oauth-popup.ts';
 import { $session, setSession } from '../../../src/state/session-state.ts';
 import { $flow, endFlow } from '../../../src/state/flow-state.ts';
 import { isLatchError } from '../../../src/errors/latch-error.ts';
-import { consent, record, startEmulator, type TestEmulator } from './kit-emulator-support.ts';
+import { consent, record, startEmulator, type TestEmulator, emulatorKitOptions } from './kit-emulator-support.ts';
 
 let t: TestEmulator;
 const REDIRECT = 'http://localhost:8000/oauth/callback';
@@ -43,19 +43,12 @@ class FakeHost implements PopupHost {
 
 function kitOptions(overrides: Partial<LatchKitOptions> = {}): LatchKitOptions {
   const oauth = t.urls.oauthUrl;
-  return {
-    proxyUrl: t.urls.proxyUrl,
-    configId: 'demo',
-    apiBaseUrl: t.urls.apiUrl,
-    notarizerPublicKey: t.keys.notarizerPublicKey,
-    enclavePublicKey: t.keys.enclavePublicKey,
+  return emulatorKitOptions(t, {
     oauthRedirectUri: REDIRECT,
     oauthAuthorizeUrls: { google: `${oauth}/google/authorize`, discord: `${oauth}/discord/authorize`, x: `${oauth}/x/authorize` },
-    keyStore: new MemoryKeyStore(),
-    sessionStore: new MemorySessionStore(),
     pendingStore: sessionStoragePendingStore(undefined),
     ...overrides,
-  };
+  });
 }
 
 describe('LatchKit OAuth against the emulator', () => {

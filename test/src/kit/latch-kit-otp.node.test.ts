@@ -11,24 +11,13 @@ import { $flow, endFlow, type FlowStatus } from '../../../src/state/flow-state.t
 import { isLatchError } from '../../../src/errors/latch-error.ts';
 import { BroadcastSessionChannel } from '../../../src/session/session-channel.ts';
 import { SessionExpiryEvent } from '../../../src/session/session-events.ts';
-import { ETH_WALLET, latestCode, record, startEmulator, type TestEmulator } from './kit-emulator-support.ts';
+import { ETH_WALLET, latestCode, record, startEmulator, type TestEmulator, emulatorKitOptions } from './kit-emulator-support.ts';
 
 let t: TestEmulator;
 let contactNumber = 0;
 const nextEmail = () => `kit.user.${++contactNumber}.${Date.now()}@example.com`;
 
-function kitOptions(overrides: Partial<LatchKitOptions> = {}): LatchKitOptions {
-  return {
-    proxyUrl: t.urls.proxyUrl,
-    configId: 'demo',
-    apiBaseUrl: t.urls.apiUrl,
-    notarizerPublicKey: t.keys.notarizerPublicKey,
-    enclavePublicKey: t.keys.enclavePublicKey,
-    keyStore: new MemoryKeyStore(),
-    sessionStore: new MemorySessionStore(),
-    ...overrides,
-  };
-}
+const kitOptions = (overrides: Partial<LatchKitOptions> = {}): LatchKitOptions => emulatorKitOptions(t, overrides);
 
 /** Records `$flow` from now on. */
 function flowHistory(): { seen: (FlowStatus | null)[]; stop: () => void } {
