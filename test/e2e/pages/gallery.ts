@@ -5,7 +5,8 @@
 // `window.__sceneError`. test/e2e/gallery.node.test.ts checks every scene (axe, text that
 // overflows its box) in each theme, language and width; `npm run gallery` also takes pictures.
 import { LatchKit, MemoryKeyStore, MemorySessionStore, noSessionChannel, type LatchKitOptions, type OAuthProvider, type WalletAccountParams } from 'latchkey';
-import { PAGE_CONFIG_PATH, type E2ePageConfig } from '../support/page-config.ts';
+import type { E2ePageConfig } from '../support/page-config.ts';
+import { pageKitOptions, pageSetup, type EmulatorKeys } from './shared/boot.ts';
 import { SCENE_NAMES, type SceneName } from './gallery-scenes.ts';
 
 declare global {
@@ -28,18 +29,12 @@ document.documentElement.lang = locale;
 document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
 
 let config: E2ePageConfig;
-let keys: { notarizerPublicKey: string; enclavePublicKey: string; otpEncryptionSignerPublicKey: string };
+let keys: EmulatorKeys;
 
+/** A kit of its own per scene (the test pages' options, in-memory stores, no other tabs). */
 function kit(extra: Partial<LatchKitOptions> = {}): LatchKit {
   return new LatchKit({
-    proxyUrl: config.proxyUrl,
-    configId: config.configId,
-    apiBaseUrl: config.apiUrl,
-    notarizerPublicKey: keys.notarizerPublicKey,
-    enclavePublicKey: keys.enclavePublicKey,
-    otpEncryptionSignerPublicKey: keys.otpEncryptionSignerPublicKey,
-    oauthAuthorizeUrls: Object.fromEntries(PROVIDERS.map((p) => [p, `${config.oauthUrl}/${p}/authorize`])),
-    oauthRedirectUri: `${location.origin}/oauth-callback.html`,
+    ...pageKitOptions(config, keys),
     keyStore: new MemoryKeyStore(),
     sessionStore: new MemorySessionStore(),
     sessionChannel: noSessionChannel,
@@ -147,8 +142,7 @@ async function main(): Promise<void> {
   const name = params.get('scene') as SceneName;
   if (!SCENE_NAMES.includes(name)) throw new Error(`unknown scene ${name}`);
   document.getElementById('scene-title')!.textContent = name;
-  config = (await (await fetch(PAGE_CONFIG_PATH)).json()) as E2ePageConfig;
-  keys = await (await fetch(`${config.apiUrl}/__keys`)).json();
+  ({ config, keys } = await pageSetup());
   await import('./shared/define-elements.ts');
   await SCENES[name]();
   // Fonts and the elements' last updates (a translated catalogue loads lazily) before the picture.

@@ -1,7 +1,7 @@
 // The start of every test page: read the emulator's URLs from the test server (no inline
 // script under CSP), fetch the keys the kit must trust from the emulator, and make the
 // page-wide kit. Elements given the same proxy-url and config-id share this kit.
-import { configure, type LatchKit, type OAuthProvider } from 'latchkey';
+import { configure, type LatchKit, type LatchKitOptions, type OAuthProvider } from 'latchkey';
 import { PAGE_CONFIG_PATH, type E2ePageConfig } from '../../support/page-config.ts';
 
 export interface Booted {
@@ -19,10 +19,18 @@ declare global {
 
 const PROVIDERS: OAuthProvider[] = ['google', 'apple', 'facebook', 'x', 'discord'];
 
-export async function boot(): Promise<Booted> {
+export type EmulatorKeys = { notarizerPublicKey: string; enclavePublicKey: string; otpEncryptionSignerPublicKey: string };
+
+/** The test server's page config and the emulator's keys the kit must trust. */
+export async function pageSetup(): Promise<{ config: E2ePageConfig; keys: EmulatorKeys }> {
   const config = (await (await fetch(PAGE_CONFIG_PATH)).json()) as E2ePageConfig;
-  const keys = (await (await fetch(`${config.apiUrl}/__keys`)).json()) as { notarizerPublicKey: string; enclavePublicKey: string; otpEncryptionSignerPublicKey: string };
-  const kit = configure({
+  const keys = (await (await fetch(`${config.apiUrl}/__keys`)).json()) as EmulatorKeys;
+  return { config, keys };
+}
+
+/** A test page's kit options: the emulator's proxy, Activity API, keys and OAuth provider. */
+export function pageKitOptions(config: E2ePageConfig, keys: EmulatorKeys): LatchKitOptions {
+  return {
     proxyUrl: config.proxyUrl,
     configId: config.configId,
     apiBaseUrl: config.apiUrl,
@@ -35,7 +43,12 @@ export async function boot(): Promise<Booted> {
     oauthTokenUrls: { facebook: `${config.oauthUrl}/facebook/token` },
     // A page with no script: the popup lands there and the opener reads its URL.
     oauthRedirectUri: `${location.origin}/oauth-callback.html`,
-  });
+  };
+}
+
+export async function boot(): Promise<Booted> {
+  const { config, keys } = await pageSetup();
+  const kit = configure(pageKitOptions(config, keys));
   window.__kit = kit;
   return { config, kit };
 }
