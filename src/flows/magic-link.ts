@@ -19,6 +19,7 @@
  * completes it through `completeOtp` with K.
  */
 import { LatchError } from '../errors/latch-error.ts';
+import { cleanAddressBar } from './address-bar.ts';
 import { IndexedDbObjectStore, type IndexedDbOptions } from '../keys/indexed-db-object-store.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import type { OtpType } from '../clients/proxy-types.ts';
@@ -199,15 +200,6 @@ export function withoutMagicLinkCode(href: string): string {
   return url.href;
 }
 
-/** Removes the code from the address bar when `href` is this page's URL. */
-function cleanAddressBar(href: string, host: { location?: Location; history?: History }): void {
-  if (!host.location || !host.history || host.location.href !== href) return;
-  try {
-    host.history.replaceState(host.history.state, '', withoutMagicLinkCode(href));
-  } catch {
-    // A sandboxed or opaque-origin page may refuse; the code is single-use anyway.
-  }
-}
 
 const linkInvalid = (cause?: unknown): LatchError =>
   new LatchError(
@@ -243,7 +235,7 @@ export async function finishMagicLink<T>(complete: (login: MagicLinkLogin) => Pr
   const otpCode = href ? magicLinkCodeOf(href) : undefined;
   if (!href || !otpCode || claimed.has(href)) return null;
   claimed.add(href);
-  cleanAddressBar(href, host);
+  cleanAddressBar(href, withoutMagicLinkCode(href), host);
   const store = options.otpAttempts ?? defaultPendingOtpStore();
   let attempt: PendingOtp | undefined;
   try {

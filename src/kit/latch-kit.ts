@@ -31,6 +31,7 @@ import type { PasskeyDeps } from '../flows/passkey-flow.ts';
 import { keyStoreModule, oauthModules, otpModule, passkeyModule, sessionModule, sessionStoreModule, type OAuthModules } from './lazy-modules.ts';
 import { orderLoginMethods, type LoginMethod } from './login-methods.ts';
 import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
+import { cleanAddressBar } from '../flows/address-bar.ts';
 import { toLatchError } from './to-latch-error.ts';
 import type { LatchKitEventMap, LoginOutcome, LogoutReason } from './kit-events.ts';
 
@@ -645,7 +646,7 @@ export class LatchKit extends EventTarget {
       throw this.#report(error, 'ERR_OAUTH_STATE');
     }
     if (!pending) return null; // not an attempt of this tab: leave the page's URL alone
-    cleanAddressBar(href);
+    cleanAddressBar(href, withoutOAuthResponse(href));
     const attempt = pending;
     return this.#flow('oauth', 'verifying', async () => {
       const keyStore = await this.#keys();
@@ -727,13 +728,3 @@ export class LatchKit extends EventTarget {
   }
 }
 
-/** Removes a handled OAuth answer from the address bar, when `href` is this page's URL. */
-function cleanAddressBar(href: string): void {
-  const g = globalThis as { location?: Location; history?: History };
-  if (!g.location || !g.history || g.location.href !== href) return;
-  try {
-    g.history.replaceState(g.history.state, '', withoutOAuthResponse(href));
-  } catch {
-    // A sandboxed or opaque-origin page may refuse; the answer is single-use anyway.
-  }
-}
