@@ -144,6 +144,11 @@ export class IndexedDbObjectStore {
         this.#current = db;
         db.onversionchange = forget;
         db.onclose = forget;
+        // A page going into the back-forward cache keeps its connections, and WebKit tells it
+        // of no version change there: the next page's upgrade (a store it adds) then waits
+        // until the time limit. Close on pagehide; the next call opens again. One listener
+        // per connection, and connections are few (not `once`: the signing budget).
+        globalThis.addEventListener?.('pagehide', forget);
         return db;
       }
       params.version = db.version + 1;

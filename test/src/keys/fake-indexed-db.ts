@@ -113,3 +113,38 @@ function factoryWrappingTransactions(tx: (t: IDBTransaction) => IDBTransaction):
     open: () => (n: string, version?: number) => request(version === undefined ? indexedDB.open(n) : indexedDB.open(n, version)),
   });
 }
+
+/**
+ * The real IndexedDB, except that its connections never hear of another connection's upgrade
+ * (their `onversionchange` is dropped): what a page in WebKit's back-forward cache is like.
+ */
+export function factoryDeafToVersionChange(): IDBFactory {
+  const db = (d: IDBDatabase): IDBDatabase =>
+    new Proxy(d, {
+      get: (real, property) => {
+        const value = Reflect.get(real, property, real);
+        return typeof value === 'function' ? value.bind(real) : value;
+      },
+      set: (real, property, value) => (property === 'onversionchange' ? true : Reflect.set(real, property, value, real)),
+    });
+  const request = (r: IDBOpenDBRequest): IDBOpenDBRequest => wrap(r, { result: (real: IDBOpenDBRequest) => db(real.result) });
+  return wrap(indexedDB, {
+    open: () => (n: string, version?: number) => request(version === undefined ? indexedDB.open(n) : indexedDB.open(n, version)),
+  });
+}
+
+/**
+ * Opens `name` at `version`: resolves true as soon as the upgrade is blocked by an open
+ * connection, false once it went through (that connection is closed again).
+ */
+export function upgradeWasBlocked(name: string, version: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name, version);
+    request.onblocked = () => resolve(true);
+    request.onsuccess = () => {
+      request.result.close();
+      resolve(false);
+    };
+    request.onerror = () => reject(request.error);
+  });
+}

@@ -2,7 +2,9 @@ import { describe, it, expect, expectCode, afterEach } from '../../support/harne
 import { IndexedDbKeyStore, type IndexedDbKeyStoreOptions } from '../../../src/keys/indexed-db-key-store.ts';
 import { keyStoreContract, importedPair } from './key-store-contract.ts';
 import {
+  countingFactory,
   deleteDatabase,
+  factoryDeafToVersionChange,
   factoryThatNeverAnswers,
   factoryWithWedgedTransactions,
   factoryWhoseOpenFails,
@@ -10,6 +12,7 @@ import {
   factoryWhosePutThrows,
   holdOpen,
   uniqueDbName,
+  upgradeWasBlocked,
 } from './fake-indexed-db.ts';
 
 // Every test gets its own database: IndexedDB is shared by all test files in the browser.
@@ -115,6 +118,26 @@ describe('IndexedDbKeyStore', () => {
     const upgraded = await holdOpen(dbName, 5);
     upgraded.close();
     expect((await store.get(key.id))?.id).to.equal(key.id);
+  });
+
+  it('closes its connection on pagehide (a page entering the back-forward cache hears no versionchange), and opens again on the next call', async () => {
+    const store = make({ indexedDB: factoryDeafToVersionChange() });
+    const key = await store.create();
+    dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    // Deaf to versionchange, a connection still open would block this upgrade.
+    expect(await upgradeWasBlocked(dbName, 5)).to.equal(false);
+    expect((await store.get(key.id))?.id).to.equal(key.id);
+  });
+
+  it('after any pagehide, the next call opens one new connection and later calls share it', async () => {
+    const counting = countingFactory();
+    const store = make({ indexedDB: counting.factory });
+    const key = await store.create();
+    const opens = counting.opens();
+    dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    expect((await store.get(key.id))?.id).to.equal(key.id);
+    expect((await store.get(key.id))?.id).to.equal(key.id);
+    expect(counting.opens() - opens).to.equal(1);
   });
 });
 
