@@ -84,6 +84,24 @@ describe('i18n catalogues', () => {
     }
   });
 
+  it('every error tells the person what to do next, in en, es and ar (its last sentence asks for an action)', () => {
+    // The imperatives the catalogues use for a next step; a message without one only says what broke.
+    const next: Record<string, RegExp> = {
+      en: /\b(try|check|ask|wait|log in|allow|continue|use|leave|enter)\b/i,
+      es: /(inténtalo|intenta|revisa|revísa|pide|espera|vuelve|inicia sesión|permite|continúa|usa |sal |introduce|escribe)/i,
+      ar: /(حاول|تحقّق|اطلب|انتظر|سجّل|اسمح|تابع|استخدم|اخرج|أدخل)/,
+    };
+    const catalogues = { en, es, ar } as const;
+    for (const key of keys.filter((k) => k.startsWith('error.'))) {
+      for (const [language, catalogue] of Object.entries(catalogues)) {
+        const message = catalogue[key];
+        const text = typeof message === 'string' ? message : message.other;
+        const sentences = text.split(/(?<=[.。])\s+/);
+        expect(next[language]!.test(sentences[sentences.length - 1] ?? ''), `${language} ${key}: ${text}`).to.equal(true);
+      }
+    }
+  });
+
   it('has the shared login words the elements need', () => {
     expect(translate('en', 'login.continueWith', { provider: 'Google' })).to.equal('Continue with Google');
     expect(translate('es', 'login.continueWith', { provider: 'Google' })).to.equal('Continuar con Google');

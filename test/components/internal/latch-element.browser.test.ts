@@ -97,7 +97,7 @@ describe('LatchElement', () => {
 
   it('errorText translates by LatchError code', async () => {
     const el = await probe(html`<latch-test-probe locale="es" failure="ERR_PASSKEY_CANCELLED"></latch-test-probe>`);
-    expect(text(el, 'error')).to.equal('Se canceló la solicitud de la llave de acceso.');
+    expect(text(el, 'error')).to.equal('Se canceló la llave de acceso. Inténtalo de nuevo o usa otro método.');
     el.failure = 'ERR_SOMETHING_ELSE';
     await el.updateComplete;
     expect(text(el, 'error')).to.equal('Algo salió mal. Inténtalo de nuevo.');

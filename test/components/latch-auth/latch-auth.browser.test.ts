@@ -138,7 +138,7 @@ describe('<latch-auth>', () => {
       $defaultKit.set(undefined);
       const el = await fixture<LatchAuth>(html`<latch-auth></latch-auth>`);
       await waitUntil(() => el.shadowRoot?.querySelector('[part~="retry"]'), 'the retry shows');
-      expect(text(part(el, 'error'))).to.equal('This login is not set up correctly.');
+      expect(text(part(el, 'error'))).to.equal('This login is not set up. Try again later.');
       // As a framework app does: configure in an effect, after the element's first render.
       configure(await kitOptions());
       await waitUntil(() => el.shadowRoot?.querySelector('[part~="methods"]'), 'the configured kit loads, no retry clicked');

@@ -153,7 +153,7 @@ describe('<latch-oauth-button>', () => {
       const el = await fixture<LatchOauthButton>(html`<latch-oauth-button provider="discord" .kit=${await testKit({ fetch: editingConfig({ enabledProviders: ['email'] }) })}></latch-oauth-button>`);
       const log = recordEvents(el, ['latch-error', 'latch-login']);
       await waitUntil(() => text(part(el, 'error')) !== '', 'the preparation failed');
-      expect(text(part(el, 'error'))).to.equal('This login is not set up correctly.');
+      expect(text(part(el, 'error'))).to.equal('This login is not set up. Try again later.');
       expect(el.ready).to.equal(false);
       part(el, 'button').click();
       await el.updateComplete;
@@ -201,7 +201,7 @@ describe('<latch-oauth-button>', () => {
         expect(event.detail.error.code).to.equal('ERR_OAUTH_POPUP_CLOSED');
         expect(event.bubbles && event.composed).to.equal(true);
         await el.updateComplete;
-        expect(text(part(el, 'error'))).to.equal('The login window was closed before you finished.');
+        expect(text(part(el, 'error'))).to.equal('The login window closed early. Try again.');
         expect(part(el, 'button').getAttribute('aria-busy')).to.equal('false');
         await waitUntil(() => el.ready, 'a new attempt is prepared');
         // The retry opens a new attempt (a new state) without a reload.
@@ -311,7 +311,7 @@ describe('<latch-oauth-button>', () => {
       const failed = await oneEvent(back, 'latch-error');
       expect(failed.detail.error.code).to.equal('ERR_OAUTH_DENIED');
       await back.updateComplete;
-      expect(text(part(back, 'error'))).to.equal('Access was not granted.');
+      expect(text(part(back, 'error'))).to.equal('Access was not granted. Try again or use another method.');
       expect(location.hash).to.equal('');
     });
   });

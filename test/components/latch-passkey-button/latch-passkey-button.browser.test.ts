@@ -173,9 +173,9 @@ describe('<latch-passkey-button>', () => {
     });
 
     for (const [code, message] of [
-      ['ERR_PASSKEY_CANCELLED', 'The passkey request was cancelled.'],
-      ['ERR_PASSKEY_EXISTS', 'A passkey for this account is already on this device.'],
-      ['ERR_PASSKEY_FAILED', 'The passkey could not be used.'],
+      ['ERR_PASSKEY_CANCELLED', 'Passkey cancelled. Try again or use another method.'],
+      ['ERR_PASSKEY_EXISTS', 'You already have a passkey here. Log in with it.'],
+      ['ERR_PASSKEY_FAILED', 'The passkey did not work. Try again or use another method.'],
     ] as const) {
       it(`${code}: latch-error with the LatchError, a clear message, and the button works again`, async () => {
         const kit = new FailingKit(code);
@@ -231,7 +231,7 @@ describe('<latch-passkey-button>', () => {
         expect(isPasskeySupported()).to.equal(false);
         expect(part<HTMLButtonElement>(el, 'button').disabled).to.equal(true);
         expect(part<HTMLInputElement>(el, 'input').disabled).to.equal(true);
-        expect(text(part(el, 'error'))).to.equal('This browser or device does not support passkeys.');
+        expect(text(part(el, 'error'))).to.equal('This browser has no passkeys. Use another method.');
         expect(part(el, 'button').getAttribute('aria-describedby')).to.equal('error');
       } finally {
         restore();
@@ -277,7 +277,7 @@ describe('<latch-passkey-button>', () => {
       part(ar, 'button').click();
       await oneEvent(ar, 'latch-error');
       await ar.updateComplete;
-      expect(text(part(ar, 'error'))).to.equal('تم إلغاء طلب مفتاح المرور.');
+      expect(text(part(ar, 'error'))).to.equal('تم إلغاء مفتاح المرور. حاول مرة أخرى أو استخدم طريقة أخرى.');
     });
   });
 });

@@ -63,7 +63,7 @@ describeNeeds('virtual authenticator', '<latch-passkey-button> (emulator)', () =
       const event = await failed;
       expect(event.detail.error.code).to.equal('ERR_PASSKEY_CANCELLED');
       await el.updateComplete;
-      expect(text(part(el, 'error'))).to.equal('The passkey request was cancelled.');
+      expect(text(part(el, 'error'))).to.equal('Passkey cancelled. Try again or use another method.');
       expect(part<HTMLButtonElement>(el, 'button').disabled).to.equal(false);
       expect(kit.session).to.equal(null);
     } finally {

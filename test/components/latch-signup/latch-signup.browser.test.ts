@@ -367,7 +367,7 @@ describe('<latch-signup>', () => {
       const event = await failed;
       expect(event.detail.error.code).to.equal('ERR_CONFIG_INVALID');
       await el.updateComplete;
-      expect(text(part(el, 'error'))).to.equal('Este inicio de sesión no está bien configurado.');
+      expect(text(part(el, 'error'))).to.equal('Este inicio de sesión no está configurado. Inténtalo más tarde.');
       expect(el.step).to.equal('contact');
     });
   });
