@@ -29,6 +29,7 @@ import type { PersistedSession, SessionStore } from './session-store.ts';
 import { createSessionStore } from './create-session-store.ts';
 import { createSessionChannel, type SessionChannel, type SessionMessage } from './session-channel.ts';
 import { defaultSessionLocks, type SessionLocks } from './session-locks.ts';
+import type { Exporter } from './session-export.ts';
 import { SessionChangeEvent, SessionExpiryEvent, type SessionChangeReason } from './session-events.ts';
 
 /** The calls a session makes; an {@link ActivityClient} by default, injectable for tests. */
@@ -401,12 +402,21 @@ export class SigningSession extends EventTarget {
    * call; HPKE is loaded on demand). Returns the raw key bytes: zero them when done.
    */
   async exportPrivateKey(privateKeyId: string): Promise<Uint8Array> {
-    return (await import('./session-export.ts')).exportPrivateKey(this, this.#options.enclavePublicKey, privateKeyId);
+    return (await import('./session-export.ts')).exportPrivateKey(this.#exporter(), privateKeyId);
   }
 
   /** Exports a wallet's mnemonic, decrypted here in the page. */
   async exportWallet(walletId: string, language?: MnemonicLanguage): Promise<string> {
-    return (await import('./session-export.ts')).exportWallet(this, this.#options.enclavePublicKey, walletId, language);
+    return (await import('./session-export.ts')).exportWallet(this.#exporter(), walletId, language);
+  }
+
+  /** What session-export.ts needs of the session; it reads no activity result itself (see there). */
+  #exporter(): Exporter {
+    return {
+      organizationId: this.#state?.claims.organization_id ?? '',
+      enclavePublicKey: this.#options.enclavePublicKey,
+      submit: async (operation, parameters) => activityResult(await this.submit(operation, parameters)),
+    };
   }
 
   // ---- refresh, adoption, logout -----------------------------------------------------------
