@@ -145,7 +145,7 @@ function loadOtpInput(): Promise<unknown> {
  * @csspart back - "Use another method".
  * @csspart account - The logged-in view.
  * @csspart avatar - The user's initials.
- * @csspart account-name - "Logged in as …" (the user's name), or "You are logged in" until it is known.
+ * @csspart account-name - "Logged in as …" (the user's name), once it is known (until then the title alone says "You are logged in").
  * @csspart account-organization - The organization's name.
  * @csspart continue - Continue, while logged in.
  * @csspart logout - Log out, while logged in.

@@ -141,8 +141,11 @@ export class LoggedInView {
   }
 
   /**
-   * The view of `summary`'s session. The organization's name shows only when it says something
-   * the user's name does not (a sign-up names the organization after the contact).
+   * The view of `summary`'s session. The user's name shows once whoami has answered (until then,
+   * or if it fails, the title alone says "You are logged in": never twice). The organization's
+   * name shows only when it says something the user's name does not (a sign-up names the
+   * organization after the contact). Log out is busy (a spinner) until the kit has forgotten the
+   * session; the end is then announced in the drop-in's status.
    */
   render(summary: SessionSummary): TemplateResult {
     this.#bind();
@@ -157,10 +160,10 @@ export class LoggedInView {
     const t = this.#host.t.bind(this.#host);
     return html`<div part="account" class="account">
       <div part="avatar" class="avatar" aria-hidden="true">${initials(name) || '•'}</div>
-      <p part="account-name" class="who">${name ? t('session.loggedInAs', { user: name }) : t('account.title')}</p>
+      ${name ? html`<p part="account-name" class="who">${t('session.loggedInAs', { user: name })}</p>` : nothing}
       ${who?.organization && who.organization !== name ? html`<p part="account-organization" class="organization">${who.organization}</p>` : nothing}
       <button part="continue" class="button primary" type="button" @click=${() => this.#continue(summary)}>${t('account.continue')}</button>
-      <button part="logout" class="button" type="button" aria-disabled=${this.#busy ? 'true' : 'false'} @click=${this.#logout}>${t('session.logout')}</button>
+      <button part="logout" class="button" type="button" aria-disabled=${this.#busy ? 'true' : 'false'} aria-busy=${this.#busy ? 'true' : 'false'} @click=${this.#logout}>${t('session.logout')}</button>
     </div>`;
   }
 

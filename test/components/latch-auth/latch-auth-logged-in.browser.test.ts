@@ -50,7 +50,8 @@ const account = (el: LatchAuth): HTMLElement | null => el.shadowRoot!.querySelec
 const methods = (el: LatchAuth): HTMLElement | null => el.shadowRoot!.querySelector('[part~="methods"]');
 
 async function accountShown(el: LatchAuth, name?: string): Promise<HTMLElement> {
-  await waitUntil(() => account(el) && (!name || text(part(el, 'account-name')).includes(name)), 'the logged-in view shows', SLOW);
+  const named = (): boolean => !name || text(el.shadowRoot!.querySelector('[part="account-name"]')).includes(name);
+  await waitUntil(() => account(el) && named(), 'the logged-in view shows', SLOW);
   return account(el)!;
 }
 
@@ -119,6 +120,36 @@ describe('<latch-auth> logged in', () => {
     await kits[0]!.logout();
     await waitUntil(() => methods(el), 'the methods show after the other tab logged out', SLOW);
     await waitUntil(() => text(part(el, 'status')) === 'You are logged out: log in again to continue.', 'the end is announced', SLOW);
+  });
+
+  it('without the user\'s name (whoami fails) "You are logged in" shows once, as the title; Log out is busy until the session is gone', async () => {
+    const shared = browser()();
+    const email = uniqueEmail('auth.noname');
+    await signUp(await tabKit(shared), email);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const kit = await tabKit({
+      ...shared,
+      fetch: async (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if (url.includes('whoami')) throw new TypeError('offline');
+        if (url.includes('logout') || url.includes('delete_api_keys') || url.includes('delete_session')) await gate;
+        return fetch(input, init);
+      },
+    });
+    const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+    await accountShown(el);
+    await el.updateComplete;
+    expect(text(part(el, 'title'))).to.equal('You are logged in');
+    expect(el.shadowRoot!.querySelector('[part="account-name"]'), 'no second "You are logged in"').to.equal(null);
+    expect(el.shadowRoot!.textContent!.split('You are logged in').length - 1, 'said once').to.equal(1);
+
+    part(el, 'logout').click();
+    await el.updateComplete;
+    expect(part(el, 'logout').getAttribute('aria-busy'), 'busy while logging out').to.equal('true');
+    release();
+    await waitUntil(() => methods(el), 'the methods show after the logout', SLOW);
+    await waitUntil(() => text(part(el, 'status')) === 'You logged out.', 'the logout is announced', SLOW);
   });
 
   it('hide-when-logged-in renders nothing while logged in, and the methods after a logout', async () => {
