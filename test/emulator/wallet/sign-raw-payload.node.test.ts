@@ -9,6 +9,7 @@ import { hex } from '@scure/base';
 import {
   decodePayload, deriveAccount, publicKeyFromPrivateKey, signRawPayload, type RawSignature,
 } from '../../../demo/emulator/wallet/index.ts';
+import { nativeSecp256k1, signSecp256k1Digest } from '../../../demo/emulator/wallet/sign-raw-payload.ts';
 import { expectWalletError } from './expect-wallet-error.ts';
 import { ABANDON, ED25519_RFC8032_TEST2, P256_RFC6979_SAMPLE, SECP256K1_RFC6979_SATOSHI } from './vectors.ts';
 
@@ -198,6 +199,34 @@ describe('sign_raw_payload: its own curve instances (pooled randomness, wider ta
         assert.equal(sig.s, hex.encode(expected.subarray(33)));
         assert.equal(sig.v, curve === 'CURVE_SECP256K1' ? expected[0]!.toString(16).padStart(2, '0') : '00');
       }
+    }
+  });
+});
+
+describe('sign_raw_payload: secp256k1 through libsecp256k1 (the secp256k1 package\'s addon) signs as noble does', () => {
+  it('the addon loads here (without it noble signs, about ten times slower)', () => {
+    assert.ok(nativeSecp256k1, 'secp256k1/bindings did not load');
+  });
+
+  it('300 random keys and digests: the same recovery id, r and s from the addon, the noble fallback and noble itself', () => {
+    for (let i = 0; i < 300; i++) {
+      const privateKey = secp256k1.utils.randomSecretKey();
+      const digest = crypto.getRandomValues(new Uint8Array(32));
+      const expected = secp256k1.sign(digest, privateKey, { prehash: false, lowS: true, format: 'recovered' });
+      assert.deepEqual(signSecp256k1Digest(digest, privateKey), expected);
+      assert.deepEqual(signSecp256k1Digest(digest, privateKey, undefined), expected);
+    }
+  });
+
+  it('digests at or above the group order (RFC 6979 seeds with the digest modulo the order, as noble does)', () => {
+    const n = secp256k1.Point.Fn.ORDER;
+    const bytes = (value: bigint) => hex.decode(value.toString(16).padStart(64, '0'));
+    const privateKey = secp256k1.utils.randomSecretKey();
+    for (const value of [n, n + 1n, 2n ** 256n - 1n, n - 1n, 0n, 1n, 0xffffffffn << 224n]) {
+      const digest = bytes(value);
+      const expected = secp256k1.sign(digest, privateKey, { prehash: false, lowS: true, format: 'recovered' });
+      assert.deepEqual(signSecp256k1Digest(digest, privateKey), expected, `digest ${value.toString(16)}`);
+      assert.ok(secp256k1.verify(expected.subarray(1), digest, secp256k1.getPublicKey(privateKey), { prehash: false }));
     }
   });
 });
