@@ -4,8 +4,6 @@
  * proxy: it signs upstream with its own key.
  */
 import { LatchError } from '../errors/latch-error.ts';
-import { fromBase64Url } from '../encoding/base64url.ts';
-import { utf8Decode } from '../encoding/utf8.ts';
 import { isObject, malformed, postJson, requireString, type JsonObject } from './http.ts';
 import type {
   AccountRequest,
@@ -63,20 +61,21 @@ function requireOneOf(value: unknown, field: string, allowed: string[]): void {
 
 // A verification token bound to a key (otp_verify with publicKey) is only accepted with a
 // client signature; failing here saves a round trip that can only end in a refusal. A token
-// the client cannot read is left for the service to judge.
-function tokenIsBound(token: unknown): boolean {
+// the client cannot read is left for the service to judge. The JWT decoder loads only here, as
+// a login ends: the login page's first load carries no base64url or UTF-8 decoding.
+async function tokenIsBound(token: unknown): Promise<boolean> {
   try {
-    const payload: unknown = JSON.parse(utf8Decode(fromBase64Url(String(token).split('.')[1] ?? '')));
-    return isObject(payload) && typeof payload.public_key === 'string' && payload.public_key !== '';
+    const { payload } = (await import('../tokens/jwt.ts')).decodeJwt(token as string);
+    return typeof payload.public_key === 'string' && payload.public_key !== '';
   } catch {
     return false;
   }
 }
 
-function requireClientSignature(request: JsonObject): void {
+async function requireClientSignature(request: JsonObject): Promise<void> {
   const signature = request.clientSignature;
   if (signature === undefined) {
-    if (tokenIsBound(request.verificationToken)) {
+    if (await tokenIsBound(request.verificationToken)) {
       throw invalid('"clientSignature" is required: the verification token is bound to a key.');
     }
     return;
@@ -216,7 +215,7 @@ export class ProxyClient {
 
   async otpLogin(request: OtpLoginRequest, options?: ProxyCallOptions): Promise<SessionResponse> {
     const body = requireFields(request, ['verificationToken', 'publicKey']);
-    requireClientSignature(body);
+    await requireClientSignature(body);
     return { session: answerString(await this.call('otp_login', body, options), 'session') };
   }
 
@@ -224,7 +223,7 @@ export class ProxyClient {
   async signup(request: SignupRequest, options?: ProxyCallOptions): Promise<SignupResponse> {
     const body = requireFields(request, []);
     for (const field of ['apiKeys', 'authenticators', 'oauthProviders']) requireArray(body, field);
-    requireClientSignature(body);
+    await requireClientSignature(body);
     const answer = await this.call('signup', body, options);
     answerString(answer, 'organizationId');
     answerString(answer, 'userId');
