@@ -31,7 +31,7 @@ export function checkQuery(operation: unknown, body: unknown): JsonObject {
     requireString(body[field], field);
   }
   const pagination = body.paginationOptions;
-  if (operation !== 'list_wallet_accounts' || !isObject(pagination) || pagination.limit === undefined || pagination.limit === null) return body;
+  if (!isObject(pagination) || pagination.limit === undefined || pagination.limit === null) return body;
   const limit = pagination.limit;
   const n = typeof limit === 'number' ? limit : typeof limit === 'string' && /^\d+$/.test(limit) ? Number(limit) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > 100) {

@@ -387,9 +387,11 @@ export interface PolicyIdParameters {
   policyId: string;
 }
 
+/** approve_activity and reject_activity: the activity voted on, by its fingerprint. */
 export interface ApproveActivityParameters {
   fingerprint: string;
 }
+export type RejectActivityParameters = ApproveActivityParameters;
 
 export interface UpdateUserPhoneNumberParameters {
   userId: string;
@@ -715,6 +717,7 @@ export interface ActivityParameterMap {
   update_policy: UpdatePolicyParameters;
   delete_policy: PolicyIdParameters;
   approve_activity: ApproveActivityParameters;
+  reject_activity: RejectActivityParameters;
   update_user_phone_number: UpdateUserPhoneNumberParameters;
   delete_oauth_providers: DeleteOauthProvidersParameters;
   create_read_write_session: CreateReadWriteSessionParameters;
@@ -752,6 +755,8 @@ export interface ActivityResultMap {
   delete_policy: { policyId: string };
   /** The approved activity's own result, once it completes. */
   approve_activity: Record<string, unknown>;
+  /** Empty: the hosted types define no reject result; the rejected activity says the rest. */
+  reject_activity: Record<string, never>;
   update_user_phone_number: { userId: string };
   delete_oauth_providers: { providerIds: string[] };
   create_read_write_session: CreateReadWriteSessionResult;
@@ -858,6 +863,13 @@ export interface QueryRequestMap {
   };
   get_send_transaction_status: { organizationId: string; sendTransactionStatusId: string };
   get_activity: { organizationId: string; activityId: string };
+  /** Newest first; `canApprove` / `canReject` of each are the asking user's. */
+  list_activities: {
+    organizationId: string;
+    filterByStatus?: ActivityStatus[];
+    filterByType?: ActivityTypeOf<ActivityOperation>[];
+    paginationOptions?: PaginationOptions;
+  };
   whoami: { organizationId: string };
   get_boot_proof: { organizationId: string; ephemeralKey: string };
   list_app_proofs: { organizationId: string; activityId: string };
@@ -874,6 +886,7 @@ export interface QueryResponseMap {
   list_wallet_accounts: { accounts: WalletAccount[] };
   get_send_transaction_status: SendTransactionStatus;
   get_activity: ActivityResponse;
+  list_activities: { activities: Activity[] };
   whoami: WhoamiResult;
   get_boot_proof: { bootProof: BootProof };
   list_app_proofs: { appProofs: AppProof[] };

@@ -139,5 +139,5 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
   } catch (error) {
     ctx.log(`onActivity hook failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return jsonResponse(200, { activity: wireActivity(record) });
+  return jsonResponse(200, { activity: wireActivity(record, principal.userId) });
 }

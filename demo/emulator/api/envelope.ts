@@ -1,5 +1,5 @@
 /** The activity as the wire shows it (PROTOCOL.md §5), from a stored record. */
-import { ActivityStatus } from '../../../src/clients/activity-operations.ts';
+import { canVote } from '../policy/can-vote.ts';
 import type { ActivityRecord } from '../state/records.ts';
 
 export interface WireTimestamp {
@@ -11,8 +11,13 @@ export function timestamp(ms: number): WireTimestamp {
   return { seconds: String(Math.floor(ms / 1000)), nanos: String((ms % 1000) * 1_000_000) };
 }
 
-export function wireActivity(record: ActivityRecord): Record<string, unknown> {
-  const pending = record.status === ActivityStatus.CONSENSUS_NEEDED;
+/**
+ * `viewerUserId`: the user who asks (the submitter, or the stamping user of a query), for
+ * `canApprove` / `canReject`; without one (webhooks), they say whether the activity is open to
+ * votes at all.
+ */
+export function wireActivity(record: ActivityRecord, viewerUserId?: string): Record<string, unknown> {
+  const pending = canVote(record, viewerUserId);
   const out: Record<string, unknown> = {
     id: record.id,
     organizationId: record.organizationId,

@@ -43,6 +43,7 @@ const TABLE: Readonly<Record<string, readonly [string, string]>> = {
   init_otp: ['OTP', 'CREATE'],
   verify_otp: ['OTP', 'VERIFY'],
   approve_activity: ['ORGANIZATION', 'UPDATE'], // (ours) never evaluated: votes are checked by approve_activity itself
+  reject_activity: ['ORGANIZATION', 'UPDATE'], // (ours) never evaluated, as approve_activity
 };
 
 /** (ours) An operation missing from the table is treated as changing the organization. */

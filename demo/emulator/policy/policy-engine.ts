@@ -130,7 +130,7 @@ export function decide(view: StateView, organizationId: string, subject: PolicyS
 }
 
 function isExempt(view: StateView, pending: PendingActivity): boolean {
-  if (pending.operation === 'approve_activity') return true;
+  if (pending.operation === 'approve_activity' || pending.operation === 'reject_activity') return true;
   const key = pending.principal.apiKeyId ? view.apiKeys.get(pending.principal.apiKeyId) : undefined;
   return key?.origin === 'PROXY';
 }

@@ -1,6 +1,7 @@
 /** The policy feature's pieces, for the registries and hooks (activities/registry.ts, queries/registry.ts, emulator.ts). */
 import { createApproveActivityHandler } from './approve-activity.ts';
 import { createPolicies, deletePolicy, listPolicies, updatePolicy } from './policy-handlers.ts';
+import { rejectActivity } from './reject-activity.ts';
 import type { ActivityHandler, QueryHandler } from '../api/handler-types.ts';
 
 export { createPolicyHook } from './policy-engine.ts';
@@ -12,6 +13,7 @@ export function policyActivities(all: () => ReadonlyMap<string, ActivityHandler>
     ['update_policy', updatePolicy],
     ['delete_policy', deletePolicy],
     ['approve_activity', createApproveActivityHandler(all)],
+    ['reject_activity', rejectActivity],
   ];
 }
 

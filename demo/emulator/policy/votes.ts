@@ -13,6 +13,7 @@ import type { StateView } from '../state/store.ts';
 export const PASSKEY_SCHEME = 'SIGNATURE_SCHEME_TK_API_WEBAUTHN';
 export const API_KEY_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
 export const VOTE_APPROVED = 'VOTE_SELECTION_APPROVED';
+export const VOTE_REJECTED = 'VOTE_SELECTION_REJECTED';
 
 export interface Vote {
   readonly id: string;
@@ -39,6 +40,14 @@ export function votesOf(values: readonly unknown[]): Vote[] {
 }
 
 export function approvalVote(principal: Principal, user: UserRecord | undefined, activityId: string, fingerprint: string, now: number): Vote {
+  return castVote(VOTE_APPROVED, principal, user, activityId, fingerprint, now);
+}
+
+export function rejectionVote(principal: Principal, user: UserRecord | undefined, activityId: string, fingerprint: string, now: number): Vote {
+  return castVote(VOTE_REJECTED, principal, user, activityId, fingerprint, now);
+}
+
+function castVote(selection: string, principal: Principal, user: UserRecord | undefined, activityId: string, fingerprint: string, now: number): Vote {
   return {
     id: crypto.randomUUID(),
     userId: principal.userId,
@@ -49,7 +58,7 @@ export function approvalVote(principal: Principal, user: UserRecord | undefined,
       userTags: [...(user?.userTags ?? [])],
     },
     activityId,
-    selection: VOTE_APPROVED,
+    selection,
     message: fingerprint,
     publicKey: principal.credential,
     signature: '',

@@ -11,7 +11,8 @@ import type { QueryHandler } from '../api/handler-types.ts';
 export const DEFAULT_PAGE = 10;
 export const MAX_PAGE = 100;
 
-function pageLimit(value: unknown): number {
+/** paginationOptions.limit: 1..100, default 10 (shared by the listings that page). */
+export function pageLimit(value: unknown): number {
   if (value === undefined || value === null || value === '') return DEFAULT_PAGE;
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE) throw invalidRequest('paginationOptions.limit must be from 1 to 100.');

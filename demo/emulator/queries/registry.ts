@@ -3,6 +3,7 @@ import { getActivity } from './get-activity.ts';
 import { getBootProof } from './get-boot-proof.ts';
 import { getSubOrgIds } from './get-sub-org-ids.ts';
 import { getUser } from './get-user.ts';
+import { listActivities } from './list-activities.ts';
 import { listAppProofs } from './list-app-proofs.ts';
 import { listPrivateKeys } from './list-private-keys.ts';
 import { listUsers } from './list-users.ts';
@@ -19,6 +20,7 @@ export function queryRegistry(): Map<string, QueryHandler> {
     ['get_boot_proof', getBootProof],
     ['get_sub_org_ids', getSubOrgIds],
     ['get_user', getUser],
+    ['list_activities', listActivities],
     ['list_app_proofs', listAppProofs],
     ['list_private_keys', listPrivateKeys],
     ['list_users', listUsers],

@@ -33,7 +33,9 @@ function createTables() {
       .index('subject', (r) => `${r.issuer} ${r.subject}`),
     invitations: new Table<R.InvitationRecord>('invitations').index('organizationId', (r) => r.organizationId),
     policies: new Table<R.PolicyRecord>('policies').index('organizationId', (r) => r.organizationId),
-    activities: new Table<R.ActivityRecord>('activities').index('fingerprint', (r) => r.fingerprint),
+    activities: new Table<R.ActivityRecord>('activities')
+      .index('fingerprint', (r) => r.fingerprint)
+      .index('organizationId', (r) => r.organizationId),
     otps: new Table<R.OtpRecord>('otps').index('contact', (r) => `${r.organizationId} ${r.contact}`),
     tokenUses: new Table<R.TokenUseRecord>('tokenUses'),
     outbox: new Table<R.OutboxRecord>('outbox').index('to', (r) => r.to.toLowerCase()),

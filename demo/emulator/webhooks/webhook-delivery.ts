@@ -101,7 +101,11 @@ export type ReplayRefusal = 'unknown' | 'pending';
 
 type Context = Pick<EmulatorContext, 'store' | 'keys' | 'now' | 'log'>;
 
-const APPROVE_ACTIVITY_TYPE = 'ACTIVITY_TYPE_APPROVE_ACTIVITY';
+/** A vote's activity type → its intent key: each vote also changes the activity it names. */
+const VOTE_INTENTS: Readonly<Record<string, string>> = {
+  ACTIVITY_TYPE_APPROVE_ACTIVITY: 'approveActivityIntent',
+  ACTIVITY_TYPE_REJECT_ACTIVITY: 'rejectActivityIntent',
+};
 
 /** Deep enough for any real hierarchy, and a guard against a cycle in a hand-edited data file. */
 const MAX_DEPTH = 16;
@@ -173,19 +177,21 @@ export class WebhookDelivery {
   }
 
   /**
-   * The hook: queues one event per receiver and returns at once. An approval also updates the
-   * activity it approved (a vote added, or completion), so that activity's new state is sent too.
+   * The hook: queues one event per receiver and returns at once. An approval or a rejection
+   * also updates the activity it names (a vote added, completion, rejection), so that
+   * activity's new state is sent too.
    */
   onActivity(activity: ActivityRecord): void {
     if (this.controller.signal.aborted) return;
     this.queue(activity);
-    const approved = this.approvedBy(activity);
-    if (approved) this.queue(approved);
+    const voted = this.votedOn(activity);
+    if (voted) this.queue(voted);
   }
 
-  private approvedBy(activity: ActivityRecord): ActivityRecord | undefined {
-    if (activity.type !== APPROVE_ACTIVITY_TYPE) return undefined;
-    const intent = activity.intent.approveActivityIntent as { fingerprint?: unknown } | undefined;
+  private votedOn(activity: ActivityRecord): ActivityRecord | undefined {
+    const key = Object.hasOwn(VOTE_INTENTS, activity.type) ? VOTE_INTENTS[activity.type] : undefined;
+    if (!key) return undefined;
+    const intent = activity.intent[key] as { fingerprint?: unknown } | undefined;
     if (typeof intent?.fingerprint !== 'string') return undefined;
     return this.ctx.store.read.activities.findBy('fingerprint', intent.fingerprint).find((a) => a.organizationId === activity.organizationId);
   }

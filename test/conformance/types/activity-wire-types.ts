@@ -12,6 +12,8 @@ import type * as Hosted from '@turnkey/sdk-types';
 import type {
   ActivityParameterMap as Kit,
   ActivityResultMap as KitResult,
+  QueryRequestMap as KitQuery,
+  QueryResponseMap as KitQueryResponse,
   FiatOnRampCryptoCurrency,
   FiatOnRampCurrency,
   FiatOnRampNetwork,
@@ -59,6 +61,7 @@ export type Intents = [
   Assignable<Kit['delete_fiat_on_ramp_credential'], Hosted.v1DeleteFiatOnRampCredentialIntent>,
   Assignable<Kit['update_user_phone_number'], Hosted.v1UpdateUserPhoneNumberIntent>,
   Assignable<Kit['approve_activity'], Hosted.v1ApproveActivityIntent>,
+  Assignable<Kit['reject_activity'], Hosted.v1RejectActivityIntent>,
   Assignable<Kit['init_otp_auth'], Hosted.v1InitOtpAuthIntentV3>,
   Assignable<Kit['otp_auth'], Hosted.v1OtpAuthIntent>,
   Assignable<Kit['create_invitations'], Hosted.v1CreateInvitationsIntent>,
@@ -117,6 +120,21 @@ export type SignTransaction = [
   // @ts-expect-error the result is not versioned
   Assignable<'signTransactionResultV2', keyof Hosted.v1Result>,
 ];
+// Approvals (issue 13): reject_activity's type and intent key as the hosted client sends them,
+// and list_activities (the hosted getActivities): what the kit asks is a hosted request (its
+// page limit goes out as a string: checkQuery converts a number, tested in activity-rules),
+// and the statuses and votes the kit names are hosted ones. The hosted enum has one status more
+// (AUTHENTICATORS_NEEDED), which the kit lists as an unknown string.
+export type Approvals = [
+  Assignable<(typeof ACTIVITY_OPERATIONS)['reject_activity']['type'], Hosted.v1RejectActivityRequest['type']>,
+  Assignable<IntentKey<'reject_activity'>, keyof Hosted.v1Intent>,
+  Assignable<Omit<KitQuery['list_activities'], 'paginationOptions'> & { paginationOptions?: { limit?: string } }, Hosted.v1GetActivitiesRequest>,
+  Assignable<KitQueryResponse['list_activities']['activities'][number]['status'], Hosted.v1ActivityStatus>,
+  Assignable<Hosted.v1Vote['selection'], KitQueryResponse['list_activities']['activities'][number]['votes'][number]['selection']>,
+  // @ts-expect-error a status filter outside the hosted enum does not type-check
+  Assignable<{ organizationId: string; filterByStatus: ['ACTIVITY_STATUS_WAITING'] }, Hosted.v1GetActivitiesRequest>,
+];
+
 // The checks can fail: a kit type that drifted from the hosted one is caught.
 export type CanFail = [
   Is<Extends<Kit['sign_raw_payload'], Hosted.v1SignRawPayloadIntentV2>>,

@@ -294,6 +294,24 @@ describe('webhooks: delivery', { timeout: 20_000 }, () => {
     assert.equal(r.received.length, 7);
   });
 
+  it('sends a held activity\'s update when a rejection ends it, beside the rejection itself', async () => {
+    const f = await start();
+    const r = await receiver();
+    await register(f, f.demoOrgId, r.url);
+    const alice = await createUser(f, f.demoOrgId, 'alice');
+    const bob = await createUser(f, f.demoOrgId, 'bob');
+    await createPolicies(f, f.demoOrgId, [{ policyName: 'two', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'POLICY'", consensus: 'approvers.count() >= 2' }]);
+    await r.waitFor(4);
+    const held = await alice.client.submitRaw('create_policies', { organizationId: f.demoOrgId, parameters: { policies: [{ policyName: 'p', effect: 'EFFECT_ALLOW', notes: '' }] } });
+    const rejection = await bob.client.submitRaw('reject_activity', { organizationId: f.demoOrgId, parameters: { fingerprint: held.fingerprint } });
+    const received = await r.waitFor(7);
+    const payloads = received.slice(4).map((x) => JSON.parse(x.body.toString('utf8')) as { id: string; status: string });
+    const seen = payloads.map((p) => `${p.id === held.id ? 'held' : p.id === rejection.id ? 'rejection' : p.id} ${p.status}`).sort();
+    assert.deepEqual(seen, ['held ACTIVITY_STATUS_CONSENSUS_NEEDED', 'held ACTIVITY_STATUS_REJECTED', 'rejection ACTIVITY_STATUS_COMPLETED']);
+    await waitForLog(f, (e) => e.length === 7 && finished(e));
+    assert.equal(r.received.length, 7);
+  });
+
   it('answers the activity before the receiver answers: delivery is queued, never awaited', async () => {
     const f = await start();
     const events: string[] = [];

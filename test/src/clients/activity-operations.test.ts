@@ -18,6 +18,7 @@ const SEED: [string, string, string, string | null][] = [
   ['update_policy', 'ACTIVITY_TYPE_UPDATE_POLICY_V2', 'updatePolicyIntentV2', 'updatePolicyResultV2'],
   ['delete_policy', 'ACTIVITY_TYPE_DELETE_POLICY', 'deletePolicyIntent', 'deletePolicyResult'],
   ['approve_activity', 'ACTIVITY_TYPE_APPROVE_ACTIVITY', 'approveActivityIntent', null],
+  ['reject_activity', 'ACTIVITY_TYPE_REJECT_ACTIVITY', 'rejectActivityIntent', null],
   ['update_user_phone_number', 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER', 'updateUserPhoneNumberIntent', 'updateUserPhoneNumberResult'],
   ['delete_oauth_providers', 'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS', 'deleteOauthProvidersIntent', 'deleteOauthProvidersResult'],
   ['create_read_write_session', 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', 'createReadWriteSessionIntentV2', 'createReadWriteSessionResultV2'],
@@ -105,7 +106,7 @@ describe('ACTIVITY_OPERATIONS', () => {
 describe('QUERY_OPERATIONS', () => {
   it('lists the queries the kit and emulator use, each needing an organizationId', () => {
     expect(Object.keys(QUERY_OPERATIONS).sort()).to.deep.equal(
-      ['get_activity', 'get_boot_proof', 'get_onramp_transaction_status', 'get_send_transaction_status', 'get_user', 'list_app_proofs', 'list_policies', 'list_private_keys', 'list_users', 'list_wallet_accounts', 'list_wallets', 'whoami'],
+      ['get_activity', 'get_boot_proof', 'get_onramp_transaction_status', 'get_send_transaction_status', 'get_user', 'list_activities', 'list_app_proofs', 'list_policies', 'list_private_keys', 'list_users', 'list_wallet_accounts', 'list_wallets', 'whoami'],
     );
     for (const [name, query] of Object.entries(QUERY_OPERATIONS)) {
       expect(query.required[0], name).to.equal('organizationId');

@@ -60,11 +60,14 @@ describe('checkQuery', () => {
     await expectCode(() => checkQuery('get_boot_proof', 'o'), 'ERR_INPUT_INVALID');
   });
 
-  it('accepts page sizes 1 to 100, as string or number, and sends a string', () => {
+  it('accepts page sizes 1 to 100, as string or number, and sends a string', async () => {
     for (const [limit, sent] of [['1', '1'], [1, '1'], ['100', '100'], [100, '100'], ['10', '10']] as const) {
       const body = checkQuery('list_wallet_accounts', { organizationId: 'o', paginationOptions: { limit, before: 'acc-1' } });
       expect(body.paginationOptions).to.deep.equal({ limit: sent, before: 'acc-1' });
     }
+    // Every listing that pages: the activities too (the hosted limit is a string).
+    expect(checkQuery('list_activities', { organizationId: 'o', paginationOptions: { limit: 5 } }).paginationOptions).to.deep.equal({ limit: '5' });
+    await expectCode(() => checkQuery('list_activities', { organizationId: 'o', paginationOptions: { limit: 0 } }), 'ERR_PAGINATION_LIMIT');
     expect(checkQuery('list_wallet_accounts', { organizationId: 'o', paginationOptions: { after: 'x' } })).to.deep.equal({
       organizationId: 'o',
       paginationOptions: { after: 'x' },
