@@ -1,6 +1,9 @@
 /**
  * Arabic (Modern Standard). Right-to-left: elements set `dir="rtl"` on their host. Plural
  * messages give all six CLDR categories Arabic uses (zero, one, two, few, many, other).
+ * Left-to-right values inside a sentence (a phone number, an address) sit between Unicode
+ * isolates (U+2066 LRI or U+2068 FSI … U+2069 PDI), the plain-text form of `<bdi>`: without them
+ * a number's leading + shows on its right.
  */
 import type { CoreCatalogue } from './messages.ts';
 
@@ -22,7 +25,8 @@ export const ar: CoreCatalogue = {
   'login.phone': 'رقم الهاتف',
   'login.phoneInvalid': 'أدخل رقم الهاتف مع رمز الدولة.',
   'login.sendCode': 'إرسال الرمز',
-  'login.codeSentTo': 'أرسلنا رمزًا إلى {contact}',
+  // A contact (an address, a +number) and a user's name are isolated: a number's + stays on its side.
+  'login.codeSentTo': 'أرسلنا رمزًا إلى \u2066{contact}\u2069',
   'login.passkey': 'مفتاح المرور',
   'login.passkeyLogin': 'تسجيل الدخول بمفتاح مرور',
   'login.passkeySignup': 'إنشاء حساب بمفتاح مرور',
@@ -46,7 +50,7 @@ export const ar: CoreCatalogue = {
   'otp.resendReady': 'يمكنك الآن طلب رمز جديد.',
 
   'session.logout': 'تسجيل الخروج',
-  'session.loggedInAs': 'تم تسجيل الدخول باسم {user}',
+  'session.loggedInAs': 'تم تسجيل الدخول باسم \u2068{user}\u2069',
   'session.endsIn': {
     zero: 'تنتهي جلستك بعد {count} دقيقة.',
     one: 'تنتهي جلستك بعد دقيقة واحدة.',

@@ -389,4 +389,29 @@ describe('<latch-auth> phone field', () => {
     expect(text(el.shadowRoot!.getElementById('sms-error'))).to.match(/^أدخل رقم هاتف صالحًا في مصر، مثل \u2066.+\u2069\.$/);
     expect(otpRequests(requests)).to.equal(0);
   });
+
+  it('Arabic code step: "We sent a code to" says the number once, isolated, its + on the left of the digits', async () => {
+    const { kit } = await recordingKit();
+    const el = await auth(kit, html`<latch-auth locale="ar" .kit=${kit}></latch-auth>`);
+    await usePhone(el);
+    const { e164 } = usNumber();
+    await sendKeys({ type: e164 });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => el.shadowRoot?.querySelector('latch-otp-input'), 'the code step shows', { timeout: 10_000 });
+    const description = el.shadowRoot!.querySelector<HTMLElement>('latch-otp-input [slot="description"]')!;
+    expect(text(description)).to.equal(`أرسلنا رمزًا إلى \u2066${e164}\u2069`);
+    // Said once where it shows (the status region saying it too is visually hidden).
+    expect(text(el.shadowRoot!.querySelector('[part="body"]')).split(e164).length - 1).to.equal(1);
+    expect(part(el, 'status').getBoundingClientRect().width).to.be.at.most(1);
+    // Laid out: the + is drawn left of the number's first digit (unisolated it went to its right).
+    const node = [...description.childNodes].find((n) => n.textContent?.includes('+'))!;
+    const at = node.textContent!.indexOf('+');
+    const box = (start: number): DOMRect => {
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, start + 1);
+      return range.getBoundingClientRect();
+    };
+    expect(box(at).left).to.be.lessThan(box(at + 1).left);
+  });
 });
