@@ -18,6 +18,7 @@ import type { LogoutOptions, LogoutResult, SigningSession, SigningSessionOptions
 import type { SessionStore } from '../session/session-store.ts';
 import type { SessionChannel } from '../session/session-channel.ts';
 import type { SessionChangeEvent, SessionExpiryEvent } from '../session/session-events.ts';
+import type { AutoRefreshOptions } from '../session/session-auto-refresh.ts';
 import { setConfig } from '../state/config-state.ts';
 import { trackSession } from '../state/session-state.ts';
 import { $flow, endFlow, failFlow, setFlowStep, startFlow } from '../state/flow-state.ts';
@@ -87,6 +88,12 @@ export interface LatchKitOptions {
   sessionStore?: SessionStore;
   /** How tabs hear of logins and logouts. Default: BroadcastChannel in browsers, none in Node. */
   sessionChannel?: SessionChannel;
+  /**
+   * Refresh the session before it expires, without a click (off by default): `beforeExpiryMs`
+   * before expiry (default 120 000, at most half-way through), in a visible tab, once across the
+   * origin's tabs, retrying network failures a few times. Its code loads only when this is on.
+   */
+  autoRefresh?: boolean | Pick<AutoRefreshOptions, 'beforeExpiryMs'>;
   fetch?: typeof fetch;
   /** Opens the OAuth popup and performs the redirect fallback. Default: `window.open` / `location.assign`. */
   popupHost?: PopupHost;
@@ -369,6 +376,8 @@ export class LatchKit extends EventTarget {
     session.addEventListener('change', onChange);
     session.addEventListener('expiring', onExpiring);
     session.addEventListener('expired', onExpired);
+    // A lazy chunk, only with autoRefresh; it stops once `session` is no longer the kit's.
+    if (this.options.autoRefresh) void import('./kit-auto-refresh.ts').then((m) => m.follow(this, session));
     this.#current = {
       session,
       detach: () => {
