@@ -8,6 +8,7 @@ import { LatchError } from '../../../src/errors/latch-error.ts';
 import type { WalletKitProvider, WalletKitTheme } from '../../../src/clients/proxy-types.ts';
 import { normalizeOrigin } from '../http/cors.ts';
 import { parseEmailCustomization } from '../otp/email-customization.ts';
+import { TURNSTILE_TEST_KEYS } from '../proxy/captcha-gate.ts';
 
 export const WALLET_KIT_PROVIDERS: readonly WalletKitProvider[] = ['email', 'sms', 'passkey', 'wallet', 'google', 'apple', 'facebook', 'x', 'discord'];
 export const OAUTH_PROVIDER_NAMES = ['google', 'apple', 'facebook', 'x', 'discord'] as const;
@@ -50,6 +51,20 @@ export interface ProxyConfig {
   theme?: WalletKitTheme;
   locale?: string;
   copy?: Record<string, string>;
+  /**
+   * Set: otp_init, otp_init_v2 and a sign-up without a verification token need a Turnstile token
+   * (proxy/captcha-gate.ts). From `captchaEnabled` (the hosted configuration's name: the
+   * always-pass test secret) or `turnstileSecretKey` (one of Turnstile's test secrets), with an
+   * optional `turnstileSiteKey`.
+   */
+  captcha?: ProxyCaptcha;
+}
+
+/** The captcha mode (proxy/captcha-gate.ts): Turnstile with one of its published test secrets. */
+export interface ProxyCaptcha {
+  turnstileSecretKey: string;
+  /** What wallet_kit_client_params hands out (the test site key that goes with the secret by default). */
+  turnstileSiteKey: string;
 }
 
 export const DEFAULT_CONFIG_ID = 'demo';
@@ -171,6 +186,22 @@ function checkEmailSettings(config: ProxyConfig, where: string): void {
   }
 }
 
+const TEST_SECRETS: readonly string[] = Object.values(TURNSTILE_TEST_KEYS).map((k) => k.secret);
+
+function captcha(input: Input, where: string, base: ProxyCaptcha | undefined): ProxyCaptcha | undefined {
+  const enabled = bool(input, 'captchaEnabled', where);
+  const secret = str(input, 'turnstileSecretKey', where);
+  const siteKey = str(input, 'turnstileSiteKey', where);
+  if (secret !== undefined && !TEST_SECRETS.includes(secret)) {
+    // The emulator reaches no outside service, so only Turnstile's test secrets can be checked.
+    throw bad(where, `turnstileSecretKey must be one of Turnstile's test secrets (${TEST_SECRETS.join(', ')})`);
+  }
+  if (enabled === false) return undefined;
+  if (enabled === undefined && secret === undefined && siteKey === undefined) return base;
+  const keys = Object.values(TURNSTILE_TEST_KEYS).find((k) => k.secret === secret) ?? TURNSTILE_TEST_KEYS.pass;
+  return { turnstileSecretKey: keys.secret, turnstileSiteKey: siteKey ?? keys.siteKey };
+}
+
 /** Validates one configuration from JSON, filling defaults from `base`. */
 export function parseProxyConfig(input: unknown, index: number, base: ProxyConfig = defaultProxyConfig()): ProxyConfig {
   const where = `#${index}`;
@@ -218,6 +249,9 @@ export function parseProxyConfig(input: unknown, index: number, base: ProxyConfi
   if (parsedTheme) config.theme = parsedTheme;
   const copy = stringRecord(input, 'copy', where);
   if (copy) config.copy = copy;
+  const captchaMode = captcha(input, where, base.captcha);
+  if (captchaMode) config.captcha = captchaMode;
+  else delete config.captcha;
   return config;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The auth proxy origin: `POST /v1/<endpoint>` with `X-Auth-Proxy-Config-Id` (any case). Order
  * of checks: endpoint → method → configuration exists → enabled → origin (exact, `*` = all)
- * → body. CORS answers echo only allowed origins; a preflight (which carries no configuration
+ * → body → captcha token (a configuration's captcha mode, captcha-gate.ts). CORS answers echo only allowed origins; a preflight (which carries no configuration
  * header) is allowed when some enabled configuration allows the origin.
  */
 import { corsHeaders, isOriginAllowed, isPreflight, PROXY_ALLOWED_HEADERS } from '../http/cors.ts';
@@ -11,6 +11,7 @@ import { parseJsonObject, parseJsonObjectOrEmpty } from '../http/parse-json.ts';
 import { respondError } from '../http/respond-error.ts';
 import { camelizeKeys } from './normalize-input.ts';
 import { Upstream } from './upstream.ts';
+import { needsCaptcha, requireCaptcha } from './captcha-gate.ts';
 import type { EmulatorContext } from '../context.ts';
 import type { EmuApp } from '../http/node-adapter.ts';
 import type { EmuRequest, EmuResponse } from '../http/exchange.ts';
@@ -47,6 +48,8 @@ export function createProxyApp(ctx: EmulatorContext, api: EmuApp, endpoints: Pro
     if (!binding) throw serviceError(Grpc.INTERNAL, 'INTERNAL', 'The auth proxy configuration has no proxy user.');
     const raw = endpoint.allowEmptyBody ? parseJsonObjectOrEmpty(request.body) : parseJsonObject(request.body);
     const body = camelizeKeys(raw) as JsonObject;
+    // Before the endpoint runs, so a refusal changes nothing.
+    if (config.captcha && needsCaptcha(match![1]!, body)) requireCaptcha(config.captcha, request.headers['x-captcha-token']);
     const upstream = new Upstream(ctx, api, binding);
     return jsonResponse(200, await endpoint.run({ ctx, config, organizationId: binding.organizationId, body, upstream }));
   }
