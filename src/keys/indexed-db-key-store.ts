@@ -1,5 +1,5 @@
 import type { KeyMetadata, KeyStore, StoredKey } from './key-store.ts';
-import { assertStorablePair, generateSigningKeyPair, keyIdOf, normalizeKeyId, toStoredKey } from './key-pair.ts';
+import { generateSigningKeyPair, keyIdOf, normalizeKeyId, toStoredKey } from './key-pair.ts';
 import { IndexedDbObjectStore, type IndexedDbOptions } from './indexed-db-object-store.ts';
 
 export interface IndexedDbKeyStoreOptions extends IndexedDbOptions {
@@ -32,7 +32,8 @@ export class IndexedDbKeyStore implements KeyStore {
   }
 
   async put(pair: CryptoKeyPair, metadata?: KeyMetadata): Promise<StoredKey> {
-    await assertStorablePair(pair, true);
+    // Only a page that brings its own pair needs the checks: they load with its first put.
+    await (await import('./assert-storable-pair.ts')).assertStorablePair(pair);
     return this.#save(pair, metadata);
   }
 

@@ -1,5 +1,6 @@
 import type { KeyMetadata, KeyStore, StoredKey } from './key-store.ts';
-import { assertStorablePair, generateSigningKeyPair, keyIdOf, normalizeKeyId, toStoredKey } from './key-pair.ts';
+import { assertStorablePair } from './assert-storable-pair.ts';
+import { generateSigningKeyPair, keyIdOf, normalizeKeyId, toStoredKey } from './key-pair.ts';
 
 /**
  * Keys held in this JavaScript realm only: the store for Node and the fallback when IndexedDB
@@ -15,7 +16,7 @@ export class MemoryKeyStore implements KeyStore {
   }
 
   async put(pair: CryptoKeyPair, metadata?: KeyMetadata): Promise<StoredKey> {
-    await assertStorablePair(pair, true);
+    await assertStorablePair(pair);
     return this.#save(pair, metadata);
   }
 
