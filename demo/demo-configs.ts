@@ -2,7 +2,7 @@
  * The auth proxy configurations the demo runs with (`npm start` hands them to the emulator), so
  * the page can switch between different wallet_kit_configs: methods, theme, locale and copy.
  * Plain data, shared by the Node side (scripts/start.mjs, the demo's end-to-end test) and the
- * page (the switch's labels).
+ * page (the switch; its labels and descriptions are words, in demo-text.ts, in each language).
  *
  * All three share one parent organization (a pinned id): an account made under one look logs in
  * under the others, and one webhook on that organization reports every activity.
@@ -12,16 +12,11 @@
 export const DEMO_ORGANIZATION_ID = '0d3e5a1c-6b2f-4c8e-9a7d-1f2e3d4c5b6a';
 
 export interface DemoConfigInfo {
-  id: string;
-  label: string;
-  description: string;
+  /** The proxy config's id (demo-text.ts has `config.<id>`, its label, and `config.<id>.about`). */
+  id: 'demo' | 'minimal' | 'arabic';
 }
 
-export const DEMO_CONFIGS: readonly DemoConfigInfo[] = [
-  { id: 'demo', label: 'Everything (English, light, violet)', description: 'Every login method: email and SMS codes, passkeys, Google, Apple, Facebook, X and Discord.' },
-  { id: 'minimal', label: 'Minimal (Spanish, dark, teal)', description: 'Email codes only, 8 characters (letters and digits), a dark theme with square corners and its own wording.' },
-  { id: 'arabic', label: 'Arabic (right to left, amber)', description: 'Passkeys and Google only, in Arabic, laid out right to left, with round corners.' },
-];
+export const DEMO_CONFIGS: readonly DemoConfigInfo[] = [{ id: 'demo' }, { id: 'minimal' }, { id: 'arabic' }];
 
 /**
  * The emulator's `proxyConfigs` for the demo. `pageOrigin` is where the demo page is served

@@ -4,6 +4,7 @@
  * `configure()` work too). Methods the configuration does not enable get a note instead.
  */
 import type { LatchKit, WalletKitConfig } from 'latchkey';
+import { demoText } from './demo-text.ts';
 
 type Build = (kit: LatchKit, config: WalletKitConfig) => Node[];
 
@@ -23,43 +24,43 @@ function note(text: string): HTMLElement {
   return p;
 }
 
-const CARDS: [tag: string, about: string, build: Build][] = [
-  ['latch-session', 'Who is logged in, time left, refresh and log out.', (kit) => [element('latch-session', kit)]],
+type CardTag = 'latch-session' | 'latch-signup' | 'latch-passkey-button' | 'latch-oauth-button' | 'latch-otp-input' | 'latch-wallet' | 'latch-onramp' | 'latch-tx-status';
+
+/** One card per element; what it shows is `card.<tag>` in demo-text.ts, in the page's language. */
+const CARDS: [tag: CardTag, build: Build][] = [
+  ['latch-session', (kit) => [element('latch-session', kit)]],
   [
     'latch-signup',
-    'A new account with an Ethereum and a Solana address, and the App Proofs of both.',
     (kit, config) =>
       config.enabledProviders.includes('email')
         ? [element('latch-signup', kit, { chains: 'ethereum,solana', 'generate-app-proofs': '' })]
-        : [note('This configuration does not enable email codes.')],
+        : [note(demoText('noEmail'))],
   ],
   [
     'latch-passkey-button',
-    'Sign up with a new passkey (the drop-in also offers passkey login).',
     (kit, config) =>
       config.enabledProviders.includes('passkey')
         ? [element('latch-passkey-button', kit, { mode: 'signup', 'signup-wallet': 'ethereum' })]
-        : [note('This configuration does not enable passkeys.')],
+        : [note(demoText('noPasskey'))],
   ],
   [
     'latch-oauth-button',
-    'Each enabled provider, through the emulator\u2019s own consent page in a popup.',
     (kit, config) => {
       const enabled = OAUTH_PROVIDERS.filter((p) => config.enabledProviders.includes(p));
-      return enabled.length ? enabled.map((provider) => element('latch-oauth-button', kit, { provider, 'signup-wallet': 'ethereum' })) : [note('No OAuth provider in this configuration.')];
+      return enabled.length ? enabled.map((provider) => element('latch-oauth-button', kit, { provider, 'signup-wallet': 'ethereum' })) : [note(demoText('noOauth'))];
     },
   ],
-  ['latch-otp-input', 'The code boxes alone (paste, arrows, resend); it only reports the code.', (kit, config) => otpAlone(kit, config)],
-  ['latch-wallet', 'Accounts (paged), copy, sign a message, reveal the recovery phrase, import a key.', (kit) => [element('latch-wallet', kit)]],
-  ['latch-onramp', 'Buy crypto through the emulator\u2019s sandbox provider.', (kit) => [element('latch-onramp', kit, { sandbox: '', amount: '50' })]],
-  ['latch-tx-status', 'Follows a sent transaction: paste a status id.', (kit) => txStatus(kit)],
+  ['latch-otp-input', (kit, config) => otpAlone(kit, config)],
+  ['latch-wallet', (kit) => [element('latch-wallet', kit)]],
+  ['latch-onramp', (kit) => [element('latch-onramp', kit, { sandbox: '', amount: '50' })]],
+  ['latch-tx-status', (kit) => txStatus(kit)],
 ];
 
 function otpAlone(kit: LatchKit, config: WalletKitConfig): Node[] {
   const otp = element('latch-otp-input', kit, { length: String(Number(config.otpLength) || 6), 'resend-cooldown': '10' });
   if (config.otpAlphanumeric) otp.setAttribute('alphanumeric', '');
   const output = document.createElement('output');
-  output.textContent = 'Type or paste a code.';
+  output.textContent = demoText('typeCode');
   otp.addEventListener('latch-otp-complete', (event) => (output.textContent = `latch-otp-complete: ${event.detail.code}`));
   otp.addEventListener('latch-otp-resend', () => (output.textContent = 'latch-otp-resend'));
   return [otp, output];
@@ -68,12 +69,12 @@ function otpAlone(kit: LatchKit, config: WalletKitConfig): Node[] {
 function txStatus(kit: LatchKit): Node[] {
   const form = document.createElement('form');
   const input = document.createElement('input');
-  input.placeholder = 'send transaction status id';
-  input.setAttribute('aria-label', 'Send transaction status id');
+  input.placeholder = demoText('txId');
+  input.setAttribute('aria-label', demoText('txId'));
   const button = document.createElement('button');
   button.type = 'submit';
   button.className = 'secondary';
-  button.textContent = 'Follow';
+  button.textContent = demoText('follow');
   form.append(input, button);
   const status = element('latch-tx-status', kit);
   status.hidden = true;
@@ -89,14 +90,14 @@ function txStatus(kit: LatchKit): Node[] {
 /** Replaces `host`'s cards with new elements bound to `kit`. */
 export function renderGallery(host: HTMLElement, kit: LatchKit, config: WalletKitConfig): void {
   host.replaceChildren(
-    ...CARDS.map(([tag, about, build]) => {
+    ...CARDS.map(([tag, build]) => {
       const card = document.createElement('article');
       card.className = 'card';
       const title = document.createElement('h3');
       const code = document.createElement('code');
       code.textContent = `<${tag}>`;
       title.append(code);
-      card.append(title, note(about), ...build(kit, config));
+      card.append(title, note(demoText(`card.${tag}`)), ...build(kit, config));
       return card;
     }),
   );

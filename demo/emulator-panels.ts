@@ -4,6 +4,7 @@
  * under a disclosure) and the webhook deliveries, polled from the emulator's own
  * endpoints every ~1.5 s while the tab is visible.
  */
+import { demoText } from './demo-text.ts';
 import { renderLog, timeOf, type LogDetail, type LogItem } from './log-list.ts';
 
 interface OutboxMessage {
@@ -81,9 +82,9 @@ export function pollEmulator(apiUrl: string, outbox: HTMLElement, webhooks: HTML
         getJson<{ messages: OutboxMessage[] }>(`${apiUrl}/__outbox`),
         getJson<{ deliveries: Delivery[] }>(`${apiUrl}/__webhooks`),
       ]);
-      if (messages.status === 'fulfilled') renderLog(outbox, outboxItems(messages.value.messages), 'No code sent yet.');
-      else renderLog(outbox, [], 'The emulator is not answering.');
-      if (deliveries.status === 'fulfilled') renderLog(webhooks, webhookItems(deliveries.value.deliveries), 'No activity yet.');
+      if (messages.status === 'fulfilled') renderLog(outbox, outboxItems(messages.value.messages), demoText('noCode'));
+      else renderLog(outbox, [], demoText('notAnswering'));
+      if (deliveries.status === 'fulfilled') renderLog(webhooks, webhookItems(deliveries.value.deliveries), demoText('noActivity'));
     }
     if (!stopped) timer = setTimeout(() => void tick(), PERIOD_MS);
   };

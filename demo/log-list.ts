@@ -58,6 +58,9 @@ export function renderLog(list: HTMLElement, items: readonly LogItem[], empty: s
   const open = new Set([...list.querySelectorAll<HTMLDetailsElement>('details[open]')].map((d) => d.dataset['key']));
   const rows = items.map((item) => {
     const li = document.createElement('li');
+    // What the emulator and the kit report (event names, codes, ids) is English, whatever the page's language.
+    li.lang = 'en';
+    li.dir = 'auto';
     if (item.tone) li.className = item.tone;
     const title = document.createElement('strong');
     title.textContent = item.title;

@@ -6,20 +6,15 @@ import 'latchkey/define';
 import { LatchKit, type OAuthProvider, type WalletKitConfig } from 'latchkey';
 import { DEMO_CONFIGS } from './demo-configs.ts';
 import { DEMO_SETTINGS_PATH, type DemoSettings } from './demo-settings.ts';
+import { demoLanguage, demoText, fillText, isRtlLanguage, localizePage, type DemoTextKey } from './demo-text.ts';
 import { renderGallery } from './element-gallery.ts';
 import { mountApiReference } from './api-reference.ts';
 import { pollEmulator } from './emulator-panels.ts';
 import { renderLog, timeOf, type LogItem } from './log-list.ts';
 
-/** The demo's warning under the drop-in, in each demo configuration's language. */
-const DEMO_ONLY: Record<string, string> = {
-  en: 'Demo only: the emulator keeps every key in memory.',
-  es: 'Solo una demostración: el emulador guarda todas las claves en memoria.',
-  ar: 'للعرض فقط: يحتفظ المحاكي بكل المفاتيح في الذاكرة.',
-};
-
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
-const status = (text: string): void => void ($('status').textContent = text);
+/** The status line, in the page's language; `{id}` values are isolated (`<bdi>`). */
+const status = (key: DemoTextKey, values?: Record<string, string>): void => fillText($('status'), key, values);
 
 const PROVIDERS: OAuthProvider[] = ['google', 'apple', 'facebook', 'x', 'discord'];
 const EVENTS = ['latch-login', 'latch-logout', 'latch-error', 'latch-session-expiring', 'latch-cancel', 'latch-copy', 'latch-sign', 'latch-export', 'latch-import', 'latch-add-account', 'latch-onramp-start', 'latch-onramp-status', 'latch-tx-status'];
@@ -37,8 +32,8 @@ interface Keys {
   otpEncryptionSignerPublicKey: string;
 }
 
-/** Element events, newest first, with what is safe to show (ids, codes, statuses: never keys). */
-function watchEvents(list: HTMLElement): void {
+/** Element events, newest first, with what is safe to show (ids, codes, statuses: never keys). Returns a re-render (after a language switch). */
+function watchEvents(list: HTMLElement): () => void {
   const items: LogItem[] = [];
   const summary = (event: Event): string => {
     const detail = (event as CustomEvent<Record<string, unknown> | null>).detail ?? {};
@@ -52,18 +47,20 @@ function watchEvents(list: HTMLElement): void {
   for (const type of EVENTS) {
     document.addEventListener(type, (event) => {
       items.unshift({ title: type, text: summary(event), when: timeOf(Date.now()), ...(type === 'latch-error' ? { tone: 'failed' as const } : {}) });
-      renderLog(list, items.slice(0, 12), 'Nothing yet.');
+      renderLog(list, items.slice(0, 12), demoText('nothingYet'));
     });
   }
-  renderLog(list, items, 'Nothing yet.');
+  const render = (): void => renderLog(list, items.slice(0, 12), demoText('nothingYet'));
+  render();
+  return render;
 }
 
 function fillSwitch(select: HTMLSelectElement, selected: string): void {
   select.replaceChildren(
-    ...DEMO_CONFIGS.map(({ id, label }) => {
+    ...DEMO_CONFIGS.map(({ id }) => {
       const option = document.createElement('option');
       option.value = id;
-      option.textContent = label;
+      option.textContent = demoText(`config.${id}`);
       option.selected = id === selected;
       return option;
     }),
@@ -75,7 +72,7 @@ async function main(): Promise<void> {
   try {
     settings = (await (await fetch(DEMO_SETTINGS_PATH, { cache: 'no-store' })).json()) as DemoSettings;
   } catch {
-    status('The emulator is not running: start the demo with `npm start`.');
+    status('notRunning');
     return;
   }
   const keys = (await (await fetch(`${settings.apiUrl}/__keys`)).json()) as Keys;
@@ -84,7 +81,7 @@ async function main(): Promise<void> {
   let current = DEMO_CONFIGS.some((c) => c.id === wanted) ? wanted! : DEMO_CONFIGS[0]!.id;
   let kit: LatchKit | undefined;
   fillSwitch(select, current);
-  watchEvents($('events'));
+  const renderEvents = watchEvents($('events'));
   pollEmulator(settings.apiUrl, $('outbox'), $('webhooks'));
 
   const mount = async (configId: string): Promise<void> => {
@@ -103,35 +100,41 @@ async function main(): Promise<void> {
       oauthRedirectUri: `${location.origin}/oauth-callback.html`,
     });
     window.latchkit = kit;
-    status('Loading the configuration…');
+    status('loadingConfig');
     let config: WalletKitConfig;
     try {
       // Forced: the elements theme themselves from the kit's config store, which follows the latest load.
       config = await kit.loadConfig({ force: true });
     } catch {
-      status('The emulator did not answer: is `npm start` still running?');
+      status('noAnswer');
       return;
     }
     await kit.restoreSession().catch(() => null);
-    $('config-description').textContent = DEMO_CONFIGS.find((c) => c.id === configId)?.description ?? '';
+    // The page speaks the configuration's language, in its direction, as its elements do.
+    const language = demoLanguage(config.locale);
+    localizePage(language);
+    fillSwitch(select, configId);
+    renderEvents();
+    const known = DEMO_CONFIGS.find((c) => c.id === configId);
+    $('config-description').textContent = known ? demoText(`config.${known.id}.about`) : '';
     document.documentElement.dataset['config'] = configId;
 
     const auth = document.createElement('latch-auth');
     auth.kit = kit;
     auth.setAttribute('signup-wallet', 'ethereum,solana');
-    // The demo's own line speaks the configuration's language, in its direction (the slot is
-    // light DOM: it takes the page's direction unless told).
-    const locale = (config.locale ?? 'en').split('-')[0]!;
+    // The demo's own line under the drop-in, in the configuration's language and direction.
     const legal = document.createElement('p');
     legal.slot = 'legal';
-    legal.lang = locale;
-    legal.dir = locale === 'ar' ? 'rtl' : 'ltr';
-    legal.textContent = DEMO_ONLY[locale] ?? DEMO_ONLY['en']!;
+    legal.lang = language;
+    legal.dir = isRtlLanguage(language) ? 'rtl' : 'ltr';
+    legal.textContent = demoText('demoOnly');
     auth.append(legal);
     $('dropin').replaceChildren(auth);
     $('dialog-host').replaceChildren();
     renderGallery($('gallery'), kit, config);
-    status(kit.session ? `Logged in (organization ${kit.session.summary?.organizationId.slice(0, 8)}…).` : 'Log in or sign up with any method; codes appear in the outbox.');
+    const organization = kit.session?.summary?.organizationId;
+    if (organization) status('restored', { id: `${organization.slice(0, 8)}…` });
+    else status('ready');
   };
 
   select.addEventListener('change', () => {
@@ -155,13 +158,13 @@ async function main(): Promise<void> {
     $('dialog-host').replaceChildren(dialog);
   });
 
-  document.addEventListener('latch-login', (event) => status(`Logged in as ${event.detail.session.userId.slice(0, 8)}… (${event.detail.created ? 'new account' : 'existing account'}).`));
-  document.addEventListener('latch-logout', () => status('Logged out.'));
+  document.addEventListener('latch-login', (event) => status(event.detail.created ? 'signedUp' : 'loggedIn', { id: `${event.detail.session.userId.slice(0, 8)}…` }));
+  document.addEventListener('latch-logout', () => status('loggedOut'));
   mountApiReference($('api') as HTMLDetailsElement, $('api-body'), () => kit);
   await mount(current);
 }
 
 main().catch((error: unknown) => {
-  status('The demo could not start; see the console.');
+  status('failed');
   console.error(error);
 });

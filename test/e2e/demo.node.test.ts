@@ -78,6 +78,25 @@ describe('the demo page', { timeout: 240_000 }, () => {
     // The demo's own line under the drop-in follows the configuration's language too.
     const legal = () => page.$eval('latch-auth [slot="legal"]', (el) => ({ lang: el.getAttribute('lang'), dir: el.getAttribute('dir'), text: el.textContent }));
     assert.deepEqual(await legal(), { lang: 'es', dir: 'ltr', text: 'Solo una demostración: el emulador guarda todas las claves en memoria.' });
+    // The page's own words (header, panels, status) follow it: the page speaks its elements' language.
+    const pageWords = () =>
+      page.evaluate(() => ({
+        lang: document.documentElement.lang,
+        dir: document.documentElement.dir,
+        tagline: document.querySelector('[data-text="tagline"]')!.textContent,
+        dialog: document.getElementById('open-dialog')!.textContent,
+        outbox: document.getElementById('outbox-title')!.textContent,
+        option: document.querySelector<HTMLSelectElement>('#config')!.selectedOptions[0]!.textContent,
+      }));
+    assert.deepEqual(await pageWords(), {
+      lang: 'es',
+      dir: 'ltr',
+      tagline: 'Elementos de inicio de sesión y billetera contra el emulador local.',
+      dialog: 'Abrirlo como diálogo',
+      outbox: 'Bandeja de códigos',
+      option: 'Mínima (español, oscura, turquesa)',
+    });
+    await page.waitForFunction(() => document.getElementById('status')!.textContent!.startsWith('Inicia sesión o regístrate'), { polling: 100 });
     assert.equal(await page.$eval('#gallery latch-otp-input', (el) => el.shadowRoot!.querySelectorAll('input').length), 8);
 
     await page.select('#config', 'arabic');
@@ -85,6 +104,25 @@ describe('the demo page', { timeout: 240_000 }, () => {
     assert.deepEqual(await waitForMethods(page), ['passkey', 'google']);
     assert.equal(await page.$eval('latch-auth', (el) => el.getAttribute('lang')), 'ar');
     assert.deepEqual(await legal(), { lang: 'ar', dir: 'rtl', text: 'للعرض فقط: يحتفظ المحاكي بكل المفاتيح في الذاكرة.' });
+    assert.deepEqual(await pageWords(), {
+      lang: 'ar',
+      dir: 'rtl',
+      tagline: 'عناصر تسجيل الدخول والمحفظة مع المحاكي المحلي.',
+      dialog: 'فتحه كنافذة حوار',
+      outbox: 'صندوق الرموز الصادرة',
+      option: 'العربية (من اليمين إلى اليسار، كهرماني)',
+    });
+    // Laid out right to left: each line's final period is its leftmost character (it once ended up on the right).
+    const periodsAtTheEnd = await page.evaluate(() =>
+      [document.querySelector('latch-auth [slot="legal"]')!, document.querySelector('[data-text="tagline"]')!].map((el) => {
+        const node = el.firstChild!;
+        const range = document.createRange();
+        range.setStart(node, node.textContent!.length - 1);
+        range.setEnd(node, node.textContent!.length);
+        return Math.round(range.getBoundingClientRect().left) <= Math.round(el.getBoundingClientRect().left) + 24;
+      }),
+    );
+    assert.deepEqual(periodsAtTheEnd, [true, true]);
     await assertClean(page, problems);
   });
 
