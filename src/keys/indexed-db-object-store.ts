@@ -57,6 +57,13 @@ interface OpenParams {
   openTimeoutMs: number;
 }
 
+/**
+ * Every store the kit keeps by default, created by whichever opens the database first: a store
+ * added later by a version upgrade waits for every other connection to close, and a page in
+ * WebKit's back-forward cache may not close its own in time (pagehide below).
+ */
+const KIT_STORES: Record<string, string> = { keys: 'id', sessions: 'slot', 'otp-attempts': 'otpId' };
+
 function openOnce(p: OpenParams): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     let request: IDBOpenDBRequest;
@@ -80,7 +87,9 @@ function openOnce(p: OpenParams): Promise<IDBDatabase> {
     let timer = setTimeout(() => settle(unavailable()), p.openTimeoutMs);
     request.onupgradeneeded = () => {
       const db = request.result;
-      if (!db.objectStoreNames.contains(p.storeName)) db.createObjectStore(p.storeName, { keyPath: p.keyPath });
+      for (const [name, keyPath] of Object.entries({ ...KIT_STORES, [p.storeName]: p.keyPath })) {
+        if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, { keyPath });
+      }
     };
     request.onblocked = () => {
       clearTimeout(timer);

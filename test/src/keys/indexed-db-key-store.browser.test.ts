@@ -120,6 +120,19 @@ describe('IndexedDbKeyStore', () => {
     expect((await store.get(key.id))?.id).to.equal(key.id);
   });
 
+  it('creates every store the kit keeps in its first version, so a later store needs no upgrade (which other pages could block)', async () => {
+    await make().create();
+    const db = await holdOpen(dbName, 1);
+    try {
+      expect(db.version).to.equal(1);
+      expect([...db.objectStoreNames].sort()).to.deep.equal(['keys', 'otp-attempts', 'sessions']);
+      expect(db.transaction('otp-attempts').objectStore('otp-attempts').keyPath).to.equal('otpId');
+      expect(db.transaction('sessions').objectStore('sessions').keyPath).to.equal('slot');
+    } finally {
+      db.close();
+    }
+  });
+
   it('closes its connection on pagehide (a page entering the back-forward cache hears no versionchange), and opens again on the next call', async () => {
     const store = make({ indexedDB: factoryDeafToVersionChange() });
     const key = await store.create();
