@@ -9,6 +9,7 @@ import type { Message } from '../i18n/messages.ts';
 export const signupEn = {
   'signup.title': 'Create your account',
   'signup.changeEmail': 'Use a different email',
+  'signup.sending': 'Sending your code…',
   'signup.codeResent': 'We sent a new code.',
   'signup.accountReady': 'Your account is ready',
   'signup.existingAccount': 'You already have an account with this email: you are now logged in.',
@@ -29,6 +30,7 @@ declare module '../i18n/messages.ts' {
 export const signupEs: SignupCatalogue = {
   'signup.title': 'Crea tu cuenta',
   'signup.changeEmail': 'Usar otro correo electrónico',
+  'signup.sending': 'Enviando tu código…',
   'signup.codeResent': 'Enviamos un código nuevo.',
   'signup.accountReady': 'Tu cuenta está lista',
   'signup.existingAccount': 'Ya tienes una cuenta con este correo: has iniciado sesión.',
@@ -41,6 +43,7 @@ export const signupEs: SignupCatalogue = {
 export const signupAr: SignupCatalogue = {
   'signup.title': 'أنشئ حسابك',
   'signup.changeEmail': 'استخدام بريد إلكتروني آخر',
+  'signup.sending': 'جارٍ إرسال الرمز…',
   'signup.codeResent': 'أرسلنا رمزًا جديدًا.',
   'signup.accountReady': 'حسابك جاهز',
   'signup.existingAccount': 'لديك حساب بهذا البريد الإلكتروني بالفعل: لقد سجّلت الدخول الآن.',

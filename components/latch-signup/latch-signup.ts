@@ -64,7 +64,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * @csspart submit - The "Send code" button.
  * @csspart otp - The `<latch-otp-input>`.
  * @csspart back - "Use a different email".
- * @csspart status - The progress message while the account is created (`role="status"`).
+ * @csspart status - The progress message while a code is sent ("Sending your code…") or the account is created; each wait is also announced (the polite `announcer`).
  * @csspart result - The finished sign-up.
  * @csspart result-title - "Your wallet is ready" (focused when the sign-up ends).
  * @csspart addresses - The list of new addresses.
@@ -118,6 +118,8 @@ export class LatchSignup extends LatchKitAwareElement {
   #email = '';
   #otpId = '';
   #busy = false;
+  /** A code is being sent (the first one, or a resend): "Sending your code…" shows. */
+  #sending = false;
   #invalidEmail = false;
   #codeError: LatchError | null = null;
   #error: LatchError | null = null;
@@ -166,6 +168,7 @@ export class LatchSignup extends LatchKitAwareElement {
       <div part="base" class="base" aria-busy=${this.#busy ? 'true' : 'false'}>
         <slot name="header"><p part="title" class="title">${this.t('signup.title')}</p></slot>
         ${this.#renderStep()}
+        ${this.#sending ? html`<p part="status" class="status">${this.t('signup.sending')}</p>` : nothing}
         <div part="error" id="error" class="error" aria-live="assertive" aria-atomic="true">${this.#errorMessage()}</div>
         <slot name="footer"></slot>
         ${this.#announcer.render()}
@@ -183,7 +186,8 @@ export class LatchSignup extends LatchKitAwareElement {
       case 'code':
         return this.#renderCode();
       case 'creating':
-        return html`<p part="status" class="status" role="status">${this.t(this.wallet ? 'signup.creatingWallet' : 'login.creatingAccount')}</p>`;
+        // Shown here, announced by the polite announcer (a live region must exist before it speaks).
+        return html`<p part="status" class="status">${this.#creating()}</p>`;
       case 'done':
         return this.#renderDone(this.#result!);
       default:
@@ -210,7 +214,7 @@ export class LatchSignup extends LatchKitAwareElement {
           aria-describedby="error"
           @input=${this.#onEmailInput}
         />
-        <button part="submit" class="button primary" type="submit" aria-disabled=${this.#busy ? 'true' : 'false'}>${this.t('login.sendCode')}</button>
+        <button part="submit" class="button primary" type="submit" aria-disabled=${this.#busy ? 'true' : 'false'} aria-busy=${this.#sending ? 'true' : 'false'}>${this.t('login.sendCode')}</button>
         <slot name="legal"></slot>
       </form>
     `;
@@ -315,8 +319,9 @@ export class LatchSignup extends LatchKitAwareElement {
       return;
     }
     this.#email = email;
-    this.#busy = true;
+    this.#busy = this.#sending = true;
     this.#error = null;
+    this.#announcer.announce(this.t('signup.sending'));
     this.requestUpdate();
     try {
       const kit = this.#requireKit();
@@ -327,7 +332,7 @@ export class LatchSignup extends LatchKitAwareElement {
     } catch (error) {
       this.#error = this.#fail(error);
     } finally {
-      this.#busy = false;
+      this.#busy = this.#sending = false;
       this.requestUpdate();
     }
     if (this.#step === 'code') {
@@ -343,6 +348,7 @@ export class LatchSignup extends LatchKitAwareElement {
     this.#codeError = null;
     this.#error = null;
     this.#step = 'creating';
+    this.#announcer.announce(this.#creating());
     this.requestUpdate();
     const wallet = this.wallet;
     let outcome: LoginOutcome;
@@ -385,7 +391,15 @@ export class LatchSignup extends LatchKitAwareElement {
     this.renderRoot.querySelector<HTMLElement>('[part="result-title"]')?.focus();
   }
 
+  #creating(): string {
+    return this.t(this.wallet ? 'signup.creatingWallet' : 'login.creatingAccount');
+  }
+
   async #onResend(): Promise<void> {
+    this.#sending = true;
+    this.#error = null;
+    this.#announcer.announce(this.t('signup.sending'));
+    this.requestUpdate();
     try {
       const { otpId } = await this.#requireKit().startOtp('OTP_TYPE_EMAIL', this.#email);
       this.#otpId = otpId;
@@ -396,6 +410,7 @@ export class LatchSignup extends LatchKitAwareElement {
       // The wait is pointless when nothing was sent: let the user try again now.
       this.renderRoot.querySelector<LatchOtpInput>('latch-otp-input')?.startCooldown(0);
     }
+    this.#sending = false;
     this.requestUpdate();
   }
 

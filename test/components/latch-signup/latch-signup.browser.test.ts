@@ -309,6 +309,45 @@ describe('<latch-signup>', () => {
       expect(el.result?.addresses).to.have.length(1);
     });
 
+    it('each wait shows its progress once and announces it: sending the code, creating the account; nothing is left when it ends', async () => {
+      const gates = { send: Promise.resolve(), verify: Promise.resolve() };
+      kit = await testKit({
+        fetch: async (input, init) => {
+          const url = String(input instanceof Request ? input.url : input);
+          if (url.includes('otp_init')) await gates.send;
+          if (url.includes('otp_verify')) await gates.verify;
+          return fetch(input, init);
+        },
+      });
+      const email = uniqueEmail('signup.waits');
+      const el = await fixture<LatchSignup>(html`<latch-signup chains="none" .kit=${kit}></latch-signup>`);
+      let release!: () => void;
+      gates.send = new Promise((resolve) => (release = resolve));
+      part(el, 'input').focus();
+      await sendKeys({ type: email });
+      await sendKeys({ press: 'Enter' });
+      await el.updateComplete;
+      expect(text(part(el, 'status'))).to.equal('Sending your code…');
+      expect(text(part(el, 'announcer'))).to.equal('Sending your code…');
+      expect(part(el, 'submit').getAttribute('aria-busy')).to.equal('true');
+      const shown = [...el.shadowRoot!.querySelectorAll('*')].filter((node) => node.childElementCount === 0 && text(node).includes('Sending your code') && node.getBoundingClientRect().width > 1);
+      expect(shown.map((node) => node.getAttribute('part')), 'said once on screen (the announcer is visually hidden)').to.deep.equal(['status']);
+      release();
+      await waitUntil(() => el.step === 'code', 'the code step', { timeout: 10000 });
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part="status"]'), 'no progress left').to.equal(null);
+
+      gates.verify = new Promise((resolve) => (release = resolve));
+      await typeCode(el, await latestCode(email));
+      await waitUntil(() => el.step === 'creating', 'the account is being created', { timeout: 10000 });
+      await el.updateComplete;
+      expect(text(part(el, 'status'))).to.equal('Creating your account…');
+      expect(text(part(el, 'announcer'))).to.equal('Creating your account…');
+      release();
+      await waitUntil(() => el.step === 'done', 'the sign-up ends', { timeout: 15000 });
+      expect(part(el, 'base').getAttribute('aria-busy'), 'busy released').to.equal('false');
+    });
+
     it('a resend sends a new code that works; "Use a different email" goes back with the email kept', async () => {
       kit = await testKit();
       const email = uniqueEmail('signup.resend');
