@@ -100,6 +100,10 @@ export const LatchErrorCodes = [
   'ERR_PASSKEY_CANCELLED',
   'ERR_PASSKEY_EXISTS',
   'ERR_PASSKEY_FAILED',
+  // captcha: the page's provider gave no token (it failed, or Turnstile could not load or run);
+  // the service refused the token it gave
+  'ERR_CAPTCHA_FAILED',
+  'ERR_CAPTCHA_REFUSED',
   // configuration
   'ERR_CONFIG_INVALID',
 ] as const;

@@ -23,6 +23,7 @@ import { createPkce } from './pkce.ts';
 import { OAuthProviders, isOAuthProvider, type OAuthProvider } from './oauth-providers.ts';
 import type { LoginResult } from './login-result.ts';
 import type { SignupDetails } from './otp-flow.ts';
+import { callWithCaptcha, type CaptchaDeps } from '../captcha/captcha-call.ts';
 
 export interface PrepareOAuthRequest {
   provider: OAuthProvider;
@@ -191,7 +192,7 @@ export interface CompleteOAuthRequest {
  * oauth_login for K. K is deleted if the flow fails.
  */
 export async function completeOAuth(
-  deps: { proxy: ProxyClient; keyStore: KeyStore; signal?: AbortSignal },
+  deps: { proxy: ProxyClient; keyStore: KeyStore } & CaptchaDeps,
   request: CompleteOAuthRequest,
 ): Promise<LoginResult> {
   const { proxy, keyStore, signal } = deps;
@@ -234,7 +235,7 @@ export async function completeOAuth(
         authenticators: [],
         oauthProviders: [{ providerName: pending.provider, oidcToken }],
       };
-      signup = await proxy.signup(body, { signal });
+      signup = await callWithCaptcha(deps, (options) => proxy.signup(body, options));
       organizationId = signup.organizationId;
     }
     const { session } = await proxy.oauthLogin(

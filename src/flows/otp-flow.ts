@@ -17,8 +17,9 @@ import { parseVerificationToken } from '../tokens/verification-token.ts';
 import { createLoginClientSignature, createSignupClientSignature } from '../tokens/client-signature.ts';
 import { withNewKey, type LoginResult } from './login-result.ts';
 import { forgetOtpAttempt, rememberOtpAttempt, type PendingOtpStore } from './magic-link.ts';
+import { callWithCaptcha, type CaptchaDeps } from '../captcha/captcha-call.ts';
 
-export interface FlowDeps {
+export interface FlowDeps extends CaptchaDeps {
   proxy: ProxyClient;
   keyStore: KeyStore;
   signal?: AbortSignal;
@@ -88,12 +89,15 @@ export function checkContact(otpType: OtpType, contact: string): string {
  * (magic-link.ts; best effort, never a failure of the sending).
  */
 export async function startOtp(
-  deps: Pick<FlowDeps, 'proxy' | 'signal' | 'otpEncryptionSignerPublicKey' | 'otpAttempts' | 'magicLinks'> & { keyStore?: KeyStore },
+  deps: Pick<FlowDeps, 'proxy' | 'signal' | 'captcha' | 'otpEncryptionSignerPublicKey' | 'otpAttempts' | 'magicLinks'> & { keyStore?: KeyStore },
   request: StartOtpRequest,
 ): Promise<{ otpId: string; otpEncryptionTargetBundle?: string }> {
   const contact = checkContact(request.otpType, request.contact);
   const body = { otpType: request.otpType, contact };
-  const answer = await (deps.otpEncryptionSignerPublicKey ? deps.proxy.otpInitV2(body, { signal: deps.signal }) : deps.proxy.otpInit(body, { signal: deps.signal }));
+  // Sending a code needs a captcha token where the page configured a captcha (captcha-call.ts).
+  const answer = await callWithCaptcha(deps, (options) =>
+    deps.otpEncryptionSignerPublicKey ? deps.proxy.otpInitV2(body, options) : deps.proxy.otpInit(body, options),
+  );
   if (deps.keyStore) await rememberOtpAttempt({ ...deps, keyStore: deps.keyStore }, { ...answer, otpType: request.otpType, contact });
   return answer;
 }

@@ -19,8 +19,9 @@ import { decodeJwt } from '../tokens/jwt.ts';
 import { passkeyCapabilities } from './passkey-capabilities.ts';
 import { withNewKey, type LoginResult } from './login-result.ts';
 import type { SignupDetails } from './otp-flow.ts';
+import { callWithCaptcha, type CaptchaDeps } from '../captcha/captcha-call.ts';
 
-export interface PasskeyDeps {
+export interface PasskeyDeps extends CaptchaDeps {
   proxy: ProxyClient;
   keyStore: KeyStore;
   /** Activity API base URL (the hosted one by default). */
@@ -99,7 +100,7 @@ export async function signUpWithPasskey(deps: PasskeyDeps, request: PasskeySignu
       ],
       oauthProviders: [],
     };
-    const signup = await deps.proxy.signup(body, { signal: deps.signal });
+    const signup = await callWithCaptcha(deps, (options) => deps.proxy.signup(body, options));
     try {
       const login = await stampLogin(deps, new ApiKeyStamper(temporary), signup.organizationId);
       return { ...login, created: true, signup };

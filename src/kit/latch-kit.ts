@@ -13,6 +13,7 @@ import { LatchError, isLatchError, type LatchErrorCode } from '../errors/latch-e
 import type { KeyStore } from '../keys/key-store.ts';
 import { ProxyClient } from '../clients/proxy-client.ts';
 import type { OtpType, WalletKitConfig } from '../clients/proxy-types.ts';
+import type { CaptchaProvider } from '../captcha/captcha.ts';
 import type { BootProof } from '../clients/activity-types.ts';
 import type { LogoutOptions, LogoutResult, SigningSession, SigningSessionOptions } from '../session/signing-session.ts';
 import type { SessionStore } from '../session/session-store.ts';
@@ -42,6 +43,7 @@ export type { LoginMethod } from './login-methods.ts';
 export type { OAuthLaunch, PopupHost, PopupWindow } from '../flows/oauth-popup.ts';
 export type { PendingOAuth, PendingOAuthStore } from '../flows/oauth-flow.ts';
 export type { OAuthProvider } from '../flows/oauth-providers.ts';
+export type { CaptchaProvider, TurnstileCaptcha } from '../captcha/captcha.ts';
 
 /** The pins App Proofs are verified against (see LatchKitOptions.proofTrust). */
 export interface ProofTrust {
@@ -108,6 +110,13 @@ export interface LatchKitOptions {
   magicLinks?: boolean;
   /** How long before expiry `session-expiring` fires. Default 60 000 ms. */
   sessionExpiringLeadMs?: number;
+  /**
+   * A captcha for the proxy calls that need one (sending a code; a passkey or OAuth sign-up): a
+   * function resolving a fresh token, or `{turnstileSiteKey}` for Cloudflare Turnstile, whose
+   * script loads on the first such call into `<latch-auth>`'s `captcha` slot (`scriptUrl`,
+   * `container` to change either). The token goes in `X-Captcha-Token`. Unset: no captcha code loads.
+   */
+  captcha?: CaptchaProvider;
 }
 
 export interface CompleteOtpOptions {
@@ -623,7 +632,7 @@ export class LatchKit extends EventTarget {
         throw error;
       }
       setFlowStep('verifying');
-      const result = await completeOAuth({ proxy: this.#proxy, keyStore, ...(signal ? { signal } : {}) }, { pending, callback, ...rest });
+      const result = await completeOAuth({ proxy: this.#proxy, keyStore, captcha: this.options.captcha, signal }, { pending, callback, ...rest });
       return this.#login(result);
     });
   }
@@ -667,7 +676,7 @@ export class LatchKit extends EventTarget {
         await abandonOAuth({ keyStore }, attempt);
         throw error;
       }
-      return this.#login(await completeOAuth({ proxy: this.#proxy, keyStore }, { pending: attempt, callback }));
+      return this.#login(await completeOAuth({ proxy: this.#proxy, keyStore, captcha: this.options.captcha }, { pending: attempt, callback }));
     });
   }
 
@@ -727,6 +736,7 @@ export class LatchKit extends EventTarget {
     return {
       proxy: this.#proxy,
       keyStore: await this.#keys(),
+      captcha: o.captcha,
       organizationId: config.organizationId,
       rpId: o.rpId ?? (globalThis as { location?: Location }).location?.hostname ?? '',
       sessionExpirationSeconds: config.sessionExpirationSeconds,
