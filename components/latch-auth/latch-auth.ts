@@ -101,6 +101,7 @@ function loadOtpInput(): Promise<unknown> {
  * @slot header - Replaces the title ("Log in or sign up").
  * @slot legal - Terms and privacy text, under the methods.
  * @slot footer - The last thing in the element.
+ * @slot captcha - The captcha widget, under the methods: where the kit's `captcha` option (Cloudflare Turnstile) puts it; hidden unless the person must interact.
  *
  * @event {LatchLoginEvent} latch-login - Logged in: `detail.session` (ids, expiry), `detail.created` (a sign-up).
  * @event {LatchErrorEvent} latch-error - A login step failed: `detail.error` is the LatchError (switch on `code`).
@@ -470,6 +471,7 @@ export class LatchAuth extends LatchKitElement {
         <slot name="header"><h2 part="title" class="title" id="title">${summary && this.#account ? this.#account.title() : this.t('login.title')}</h2></slot>
       </div>
       <div part="body" class="body">${this.#renderView()}</div>
+      <slot name="captcha"></slot>
       <p part="status" class=${this.#flowStep() === 'otp/code-sent' ? 'status visually-hidden' : 'status'} role="status">${this.#progress() || this.#account?.said}</p>
       <div part="error" class="error" aria-live="assertive">${this.#error ? this.errorText(this.#error) : nothing}</div>
       <div part="footer" class="footer" ?hidden=${!slotted['legal'] && !slotted['footer']}>

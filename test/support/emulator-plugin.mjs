@@ -18,7 +18,9 @@ export function emulatorPlugin() {
       const { createEmulator } = await import(EMULATOR);
       // The test pages read one-time codes from /__outbox: their origin is a dev origin.
       const pageOrigin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
-      emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true, devOrigins: [pageOrigin] });
+      // `captcha`: the captcha mode (Turnstile's always-pass test secret) for the captcha tests.
+      const proxyConfigs = [{ id: 'captcha', captchaEnabled: true }];
+      emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true, devOrigins: [pageOrigin], proxyConfigs });
       emulatorState.urls = await emulator.start();
     },
     async serverStop() {

@@ -70,6 +70,15 @@ if (runtime === 'node') describe('<latch-auth> initial bundle (bleed check)', ()
     }
   });
 
+  it('has no captcha code nor its messages: they load only with the kit\'s captcha option, on use', () => {
+    expect(initialMatching(/src\/captcha\//)).to.deep.equal([]);
+    expect(initialMatching(/components\/latch-auth\/captcha-messages\.ts$/)).to.deep.equal([]);
+    expect(initialText).to.not.contain('challenges.cloudflare.com');
+    for (const lazy of [/src\/captcha\/captcha\.ts$/, /src\/captcha\/turnstile\.ts$/, /components\/latch-auth\/captcha-messages\.ts$/]) {
+      expect(lazyInputs.some((input) => lazy.test(input)), String(lazy)).to.equal(true);
+    }
+  });
+
   it('does contain the drop-in, both buttons, lit and the kit (the check sees the real entry)', () => {
     for (const needed of [/components\/latch-auth\/latch-auth\.ts$/, /components\/latch-oauth-button\/latch-oauth-button\.ts$/, /components\/latch-passkey-button\/latch-passkey-button\.ts$/, /node_modules\/lit-html\//, /src\/kit\/latch-kit\.ts$/]) {
       expect(initialInputs.some((input) => needed.test(input)), String(needed)).to.equal(true);
