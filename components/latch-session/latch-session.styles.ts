@@ -101,8 +101,13 @@ export const sessionStyles = css`
     cursor: progress;
   }
 
-  .empty {
+  .empty,
+  .status {
     color: var(--_color-muted);
+  }
+
+  .status {
+    margin: 0;
   }
 
   .empty:focus {

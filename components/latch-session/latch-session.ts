@@ -48,7 +48,8 @@ export function formatTimeLeft(locale: string, seconds: number): string {
  * @event {LatchErrorEvent} latch-error - Refresh or Log out failed (`detail.error.code`); the element also shows the message.
  *
  * @csspart base - The wrapper.
- * @csspart title - "Logged in as …".
+ * @csspart title - "You are logged in" (the user id is in its row, once).
+ * @csspart status - "Extending your session…" or "Logging you out…" while the button waits (also announced).
  * @csspart details - The list of facts (a `<dl>`).
  * @csspart row - One fact: its term and value.
  * @csspart term - A fact's name.
@@ -150,7 +151,7 @@ export class LatchSession extends LatchKitAwareElement {
     const type = summary.sessionType === 'SESSION_TYPE_READ_WRITE' || summary.sessionType === 'SESSION_TYPE_READ_ONLY' ? this.t(typeKey) : summary.sessionType;
     const busy = this.#busy !== null;
     return html`
-      <p part="title" class="title">${this.t('session.loggedInAs', { user: shortId(summary.userId) })}</p>
+      <p part="title" class="title">${this.t('session.title')}</p>
       <dl part="details" class="details">
         <div part="row" class="row">
           <dt part="term">${this.t('session.organization')}</dt>
@@ -179,11 +180,12 @@ export class LatchSession extends LatchKitAwareElement {
         </div>
       </dl>
       <div part="actions" class="actions">
-        <button part="refresh" class="button ${this.#expiring ? 'primary' : ''}" type="button" aria-disabled=${busy ? 'true' : 'false'} @click=${this.#refresh}>
+        <button part="refresh" class="button ${this.#expiring ? 'primary' : ''}" type="button" aria-disabled=${busy ? 'true' : 'false'} aria-busy=${this.#busy === 'refresh' ? 'true' : 'false'} @click=${this.#refresh}>
           ${this.t(this.#expiring ? 'session.stay' : 'session.refresh')}
         </button>
-        <button part="logout" class="button" type="button" aria-disabled=${busy ? 'true' : 'false'} @click=${this.#logout}>${this.t('session.logout')}</button>
+        <button part="logout" class="button" type="button" aria-disabled=${busy ? 'true' : 'false'} aria-busy=${this.#busy === 'logout' ? 'true' : 'false'} @click=${this.#logout}>${this.t('session.logout')}</button>
       </div>
+      ${this.#busy ? html`<p part="status" class="status">${this.t(this.#busy === 'refresh' ? 'session.refreshing' : 'session.loggingOut')}</p>` : nothing}
     `;
   }
 
@@ -202,6 +204,7 @@ export class LatchSession extends LatchKitAwareElement {
     if (this.#busy || !kit) return;
     this.#busy = 'refresh';
     this.#error = null;
+    this.#announcer.announce(this.t('session.refreshing'));
     this.requestUpdate();
     try {
       await kit.refresh();
@@ -220,6 +223,7 @@ export class LatchSession extends LatchKitAwareElement {
     this.#busy = 'logout';
     this.#error = null;
     this.#loggingOut = true;
+    this.#announcer.announce(this.t('session.loggingOut'));
     this.requestUpdate();
     try {
       await kit.logout();

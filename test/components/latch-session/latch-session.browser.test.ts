@@ -121,8 +121,10 @@ describe('<latch-session>', () => {
       const summary = kit.session!.summary!;
       const el = await fixture<LatchSession>(html`<latch-session .kit=${kit}></latch-session>`);
       expect(el.summary).to.deep.equal(summary);
-      expect(text(part(el, 'title'))).to.equal(`Logged in as ${shortId(summary.userId)}`);
+      expect(text(part(el, 'title'))).to.equal('You are logged in');
       expect(text(part(el, 'user-id'))).to.equal(shortId(summary.userId));
+      // The short id is said once, in its row (the title once repeated it).
+      expect(text(part(el, 'base')).split(shortId(summary.userId)).length - 1).to.equal(1);
       expect(part(el, 'user-id').title).to.equal(summary.userId);
       expect(text(part(el, 'organization'))).to.equal(shortId(summary.organizationId));
       expect(part(el, 'organization').title).to.equal(summary.organizationId);
@@ -189,7 +191,9 @@ describe('<latch-session>', () => {
       expect(text(part(es, 'logout'))).to.equal('Cerrar sesión');
       expect(text(part(es, 'type'))).to.equal('Lectura y escritura');
       const ar = await fixture<LatchSession>(html`<latch-session locale="ar" .kit=${kit}></latch-session>`);
+      expect(text(part(es, 'title'))).to.equal('Has iniciado sesión');
       expect(ar.getAttribute('dir')).to.equal('rtl');
+      expect(text(part(ar, 'title'))).to.equal('لقد سجّلت الدخول');
       expect(text(part(ar, 'logout'))).to.equal('تسجيل الخروج');
       // The locale's own digits (Latin for plain `ar` in current CLDR, Arabic-Indic for ar-EG).
       expect(text(part(ar, 'time-left'))).to.match(/^[0-9\u0660-\u0669]+:[0-9\u0660-\u0669]{2}$/);
@@ -215,7 +219,12 @@ describe('<latch-session>', () => {
       await el.updateComplete;
       expect(part(el, 'base').getAttribute('aria-busy')).to.equal('true');
       expect(part(el, 'refresh').getAttribute('aria-disabled')).to.equal('true');
+      // The wait shows and is announced; both go when it ends.
+      expect(part(el, 'refresh').getAttribute('aria-busy')).to.equal('true');
+      expect(text(part(el, 'status'))).to.equal('Extending your session…');
+      expect(text(part(el, 'announcer'))).to.equal('Extending your session…');
       await waitUntil(() => text(part(el, 'announcer')) === 'Your session was extended.', 'the refresh finishes');
+      expect(has(el, 'status')).to.equal(false);
       expect(kit.session!.publicKey).to.not.equal(before);
       expect(el.summary?.publicKey).to.equal(kit.session!.publicKey);
       expect(part(el, 'base').getAttribute('aria-busy')).to.equal('false');
@@ -232,6 +241,8 @@ describe('<latch-session>', () => {
       logout.focus();
       const fired = oneEvent(el, 'latch-logout');
       await sendKeys({ press: 'Enter' });
+      await el.updateComplete;
+      if (has(el, 'logout')) expect(text(part(el, 'status'))).to.equal('Logging you out…');
       const event = await fired;
       expect(event).to.be.instanceOf(LatchLogoutEvent);
       expect(event.bubbles && event.composed).to.equal(true);
@@ -292,7 +303,7 @@ describe('<latch-session>', () => {
       stub.end('expired');
       await el.updateComplete;
       expect(has(el, 'empty')).to.equal(true);
-      expect(text(part(el, 'announcer'))).to.equal('Your session has ended.');
+      expect(text(part(el, 'announcer'))).to.equal('Your session has ended. Log in again to continue.');
       expect(log.events).to.have.length(0);
       log.stop();
     });
