@@ -240,6 +240,8 @@ export class LatchWallet extends LatchKitAwareElement {
     const ticket = ++this.#listing;
     const cursor = direction === 'next' ? { after: this.accounts.at(-1)?.walletAccountId } : direction === 'previous' ? { before: this.accounts[0]?.walletAccountId } : {};
     this.listStatus = 'loading';
+    // A page the user asked for is announced as it loads (the first load shows its own text).
+    if (byUser) this.#announcer.announce(this.t('wallet.loading'));
     this.failure = undefined;
     try {
       const found = await session.listWalletAccounts({
@@ -684,6 +686,7 @@ export class LatchWallet extends LatchKitAwareElement {
     const address = this.signWith;
     const parameters = { signWith: address, ...preview.parameters };
     this.signing = true;
+    this.#announcer.announce(this.t('wallet.sign.signing'));
     this.failure = undefined;
     try {
       const signature = await session.signRawPayload(parameters);
@@ -735,6 +738,7 @@ export class LatchWallet extends LatchKitAwareElement {
     const walletId = this.exportWalletId;
     if (!session || !walletId) return;
     this.exportStep = 'revealing';
+    this.#announcer.announce(this.t('wallet.export.revealing'));
     this.failure = undefined;
     try {
       const phrase = await session.exportWallet(walletId);
@@ -814,6 +818,7 @@ export class LatchWallet extends LatchKitAwareElement {
     // The page keeps no copy: the field is emptied now, the bytes are zeroed by the import.
     keyInput.value = '';
     this.importing = true;
+    this.#announcer.announce(this.t('wallet.import.importing'));
     this.imported = null;
     this.failure = undefined;
     try {
@@ -865,6 +870,7 @@ export class LatchWallet extends LatchKitAwareElement {
     if (!session || !walletId || this.adding) return;
     const withProofs = this.generateAppProofs;
     this.adding = true;
+    this.#announcer.announce(this.t('wallet.add.adding'));
     this.added = null;
     this.failure = undefined;
     // The badge (and, through it, the verifier) loads only for a page that asks for proofs,

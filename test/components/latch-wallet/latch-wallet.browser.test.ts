@@ -234,6 +234,10 @@ describe('<latch-wallet>', () => {
 
       const signed = oneEvent(el, 'latch-sign') as Promise<LatchSignEvent>;
       part(el, 'sign-button').click();
+      // The wait shows on the button and is announced (then the result replaces it).
+      await el.updateComplete;
+      expect(announced(el)).to.equal('Signing…');
+      expect(text(part(el, 'sign-button'))).to.equal('Signing…');
       const { detail } = await signed;
       expect(detail.address).to.equal(address);
       expect(detail.message).to.equal('Hello, Latchkey ✓');
