@@ -381,6 +381,7 @@ export class LatchOnramp extends LatchKitAwareElement {
     `;
   }
 
+  /** A status in words; one the kit does not know shows as "In progress (CODE)" (after the "Status:" label, never "Status: Status: …"). */
   #statusText(status: string): string {
     if (status === 'PENDING' || status === 'COMPLETED' || status === 'FAILED') return this.t(`onramp.status.${status}`);
     return this.t('onramp.status.other', { status });
@@ -447,6 +448,7 @@ export class LatchOnramp extends LatchKitAwareElement {
       popup = null;
     }
     this.phase = 'starting';
+    this.#announcer.announce(this.t('onramp.starting'));
     void this.#start(session, check.parameters, popup);
   };
 

@@ -306,6 +306,10 @@ describe('<latch-onramp>', () => {
       part(el, 'submit').click();
       // The window is opened inside the click, before the service answers.
       expect(win.opened).to.have.length(1);
+      // The wait shows on the button and is announced.
+      await el.updateComplete;
+      expect(text(part(el, 'submit'))).to.equal('Starting…');
+      expect(announced(el)).to.equal('Starting…');
       const { detail } = await started;
       expect(detail.opened).to.equal('popup');
       expect(win.opened[0]!.location.href).to.equal(detail.url);
@@ -363,7 +367,8 @@ describe('<latch-onramp>', () => {
 
       await pressSandbox(detail.url, 'onramp-fail');
       await waitUntil(() => part(el, 'status').dataset['status'] === 'FAILED', 'the failure shows', { timeout: 10_000 });
-      expect(text(part(el, 'status'))).to.equal('The purchase failed.');
+      expect(text(part(el, 'status'))).to.equal('The purchase failed. Start another purchase to try again.');
+      expect(text(part(el, 'again'))).to.equal('Start another purchase');
     });
 
     it('stops reading the status when the element leaves the page, and resumes when it comes back', async () => {
