@@ -173,6 +173,8 @@ export class LatchTxStatus extends LatchKitAwareElement {
 
   readonly #onCheck = (): void => {
     this.failure = undefined;
+    // The button goes while it reads: say so (the status that comes back is announced if it changed).
+    this.#announcer.announce(this.t('tx.checking'));
     this.#poll(true);
   };
 

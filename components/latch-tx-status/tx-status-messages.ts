@@ -107,7 +107,7 @@ export const txStatusAr: Readonly<Record<TxKey, Message>> = {
   'tx.status.CONFIRMED': 'مؤكَّدة',
   'tx.status.COMPLETED': 'مكتملة',
   'tx.status.FAILED': 'فاشلة',
-  'tx.status.other': 'قيد التنفيذ ({status})',
+  'tx.status.other': 'قيد التنفيذ (\u2066{status}\u2069)',
   'tx.statusAnnounce': 'حالة المعاملة: {status}',
   'tx.txHash': 'تجزئة المعاملة',
   'tx.signature': 'التوقيع',

@@ -240,6 +240,8 @@ describe('<latch-tx-status>', () => {
       expect(fake.reads()).to.equal(3);
       expect(text(part(el, 'status'))).to.equal('In progress (BROADCASTING)');
       part(el, 'check').click();
+      await el.updateComplete;
+      expect(text(part(el, 'announcer'))).to.equal('Checking the transaction…');
       await waitUntil(() => fake.reads() === 6 && el.shadowRoot?.querySelector('[part~="check"]'), 'three more reads');
     });
 
