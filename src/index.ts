@@ -124,7 +124,7 @@ export { passkeyCapabilities, type PasskeyCapabilities } from './flows/passkey-c
 
 // The kit: the one object the elements (and any framework binding) talk to
 export { LatchKit, KitFlows } from './kit/latch-kit.ts';
-export type { LatchKitOptions, ProofTrust, CompleteOtpOptions, FinishOAuthOptions, PasskeySignupOptions, KitFlow } from './kit/latch-kit.ts';
+export type { LatchKitOptions, ProofTrust, CompleteOtpOptions, FinishOAuthOptions, PasskeySignupOptions, KitFlow, CaptchaProvider, TurnstileCaptcha } from './kit/latch-kit.ts';
 export type { LoginOutcome, LogoutDetail, LogoutReason, SessionExpiringDetail, LatchKitEventMap, LatchKitEventType } from './kit/kit-events.ts';
 export { $defaultKit, configure, getKit, kitFor } from './kit/configure.ts';
 export { LoginMethods, isLoginMethod, orderLoginMethods } from './kit/login-methods.ts';
