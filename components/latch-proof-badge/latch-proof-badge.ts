@@ -76,7 +76,8 @@ const sameInputs = (a: Inputs | undefined, b: Inputs): boolean =>
  * @csspart check - One check: `data-check` holds its name, `data-outcome` its outcome.
  * @csspart check-name - A check's translated name.
  * @csspart check-outcome - A check's translated outcome (and why it was not performed).
- * @csspart failure - What failed.
+ * @csspart failure - What failed: the failed check (once: the badge's label names it too), why, and what to do.
+ * @csspart advice - After a failed check: what the person should do (not rely on the addresses, tell the site).
  * @csspart retry - Checks again after a failure that was not a proof's (the network, the session).
  * @csspart announcer - The visually hidden polite live region that announces the outcome.
  *
@@ -357,8 +358,7 @@ export class LatchProofBadge extends LatchKitAwareElement {
     return html`
       <div part="failure" class="failure">
         ${check
-          ? html`<p>${this.t('proof.failedCheck', { check: this.#checkName(check) })}</p>
-              <ul part="checks" class="checks">
+          ? html`<ul part="checks" class="checks">
                 <li part="check" class="check" data-check=${check} data-outcome="failed">
                   <span part="check-name" class="check-name">${this.#checkName(check)}</span>
                   <span part="check-outcome" class="check-outcome">${this.t('proof.outcome.failed')}</span>
@@ -366,6 +366,7 @@ export class LatchProofBadge extends LatchKitAwareElement {
               </ul>`
           : nothing}
         <p>${this.errorText(this.#error)}</p>
+        ${check ? html`<p part="advice">${this.t('proof.failedAdvice')}</p>` : nothing}
       </div>
       ${this.#renderTrust()}
       ${check ? nothing : html`<button part="retry" class="retry" type="button" @click=${this.#retry}>${this.t('common.retry')}</button>`}
