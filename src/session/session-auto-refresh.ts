@@ -94,8 +94,9 @@ export class AutoRefreshScheduler {
   #timer: unknown;
   #unwatch: (() => void) | undefined;
   #stopped = false;
-  /** The session key the due time was worked out for, and that due time (ms since epoch). */
+  /** The session key the due time was worked out for, its expiry, and that due time (ms since epoch). */
   #key: string | undefined;
+  #expiresAt = 0;
   #dueAt = 0;
   #failures = 0;
   #running = false;
@@ -150,6 +151,7 @@ export class AutoRefreshScheduler {
     if (summary.expiresAt <= now) return this.stop();
     if (summary.publicKey !== this.#key) {
       this.#key = summary.publicKey;
+      this.#expiresAt = summary.expiresAt;
       this.#failures = 0;
       const lead = Math.min(this.#options.beforeExpiryMs ?? DEFAULT_BEFORE_EXPIRY_MS, (summary.expiresAt - now) / 2);
       this.#dueAt = summary.expiresAt - lead;
@@ -186,7 +188,10 @@ export class AutoRefreshScheduler {
 
   async #run(): Promise<void> {
     this.#running = true;
-    const before = this.#session.summary;
+    // The session this refresh is for: the one the due time was worked out for. The session may
+    // have moved on already (an adoption switches before its `change` event replans).
+    const key = this.#key;
+    const expiresAt = this.#expiresAt;
     let failure: unknown;
     try {
       await this.#locks.request(AUTO_REFRESH_LOCK, async () => {
@@ -194,7 +199,7 @@ export class AutoRefreshScheduler {
         // and this one adopted its session (another key, a later expiry): nothing to do. Not
         // adopted yet: refresh() adopts the session that tab saved instead of refreshing again.
         const now = this.#session.summary;
-        if (this.#stopped || !before || !now || now.publicKey !== before.publicKey || now.expiresAt > before.expiresAt) return;
+        if (this.#stopped || !now || now.publicKey !== key || now.expiresAt > expiresAt) return;
         await this.#session.refresh();
       });
     } catch (error) {
@@ -203,8 +208,8 @@ export class AutoRefreshScheduler {
       this.#running = false;
     }
     const summary = this.#session.summary;
-    // Refreshed or adopted: `change` has planned the new key's refresh already.
-    if (this.#stopped || !summary || summary.publicKey !== before?.publicKey) return;
+    // Refreshed or adopted: `change` plans (or has planned) the new key's refresh.
+    if (this.#stopped || !summary || summary.publicKey !== key) return;
     const retries = this.#options.retries ?? 4;
     if (failure !== undefined && isRetryableRefreshError(failure) && this.#failures < retries) {
       const base = Math.min(MAX_RETRY_DELAY_MS, (this.#options.retryDelayMs ?? 2_000) * 2 ** this.#failures++);

@@ -7,6 +7,7 @@ import { AutoRefreshScheduler, autoRefresh, isRetryableRefreshError, type AutoRe
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { processLocks } from '../../../src/session/session-locks.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
+import type { KeyStore } from '../../../src/keys/key-store.ts';
 import { LatchError } from '../../../src/errors/latch-error.ts';
 import { FakeClock, FakeService, MemoryChannelBus, makeNotarizer, mintJwt } from './session-fixtures.ts';
 
@@ -62,8 +63,8 @@ async function setup() {
   const first = await SigningSession.fromJwt(jwt, options());
   cleanups.push(() => first.dispose());
   /** Another tab: the saved session restored with its own channel. */
-  const tab = async (): Promise<SigningSession> => {
-    const session = await SigningSession.restore(options());
+  const tab = async (extra: Partial<SigningSessionOptions> = {}): Promise<SigningSession> => {
+    const session = await SigningSession.restore({ ...options(), ...extra });
     cleanups.push(() => session.dispose());
     return session;
   };
@@ -176,6 +177,32 @@ describe('automatic refresh', () => {
     await settle();
     expect(t.service.count('stampLogin')).to.equal(1);
     expect(scheduler.dueAt).to.equal(t.first.summary!.expiresAt - 60_000);
+  });
+
+  it('does not refresh a session it switched to a moment before its due time, before the switch was announced', async () => {
+    const t = await setup();
+    // This tab deletes the old key slowly: between taking the other tab's session and its
+    // `change` event, its old due time passes.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const slowDeletes = new Proxy(t.keyStore, {
+      get(target, prop) {
+        if (prop === 'delete') return async (id: string) => (await gate, target.delete(id));
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as KeyStore;
+    const here = await t.tab({ keyStore: slowDeletes });
+    const scheduler = t.schedule(here, { beforeExpiryMs: 60_000 });
+    t.clock.advance(scheduler.dueAt! - t.clock.now() - 1);
+    await t.first.refresh();
+    await until(() => here.publicKey === t.first.publicKey, 'this tab takes the new session');
+    t.clock.advance(1);
+    await settle();
+    open();
+    await settle();
+    expect(t.service.count('stampLogin')).to.equal(1);
+    expect(scheduler.dueAt).to.equal(here.summary!.expiresAt - 60_000);
   });
 
   it('backs off on network failures: doubling, jittered delays, a bounded number of tries, then onError', async () => {
