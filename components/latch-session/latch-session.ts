@@ -1,7 +1,8 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import type { LatchKit, LogoutDetail, SessionExpiringDetail } from '../../src/kit/latch-kit.ts';
-import type { SessionSummary } from '../../src/session/signing-session.ts';
+import type { SessionSummary, SigningSession } from '../../src/session/signing-session.ts';
 import { $session } from '../../src/state/session-state.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { CopyController } from '../internal/copy-controller.ts';
@@ -38,6 +39,8 @@ export function formatTimeLeft(locale: string, seconds: number): string {
  * one `configure()` set) and, on connection, asks the kit to restore a session an earlier page
  * load left. The countdown is a `timer` (not read out every second); screen readers hear the
  * time left when five minutes and one minute remain, and when the session is extended or ends.
+ * With `auto-refresh` it refreshes the session before expiry without a click, as the kit's
+ * `autoRefresh` option does (whose `beforeExpiryMs` it follows); its code loads only then.
  *
  * @slot header - Above the session (a title, a logo).
  * @slot footer - Below the session (legal text, links).
@@ -45,7 +48,7 @@ export function formatTimeLeft(locale: string, seconds: number): string {
  *
  * @event {LatchSessionExpiringEvent} latch-session-expiring - The session ends soon (`detail.expiresAt`, ms since the epoch): offer a refresh. Relayed from the kit.
  * @event {LatchLogoutEvent} latch-logout - The user pressed Log out and the session has ended (this element's button only; for logouts from elsewhere listen to the kit's `logout`).
- * @event {LatchErrorEvent} latch-error - Refresh or Log out failed (`detail.error.code`); the element also shows the message.
+ * @event {LatchErrorEvent} latch-error - Refresh or Log out failed (`detail.error.code`), or an automatic refresh gave up; the element also shows the message.
  *
  * @csspart base - The wrapper.
  * @csspart title - "You are logged in" (the user id is in its row, once).
@@ -82,6 +85,15 @@ export class LatchSession extends LatchKitAwareElement {
   #error: LatchError | null = null;
   #expiring = false;
   #loggingOut = false;
+  /** The session refreshed automatically (`auto-refresh`), and how to stop that. */
+  #autoSession: SigningSession | null = null;
+  #stopAuto: () => void = () => {};
+
+  /**
+   * Refresh the session before it expires, in a visible tab, once across the origin's tabs
+   * (see the kit's `autoRefresh` option). Default false: the user clicks Refresh.
+   */
+  @property({ type: Boolean, attribute: 'auto-refresh' }) autoRefresh = false;
 
   /** The session shown now (ids and expiry, nothing that can sign), or null. */
   get summary(): SessionSummary | null {
@@ -97,6 +109,30 @@ export class LatchSession extends LatchKitAwareElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#bind(undefined);
+    this.#followAutoRefresh();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    this.#followAutoRefresh();
+  }
+
+  /** With `auto-refresh`, keeps the kit's current session refreshed (a lazy chunk), and only it. */
+  #followAutoRefresh(): void {
+    const kit = this.resolvedKit;
+    const session = this.autoRefresh && this.isConnected ? (kit?.session ?? null) : null;
+    if (session === this.#autoSession) return;
+    this.#stopAuto();
+    this.#autoSession = session;
+    this.#stopAuto = () => {};
+    if (!kit || !session) return;
+    const stop = import('../../src/kit/kit-auto-refresh.ts').then((m) =>
+      m.follow(kit, session, (error) => {
+        this.#fail(error);
+        this.requestUpdate();
+      }),
+    );
+    this.#stopAuto = () => void stop.then((end) => end());
   }
 
   #bind(kit: LatchKit | undefined): void {
