@@ -92,6 +92,8 @@ export { createSessionChannel, BroadcastSessionChannel, noSessionChannel } from 
 export type { SessionChannel, SessionMessage } from './session/session-channel.ts';
 export { webLocks, processLocks, defaultSessionLocks } from './session/session-locks.ts';
 export type { SessionLocks } from './session/session-locks.ts';
+// Types only: the scheduler itself loads lazily (the kit's autoRefresh, <latch-session auto-refresh>).
+export type { AutoRefreshOptions, PageVisibility } from './session/session-auto-refresh.ts';
 
 // State (nanostores)
 export { $session, setSession, trackSession } from './state/session-state.ts';
