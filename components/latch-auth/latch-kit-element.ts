@@ -5,6 +5,7 @@
  * outcomes into the typed `latch-login` / `latch-error` events, and finishes a redirect-mode
  * OAuth login exactly once per page.
  */
+import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { WalletAccountParams, WalletParams } from '../../src/clients/activity-types.ts';
 import type { WalletKitConfig } from '../../src/clients/proxy-types.ts';
@@ -72,6 +73,15 @@ export class LatchKitElement extends LatchKitAwareElement {
 
   protected get signup(): { signup?: SignupDetails } {
     return this.signupWallet ? { signup: { wallet: this.signupWallet } } : {};
+  }
+
+  /**
+   * A visually hidden polite status saying `progress` (a wait's step, '' when none). Nothing
+   * inside another login element's shadow root (`<latch-auth>`): the host says each step in its
+   * own status region, so a button inside it does not say it a second time.
+   */
+  protected renderStatus(progress: string): unknown {
+    return (this.getRootNode() as ShadowRoot).host instanceof LatchKitElement ? nothing : html`<div part="status" class="visually-hidden" role="status">${progress}</div>`;
   }
 
   protected emitLogin(outcome: LoginOutcome): void {

@@ -19,7 +19,9 @@ import { oauthButtonStyles } from './latch-oauth-button.styles.ts';
  * prepares a new attempt, so the next click works without a reload.
  *
  * Until the attempt is prepared the button is `aria-disabled` (a click then does nothing); while
- * the popup is open and the login completes it is `aria-busy`.
+ * the popup is open and the login completes it is `aria-busy` (a spinner), and a polite status
+ * says "Finish logging in in the new window." (or, when the page goes to the provider, "Taking
+ * you to the login page…"); inside `<latch-auth>` the drop-in's own status says it instead.
  *
  * @event {LatchLoginEvent} latch-login - Logged in (`detail.created`: the account was just made).
  * @event {LatchErrorEvent} latch-error - The login failed: `detail.error.code` (ERR_OAUTH_POPUP_CLOSED, ERR_OAUTH_DENIED…). Not fired for a cancellation.
@@ -29,6 +31,7 @@ import { oauthButtonStyles } from './latch-oauth-button.styles.ts';
  * @csspart logo - The provider's logo (an inline `<svg>`).
  * @csspart label - The button's text.
  * @csspart error - The error message, an assertive live region.
+ * @csspart status - The progress while the login runs: a visually hidden polite live region (not inside `<latch-auth>`).
  *
  * The button is neutral (surface and border tokens), as providers' brand rules ask; theme it
  * with the `--latch-*` tokens or `::part(button)`.
@@ -47,6 +50,8 @@ export class LatchOauthButton extends LatchKitElement {
   #preparing: { kit: LatchKit; provider: string; failed?: true } | undefined;
   #resumedFor: LatchKit | undefined;
   #busy = false;
+  /** What the status says while busy: the popup is open, or the page is going to the provider. */
+  #progress: 'auth.popup' | 'auth.redirecting' = 'auth.popup';
   #error: LatchError | undefined;
 
   /** True once an attempt is prepared and a click opens the provider at once. */
@@ -130,6 +135,7 @@ export class LatchOauthButton extends LatchKitElement {
       this.#fail(error);
       return;
     }
+    this.#progress = launch.mode === 'popup' ? 'auth.popup' : 'auth.redirecting';
     this.requestUpdate();
     kit.finishOAuth(pending, launch, this.signup).then(
       (outcome) => {
@@ -168,6 +174,7 @@ export class LatchOauthButton extends LatchKitElement {
         <span part="label" class="label">${this.t('login.continueWith', { provider: known ? PROVIDERS[provider][0] : provider })}</span>
       </button>
       <div part="error" id="error" class="error" aria-live="assertive">${error ? this.errorText(error) : nothing}</div>
+      ${this.renderStatus(this.#busy ? this.t(this.#progress) : '')}
     </div>`;
   }
 }

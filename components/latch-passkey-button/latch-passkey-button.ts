@@ -37,6 +37,7 @@ export function isPasskeySupported(): boolean {
  * @csspart input - The name field (sign-up).
  * @csspart button - The button.
  * @csspart error - Why it failed, or why passkeys are unavailable: an assertive live region.
+ * @csspart status - While the passkey prompt is open: "Signing you in…" or "Creating your account…", a visually hidden polite live region (the button shows a spinner). Not inside `<latch-auth>`, whose own status says it.
  *
  * @cssproperty --accent - The button's color (the `accent` attribute).
  */
@@ -106,6 +107,7 @@ export class LatchPasskeyButton extends LatchKitElement {
         ${this.t(signup ? 'login.passkeySignup' : 'login.passkeyLogin')}
       </button>
       <div part="error" id="error" class="error" aria-live="assertive">${message || nothing}</div>
+      ${this.renderStatus(this.#busy ? this.t(signup ? 'login.creatingAccount' : 'login.signingIn') : '')}
     </form>`;
   }
 

@@ -188,6 +188,9 @@ describe('<latch-auth>', () => {
       expect(phone.labels?.[0]?.textContent?.trim()).to.equal('Phone number');
       expect([phone.type, phone.autocomplete, phone.inputMode]).to.deep.equal(['tel', 'tel', 'tel']);
       expect(parts<LatchOauthButton>(el, 'oauth-button').every((b) => b.resolvedKit === kit)).to.equal(true);
+      // The drop-in's status says each step's progress once: the buttons inside have no status of their own.
+      const inside = [...parts<LatchOauthButton>(el, 'oauth-button'), part(el, 'passkey-button')];
+      expect(inside.map((b) => b.shadowRoot!.querySelector('[part="status"]'))).to.deep.equal(inside.map(() => null));
     });
 
     it('the passkey method switches between logging in and signing up', async () => {

@@ -180,6 +180,9 @@ describe('<latch-oauth-button>', () => {
         expect(spy.calls[0]!.target).to.equal('latchkey-oauth-google');
         await el.updateComplete;
         expect(part(el, 'button').getAttribute('aria-busy')).to.equal('true');
+        // On its own, the button says what to do while it waits (politely, for screen readers).
+        expect(text(part(el, 'status'))).to.equal('Finish logging in in the new window.');
+        expect(part(el, 'status').getAttribute('role')).to.equal('status');
         expect(el.ready).to.equal(false);
       } finally {
         window.removeEventListener('click', onClick);
@@ -203,6 +206,7 @@ describe('<latch-oauth-button>', () => {
         await el.updateComplete;
         expect(text(part(el, 'error'))).to.equal('The login window closed early. Try again.');
         expect(part(el, 'button').getAttribute('aria-busy')).to.equal('false');
+        expect(text(part(el, 'status')), 'the wait is over').to.equal('');
         await waitUntil(() => el.ready, 'a new attempt is prepared');
         // The retry opens a new attempt (a new state) without a reload.
         await realClick(el);
@@ -284,6 +288,7 @@ describe('<latch-oauth-button>', () => {
       await el.updateComplete;
       // The page is leaving: the button stays busy and nothing is reported.
       expect(part(el, 'button').getAttribute('aria-busy')).to.equal('true');
+      expect(text(part(el, 'status'))).to.equal('Taking you to the login page…');
       expect(log.events).to.have.length(0);
       log.stop();
 

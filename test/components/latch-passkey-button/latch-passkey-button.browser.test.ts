@@ -182,10 +182,15 @@ describe('<latch-passkey-button>', () => {
         const el = await passkey(html`<latch-passkey-button mode=${code === 'ERR_PASSKEY_EXISTS' ? 'signup' : 'login'} user-name="Ada" .kit=${kit}></latch-passkey-button>`);
         const failed = oneEvent(el, 'latch-error');
         part(el, 'button').click();
+        // While the prompt is open: a spinner, and the step said politely.
+        await el.updateComplete;
+        const waiting = [part(el, 'button').getAttribute('aria-busy'), text(part(el, 'status'))];
         const event = await failed;
         expect(event).to.be.instanceOf(LatchErrorEvent);
         expect(event.detail.error.code).to.equal(code);
         await el.updateComplete;
+        expect(waiting).to.deep.equal(['true', code === 'ERR_PASSKEY_EXISTS' ? 'Creating your account…' : 'Signing you in…']);
+        expect(text(part(el, 'status')), 'the wait is over').to.equal('');
         expect(text(part(el, 'error'))).to.equal(message);
         expect(part(el, 'button').getAttribute('aria-busy')).to.equal('false');
         const again = oneEvent(el, 'latch-error');
