@@ -222,6 +222,12 @@ describe('<latch-auth>', () => {
       expect(text(description)).to.equal(`We sent a code to ${email}`);
       expect(description.getBoundingClientRect().width).to.be.greaterThan(1);
       expect(part(el, 'status').getBoundingClientRect().width).to.be.at.most(1);
+      // Exactly once on screen: no other visible node of the drop-in (or of the code boxes) says it.
+      const visible = (root: ShadowRoot): Element[] => [...root.querySelectorAll('*')].flatMap((node) => [
+        ...(node.childElementCount === 0 && text(node).includes('We sent a code to') && node.getBoundingClientRect().width > 1 ? [node] : []),
+        ...(node.shadowRoot ? visible(node.shadowRoot) : []),
+      ]);
+      expect(visible(el.shadowRoot!)).to.deep.equal([description]);
       expect(deepActiveElement()?.getAttribute('part')).to.equal('input');
       const signedUp = oneEvent(el, 'latch-login');
       await sendKeys({ type: await latestCode(email) });
