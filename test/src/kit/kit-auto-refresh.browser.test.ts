@@ -5,7 +5,7 @@
 // `<latch-session auto-refresh>`. Sessions last a few seconds (a short session made with
 // stamp_login, and a configuration whose sessionExpirationSeconds the refreshes ask for), so
 // several refresh periods pass in the test; the emulator's own list of stamp_login activities
-// says how many refreshes there were: one per period.
+// says how many refreshes there were: one per period, and none after a logout.
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import { afterEach, describe, expect, it } from '../../support/harness.ts';
 import { LatchKit } from '../../../src/kit/latch-kit.ts';
@@ -46,7 +46,7 @@ function countingFetch(counter: { stampLogins: number }): typeof fetch {
 }
 
 describe('automatic refresh in ten tabs', () => {
-  it('makes one stamp_login per refresh period across ten tabs, and every tab follows it', async function (this: { timeout?: (ms: number) => void }) {
+  it('makes one stamp_login per refresh period across ten tabs, every tab follows it, and a logout stops them all', async function (this: { timeout?: (ms: number) => void }) {
     this.timeout?.(60_000);
     const dbName = uniqueDbName();
     cleanups.push(() => deleteDatabase(dbName));
@@ -107,5 +107,12 @@ describe('automatic refresh in ten tabs', () => {
     expect(new Set(keys).size).to.equal(PERIODS + 1);
     // The old keys are gone from the tabs' database: only the current one is left.
     expect((await setupKeys.list()).map((k) => k.id)).to.deep.equal([keys.at(-1)]);
+
+    // A logout in one tab ends the session in all ten, and with it every tab's refreshes.
+    await kits[0]!.logout();
+    await waitUntil(() => kits.every((kit) => kit.session === null), 'every tab is logged out', { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, LEAD_MS + 1_000));
+    expect(counter.stampLogins, 'stamp_login requests after the logout').to.equal(PERIODS);
+    expect((await countStampLogins()) - before, 'stamp_login activities after the logout').to.equal(PERIODS);
   });
 });
