@@ -384,6 +384,8 @@ export class LatchAuth extends LatchKitElement {
     } catch (error) {
       const latch = this.emitError(error);
       this.#set(() => (this.#codeError = latch ? this.errorText(latch) : ''));
+      // Nothing was sent: no wait before the next try.
+      this.#otp()?.startCooldown(0);
     }
   };
 

@@ -347,6 +347,26 @@ describe('<latch-auth>', () => {
       expect((await done).detail.created).to.equal(true);
     });
 
+    it('a resend that fails says why and what to do, and the resend button works again at once (nothing was sent)', async () => {
+      let offline = false;
+      const kit = await testKit({
+        fetch: (input, init) => (offline && String(input instanceof Request ? input.url : input).endsWith('/otp_init') ? Promise.reject(new TypeError('offline')) : fetch(input, init)),
+      });
+      const el = await auth(kit);
+      const otp = await sendCode(el, 'email', uniqueEmail('auth.resend.fail'));
+      await otp.updateComplete;
+      const resend = otp.shadowRoot!.querySelector<HTMLButtonElement>('[part="resend"]')!;
+      expect(resend.getAttribute('aria-disabled'), 'the first code starts the cooldown').to.equal('true');
+      offline = true;
+      otp.dispatchEvent(new LatchOtpResendEvent());
+      otp.startCooldown();
+      await waitUntil(() => text(otp.shadowRoot!.querySelector('[part="error"]')) !== '', 'the failure shows', { timeout: 5000 });
+      expect(text(otp.shadowRoot!.querySelector('[part="error"]'))).to.equal('Cannot reach the server. Check your connection and try again.');
+      await otp.updateComplete;
+      expect(resend.getAttribute('aria-disabled'), 'no cooldown after a failed resend').to.equal('false');
+      expect(text(resend)).to.equal('Resend code');
+    });
+
     it('"Use another method" goes back to the form with the address kept, and focuses it', async () => {
       const email = uniqueEmail('auth.back');
       const el = await auth(await testKit());
