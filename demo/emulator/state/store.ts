@@ -70,6 +70,29 @@ export type CommitListener = (changed: TableName[]) => Promise<void>;
 
 const anyTable = (tables: Tables, name: TableName): Table<R.BaseRecord> => tables[name] as unknown as Table<R.BaseRecord>;
 
+/**
+ * A transaction whose per-table staging (TableTx) is made on a table's first use: a request
+ * touches two or three of the tables, and making all of them, then walking all of them to
+ * commit, was most of a transaction's cost on the stamped hot path.
+ */
+class LazyTx {
+  /** The tables this transaction has used, each with its staged changes. */
+  readonly used = new Map<TableName, TableTx<R.BaseRecord>>();
+  constructor(readonly tables: Tables) {}
+}
+for (const name of TABLE_NAMES) {
+  Object.defineProperty(LazyTx.prototype, name, {
+    get(this: LazyTx) {
+      let table = this.used.get(name);
+      if (!table) {
+        table = new TableTx(anyTable(this.tables, name));
+        this.used.set(name, table);
+      }
+      return table;
+    },
+  });
+}
+
 export class Store {
   readonly tables: Tables = createTables();
   private readonly mutex = new Mutex();
@@ -92,10 +115,10 @@ export class Store {
    */
   async transact<T>(fn: (tx: Tx) => Promise<T> | T): Promise<T> {
     return this.mutex.run(async () => {
-      const tx = Object.fromEntries(TABLE_NAMES.map((name) => [name, new TableTx(anyTable(this.tables, name))])) as unknown as Tx;
-      const value = await fn(tx);
-      const undo = this.undoFor(tx);
-      const changed = this.apply(tx);
+      const lazy = new LazyTx(this.tables);
+      const value = await fn(lazy as unknown as Tx);
+      const undo = this.undoFor(lazy);
+      const changed = this.apply(lazy);
       if (changed.length > 0 && this.listener) {
         try {
           await this.listener(changed);
@@ -109,11 +132,13 @@ export class Store {
   }
 
   /** What each staged record replaces (undefined: it did not exist), to undo an applied change. */
-  private undoFor(tx: Tx): [Table<R.BaseRecord>, string, R.BaseRecord | undefined][] {
-    return TABLE_NAMES.flatMap((name) => {
+  private undoFor(tx: LazyTx): [Table<R.BaseRecord>, string, R.BaseRecord | undefined][] {
+    const undo: [Table<R.BaseRecord>, string, R.BaseRecord | undefined][] = [];
+    for (const [name, staging] of tx.used) {
       const table = anyTable(this.tables, name);
-      return [...(tx[name] as unknown as TableTx<R.BaseRecord>).staged.keys()].map((id) => [table, id, table.get(id)] as [Table<R.BaseRecord>, string, R.BaseRecord | undefined]);
-    });
+      for (const id of staging.staged.keys()) undo.push([table, id, table.get(id)]);
+    }
+    return undo;
   }
 
   private revert(undo: [Table<R.BaseRecord>, string, R.BaseRecord | undefined][]): void {
@@ -123,11 +148,12 @@ export class Store {
     }
   }
 
-  private apply(tx: Tx): TableName[] {
+  private apply(tx: LazyTx): TableName[] {
     const changed: TableName[] = [];
+    // In TABLE_NAMES order, as before: the persistence listener gets the changed tables in it.
     for (const name of TABLE_NAMES) {
-      const staged = (tx[name] as unknown as TableTx<R.BaseRecord>).staged;
-      if (staged.size === 0) continue;
+      const staged = tx.used.get(name)?.staged;
+      if (!staged || staged.size === 0) continue;
       changed.push(name);
       const table = anyTable(this.tables, name);
       for (const [id, record] of staged) {
