@@ -15,6 +15,8 @@ import { canonicalLocale, isRtl, resolveLocale } from '../../../components/i18n/
 import type { Message, MessageKey } from '../../../components/i18n/messages.ts';
 import { errorMessageKey, formatNumber, translate } from '../../../components/i18n/translate.ts';
 import { LatchError, LatchErrorCodes } from '../../../src/errors/latch-error.ts';
+import { onrampAr, onrampEn, onrampEs } from '../../../components/latch-onramp/onramp-messages.ts';
+import { sessionAr, sessionEn, sessionEs } from '../../../components/latch-session/latch-session.messages.ts';
 import { before, describe, expect, it } from '../../support/harness.ts';
 
 // An element-owned key, added the documented way (interface augmentation + registerMessages).
@@ -87,17 +89,24 @@ describe('i18n catalogues', () => {
   it('every error tells the person what to do next, in en, es and ar (its last sentence asks for an action)', () => {
     // The imperatives the catalogues use for a next step; a message without one only says what broke.
     const next: Record<string, RegExp> = {
-      en: /\b(try|check|ask|wait|log in|allow|continue|use|leave|enter)\b/i,
-      es: /(inténtalo|intenta|revisa|revísa|pide|espera|vuelve|inicia sesión|permite|continúa|usa |sal |introduce|escribe)/i,
-      ar: /(حاول|تحقّق|اطلب|انتظر|سجّل|اسمح|تابع|استخدم|اخرج|أدخل)/,
+      en: /\b(try|check|ask|wait|log in|allow|continue|use|leave|enter|start)\b/i,
+      es: /(inténtalo|intenta|revisa|revísa|pide|espera|vuelve|inicia sesión|permite|continúa|usa |sal |introduce|escribe|empieza)/i,
+      ar: /(حاول|تحقّق|اطلب|انتظر|سجّل|اسمح|تابع|استخدم|اخرج|أدخل|ابدأ)/,
     };
-    const catalogues = { en, es, ar } as const;
-    for (const key of keys.filter((k) => k.startsWith('error.'))) {
-      for (const [language, catalogue] of Object.entries(catalogues)) {
-        const message = catalogue[key];
-        const text = typeof message === 'string' ? message : message.other;
-        const sentences = text.split(/(?<=[.。])\s+/);
-        expect(next[language]!.test(sentences[sentences.length - 1] ?? ''), `${language} ${key}: ${text}`).to.equal(true);
+    // The core errors, the elements' own, and the failures an element states without an error code.
+    const failures: [Record<string, Record<string, Message>>, string[]][] = [
+      [{ en, es, ar }, keys.filter((k) => k.startsWith('error.'))],
+      [{ en: sessionEn, es: sessionEs, ar: sessionAr }, ['error.ERR_SESSION_REFRESH', 'session.ended']],
+      [{ en: onrampEn, es: onrampEs, ar: onrampAr }, ['error.ERR_ONRAMP_AMOUNT', 'error.ERR_ONRAMP_SUBDIVISION', 'onramp.status.FAILED']],
+    ];
+    for (const [catalogues, failureKeys] of failures) {
+      for (const key of failureKeys) {
+        for (const [language, catalogue] of Object.entries(catalogues)) {
+          const message = catalogue[key]!;
+          const text = typeof message === 'string' ? message : message.other;
+          const sentences = text.split(/(?<=[.。])\s+/);
+          expect(next[language]!.test(sentences[sentences.length - 1] ?? ''), `${language} ${key}: ${text}`).to.equal(true);
+        }
       }
     }
   });
