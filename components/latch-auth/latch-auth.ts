@@ -474,7 +474,7 @@ export class LatchAuth extends LatchKitElement {
       </div>
       <div part="body" class="body">${this.#renderView()}</div>
       <slot name="captcha"></slot>
-      <p part="status" class=${this.#flowStep() === 'otp/code-sent' ? 'status visually-hidden' : 'status'} role="status">${this.#progress() || this.#account?.said}</p>
+      <p part="status" class=${this.#flowStep() === 'otp/code-sent' || this.#view === 'loading' ? 'status visually-hidden' : 'status'} role="status">${this.#progress() || this.#account?.said || (this.#view === 'loading' ? this.t('common.loading') : '')}</p>
       <div part="error" class="error" aria-live="assertive">${this.#error ? this.errorText(this.#error) : nothing}</div>
       <div part="footer" class="footer" ?hidden=${!slotted['legal'] && !slotted['footer']}>
         <div part="legal" class="legal"><slot name="legal" @slotchange=${this.#onSlot}></slot></div>

@@ -108,6 +108,9 @@ describe('<latch-auth>', () => {
       });
       const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
       expect(text(part(el, 'loading'))).to.equal('Loading…');
+      // Shown once (the polite status holds it for screen readers, visually hidden).
+      expect(text(part(el, 'status'))).to.equal('Loading…');
+      expect(part(el, 'status').getBoundingClientRect().width).to.be.at.most(1);
       expect(part(el, 'base').getAttribute('aria-busy')).to.equal('true');
       expect(el.shadowRoot!.querySelectorAll('input, button, latch-oauth-button, latch-passkey-button')).to.have.length(0);
       await expect(el).to.be.accessible();
@@ -129,9 +132,15 @@ describe('<latch-auth>', () => {
       await waitUntil(() => el.shadowRoot?.querySelector('[part~="retry"]'), 'the retry shows');
       expect(text(part(el, 'error'))).to.equal('Cannot reach the server. Check your connection and try again.');
       expect(part(el, 'error').getAttribute('aria-live')).to.equal('assertive');
+      expect(text(part(el, 'status'))).to.equal('');
       part(el, 'retry').click();
+      await el.updateComplete;
+      // The new wait is announced (the polite status changes), and shown by the loading state.
+      expect(text(part(el, 'status'))).to.equal('Loading…');
+      expect(text(part(el, 'loading'))).to.equal('Loading…');
       await waitUntil(() => el.shadowRoot?.querySelector('[part~="methods"]'), 'the methods show after the retry');
       expect(text(part(el, 'error'))).to.equal('');
+      expect(text(part(el, 'status'))).to.equal('');
     });
 
     it('without any kit: "not set up", until a later configure() reaches it by itself', async () => {
