@@ -79,6 +79,8 @@ export type {
   LogoutResult,
   RemoteLogout,
 } from './session/signing-session.ts';
+export { listApprovals, approveActivity, rejectActivity, waitForDecision } from './session/approvals.ts';
+export type { ApprovalSession, ListApprovalsOptions, WaitForDecisionOptions } from './session/approvals.ts';
 export { sessionFromCredentialBundle } from './session/session-from-credential-bundle.ts';
 export type { CredentialBundleSessionOptions } from './session/session-from-credential-bundle.ts';
 export { SessionChangeEvent, SessionExpiryEvent } from './session/session-events.ts';
