@@ -1,0 +1,78 @@
+// <latch-session auto-refresh> against the emulator with 6 s sessions: the element refreshes its
+// kit's session before expiry without a click, and stops when the attribute goes or the element
+// leaves the page. (Ten tabs sharing one refresh: test/src/kit/kit-auto-refresh.browser.test.ts.)
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { afterEach, describe, it } from '../../support/harness.ts';
+import { LatchSession } from '../../../components/latch-session/latch-session.ts';
+import { LatchKit } from '../../../src/kit/latch-kit.ts';
+import { SigningSession } from '../../../src/session/signing-session.ts';
+import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
+import { MemorySessionStore } from '../../../src/session/session-store.ts';
+import { noSessionChannel } from '../../../src/session/session-channel.ts';
+import { activityResult } from '../../../src/clients/activity-client.ts';
+import { disposeKits, emulatorKeys, emulatorKitOptions, signUpWithKit, testKit } from '../support/emulator-kit.ts';
+
+LatchSession.define();
+
+const LIFETIME_S = 6;
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  disposeKits();
+});
+
+/** A kit holding a 6 s session whose refreshes also last 6 s, and a count of its stamp_login requests. */
+async function shortSessionKit(): Promise<{ kit: LatchKit; stampLogins: () => number }> {
+  const signup = await signUpWithKit(await testKit());
+  const keyStore = new MemoryKeyStore();
+  const sessionStore = new MemorySessionStore();
+  const key = await keyStore.create({ purpose: 'session' });
+  const { session: jwt } = activityResult(await signup.session.submit('stamp_login', { publicKey: key.id, expirationSeconds: String(LIFETIME_S), invalidateExisting: false }));
+  const { notarizerPublicKey } = await emulatorKeys();
+  const options = await emulatorKitOptions();
+  (await SigningSession.fromJwt(jwt, { keyStore, sessionStore, channel: noSessionChannel, notarizerPublicKey, apiBaseUrl: options.apiBaseUrl })).dispose();
+  let count = 0;
+  const fetcher: typeof fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.endsWith('/submit/stamp_login')) count++;
+    const answer = await fetch(input, init);
+    if (!url.endsWith('/wallet_kit_config') || !answer.ok) return answer;
+    return new Response(JSON.stringify({ ...(await answer.json()), sessionExpirationSeconds: String(LIFETIME_S) }), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  const kit = new LatchKit({ ...options, keyStore, sessionStore, fetch: fetcher });
+  cleanups.push(() => kit.dispose());
+  await kit.loadConfig();
+  expect(await kit.restoreSession()).to.not.equal(null);
+  return { kit, stampLogins: () => count };
+}
+
+describe('<latch-session auto-refresh>', () => {
+  it('refreshes before expiry without a click, and stops when the attribute is removed', async function (this: { timeout?: (ms: number) => void }) {
+    this.timeout?.(40_000);
+    const { kit, stampLogins } = await shortSessionKit();
+    const el = await fixture<LatchSession>(html`<latch-session auto-refresh .kit=${kit}></latch-session>`);
+    await expect(el).to.be.accessible();
+    expect(el.autoRefresh).to.equal(true);
+    const first = kit.session!.publicKey;
+    // Half-way through the 6 s session at the latest.
+    await waitUntil(() => kit.session?.publicKey !== first, 'the session is refreshed', { timeout: LIFETIME_S * 1000 });
+    expect(stampLogins()).to.equal(1);
+    expect(el.summary?.publicKey).to.equal(kit.session!.publicKey);
+    el.autoRefresh = false;
+    await el.updateComplete;
+    await new Promise((resolve) => setTimeout(resolve, LIFETIME_S * 1000 - 1_000));
+    expect(stampLogins(), 'no refresh once the attribute is gone').to.equal(1);
+  });
+
+  it('stops when the element leaves the page, and does nothing without the attribute', async function (this: { timeout?: (ms: number) => void }) {
+    this.timeout?.(40_000);
+    const { kit, stampLogins } = await shortSessionKit();
+    const el = await fixture<LatchSession>(html`<latch-session auto-refresh .kit=${kit}></latch-session>`);
+    el.remove();
+    const plain = await fixture<LatchSession>(html`<latch-session .kit=${kit}></latch-session>`);
+    expect(plain.autoRefresh).to.equal(false);
+    await new Promise((resolve) => setTimeout(resolve, LIFETIME_S * 1000 - 1_000));
+    expect(stampLogins()).to.equal(0);
+  });
+});
