@@ -153,7 +153,10 @@ export class AutoRefreshScheduler {
       this.#key = summary.publicKey;
       this.#expiresAt = summary.expiresAt;
       this.#failures = 0;
-      const lead = Math.min(this.#options.beforeExpiryMs ?? DEFAULT_BEFORE_EXPIRY_MS, (summary.expiresAt - now) / 2);
+      // A lead that is not a positive number (NaN from a page's arithmetic, say) would make every
+      // session due at once, one refresh after another: the default instead.
+      const wanted = this.#options.beforeExpiryMs ?? DEFAULT_BEFORE_EXPIRY_MS;
+      const lead = Math.min(wanted > 0 && wanted < Number.POSITIVE_INFINITY ? wanted : DEFAULT_BEFORE_EXPIRY_MS, (summary.expiresAt - now) / 2);
       this.#dueAt = summary.expiresAt - lead;
     }
     this.#wait(this.#dueAt);

@@ -118,6 +118,14 @@ describe('automatic refresh', () => {
     expect(scheduler.dueAt).to.equal(t.first.summary!.expiresAt - (LIFETIME_S * 1000) / 2);
   });
 
+  it('takes the default lead for one that is not a positive number, never due at once', async () => {
+    for (const beforeExpiryMs of [Number.NaN, -5, 0, Number.POSITIVE_INFINITY]) {
+      const t = await setup();
+      const scheduler = t.schedule(t.first, { beforeExpiryMs });
+      expect(scheduler.dueAt, String(beforeExpiryMs)).to.equal(t.first.summary!.expiresAt - 120_000);
+    }
+  });
+
   it('a hidden tab waits until it is shown', async () => {
     const t = await setup();
     const page = new FakeVisibility(false);
