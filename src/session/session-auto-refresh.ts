@@ -36,6 +36,7 @@ export interface AutoRefreshOptions {
   onError?: (error: LatchError) => void;
   /** False once the caller no longer wants this session refreshed (a kit that moved on): stops at the next due time. */
   isCurrent?: () => boolean;
+  /** Its timers. Times are the session's `serviceTime()`, as its expiry is (skew-corrected, C8). */
   clock?: SessionClock;
   visibility?: PageVisibility;
   /** Serializes the tabs' automatic refreshes. Default: Web Locks, or an in-process queue. */
@@ -147,7 +148,7 @@ export class AutoRefreshScheduler {
     if (this.#stopped) return;
     const summary = this.#session.summary;
     if (!summary) return this.stop();
-    const now = this.#clock.now();
+    const now = this.#session.serviceTime();
     if (summary.expiresAt <= now) return this.stop();
     if (summary.publicKey !== this.#key) {
       this.#key = summary.publicKey;
@@ -165,7 +166,7 @@ export class AutoRefreshScheduler {
   #wait(at: number): void {
     this.#cancel();
     if (this.#stopped) return;
-    const delay = Math.max(0, at - this.#clock.now());
+    const delay = Math.max(0, at - this.#session.serviceTime());
     this.#timer = this.#clock.setTimeout(() => {
       this.#timer = undefined;
       if (delay > MAX_TIMEOUT) this.#wait(at);
@@ -217,7 +218,7 @@ export class AutoRefreshScheduler {
     if (failure !== undefined && isRetryableRefreshError(failure) && this.#failures < retries) {
       const base = Math.min(MAX_RETRY_DELAY_MS, (this.#options.retryDelayMs ?? 2_000) * 2 ** this.#failures++);
       // Between half and all of `base`: tabs that failed together do not retry together.
-      const retryAt = this.#clock.now() + base * (0.5 + (this.#options.random ?? Math.random)() / 2);
+      const retryAt = this.#session.serviceTime() + base * (0.5 + (this.#options.random ?? Math.random)() / 2);
       if (retryAt < summary.expiresAt) return this.#wait(retryAt);
     }
     // Given up on this key (a refresh that changed nothing is not tried again either, so this

@@ -295,12 +295,15 @@ export class SigningSession extends EventTarget {
   /** The state, if it may still sign. */
   #usable(): State {
     const state = this.#live();
-    if (state.claims.exp * 1000 <= this.#now()) throw expiredError();
+    if (state.claims.exp * 1000 <= this.serviceTime()) throw expiredError();
     return state;
   }
 
-  /** The service's time as this session's client knows it (SECURITY.md C8). */
-  #now(): number {
+  /**
+   * The service's time as this session's client knows it (ms since epoch): the local clock
+   * corrected by what the service's answers taught (SECURITY.md C8). `summary.expiresAt` is in it.
+   */
+  serviceTime(): number {
     return this.#clock.now() + (this.#state?.client.skewMs ?? 0);
   }
 
@@ -330,7 +333,7 @@ export class SigningSession extends EventTarget {
 
   #at(time: number, fire: () => void): void {
     const MAX = 2 ** 31 - 1; // longer delays overflow setTimeout and fire at once
-    const delay = Math.max(0, time - this.#now());
+    const delay = Math.max(0, time - this.serviceTime());
     this.#timers.push(this.#clock.setTimeout(() => (delay > MAX ? this.#at(time, fire) : fire()), Math.min(delay, MAX)));
   }
 
@@ -535,7 +538,7 @@ export class SigningSession extends EventTarget {
     const s = this.#state;
     if (!s) return { remote: 'none' };
     const result: LogoutResult = await import('./session-logout.ts')
-      .then((m) => m.endOnService(s.client, s.claims, s.key.id, options, this.#now()))
+      .then((m) => m.endOnService(s.client, s.claims, s.key.id, options, this.serviceTime()))
       // Offline, refused, or the module did not load: the local logout goes on.
       .catch((cause: unknown) => ({ remote: 'failed', error: isLatchError(cause) ? cause : new LatchError('ERR_NETWORK_FAILED', 'The logout did not reach the service.', { cause }) }));
     // Another tab's logout may have ended it meanwhile; a refresh may have moved it to a new key.

@@ -126,6 +126,37 @@ describe('automatic refresh', () => {
     }
   });
 
+  it('C8: follows the clock of the service, so a local clock 20 minutes behind still refreshes before the real expiry', async () => {
+    const clock = new FakeClock();
+    const SKEW = 20 * 60_000;
+    const serviceClock = { now: () => clock.now() + SKEW };
+    const notarizer = await makeNotarizer();
+    const service = new FakeService(notarizer, serviceClock);
+    const keyStore = new MemoryKeyStore();
+    const key = await keyStore.create({ purpose: 'session' });
+    const jwt = await mintJwt(notarizer, { public_key: key.id, exp: Math.floor(serviceClock.now() / 1000) + LIFETIME_S });
+    const session = await SigningSession.fromJwt(jwt, {
+      keyStore,
+      sessionStore: new MemorySessionStore(),
+      channel: new MemoryChannelBus().channel(),
+      locks: processLocks,
+      clock,
+      notarizerPublicKey: notarizer.publicKeyHex,
+      // The client learned the service's time from an answer (as ActivityClient does).
+      createClient: (stamper) => Object.assign(service.createClient(stamper), { skewMs: SKEW }),
+      refreshExpirationSeconds: LIFETIME_S,
+    });
+    cleanups.push(() => session.dispose());
+    const scheduler = new AutoRefreshScheduler(session, { clock, locks: processLocks, visibility: new FakeVisibility(), beforeExpiryMs: 60_000 });
+    cleanups.push(scheduler.stop);
+    const expiresAt = session.summary!.expiresAt;
+    expect(scheduler.dueAt).to.equal(expiresAt - 60_000);
+    // By the local clock the session has 30 minutes left; by the service's, 10: due in 9.
+    clock.advance(9 * 60_000);
+    await until(() => service.count('stampLogin') === 1 && session.summary!.expiresAt > expiresAt, 'the refresh');
+    expect(session.active).to.equal(true);
+  });
+
   it('a hidden tab waits until it is shown', async () => {
     const t = await setup();
     const page = new FakeVisibility(false);
