@@ -104,6 +104,9 @@ export const LatchErrorCodes = [
   // the service refused the token it gave
   'ERR_CAPTCHA_FAILED',
   'ERR_CAPTCHA_REFUSED',
+  // a user's own account: a removal that would leave no way to log in; a contact another user holds
+  'ERR_ACCOUNT_LAST_CREDENTIAL',
+  'ERR_ACCOUNT_CONTACT_TAKEN',
   // configuration
   'ERR_CONFIG_INVALID',
 ] as const;
