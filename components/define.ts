@@ -4,6 +4,7 @@
  *
  * One line per element, alphabetical.
  */
+import { LatchApprovals } from './latch-approvals/latch-approvals.ts';
 import { LatchAuth } from './latch-auth/latch-auth.ts';
 import { LatchOauthButton } from './latch-oauth-button/latch-oauth-button.ts';
 import { LatchOnramp } from './latch-onramp/latch-onramp.ts';
@@ -15,6 +16,7 @@ import { LatchSignup } from './latch-signup/latch-signup.ts';
 import { LatchTxStatus } from './latch-tx-status/latch-tx-status.ts';
 import { LatchWallet } from './latch-wallet/latch-wallet.ts';
 
+LatchApprovals.define();
 LatchAuth.define();
 LatchOauthButton.define();
 LatchOnramp.define();

@@ -12,6 +12,9 @@ export { registerMessages, registerMessageLoader } from './i18n/catalogues.ts';
 export type { Message, MessageKey, MessageParams, Messages, LatchMessages, CoreCatalogue } from './i18n/messages.ts';
 
 // Elements
+export { LatchApprovals, activityTypeLabel } from './latch-approvals/latch-approvals.ts';
+export { LatchApprovalEvent } from './latch-approvals/approval-events.ts';
+export type { LatchApprovalDetail } from './latch-approvals/approval-events.ts';
 export { LatchAuth } from './latch-auth/latch-auth.ts';
 export { LatchCancelEvent } from './latch-auth/latch-cancel-event.ts';
 export { LatchContinueEvent, type LatchContinueDetail } from './latch-auth/latch-continue-event.ts';

@@ -13,6 +13,7 @@ type ElementClass = CustomElementConstructor & { readonly tag: string; define(ta
 
 /** Every element of the foundation's folders: its tag, its module, the class's name in `latchkey/components`. */
 const ELEMENTS: readonly { tag: string; name: string; load: () => Promise<ElementClass> }[] = [
+  { tag: 'latch-approvals', name: 'LatchApprovals', load: async () => (await import('../../../components/latch-approvals/latch-approvals.ts')).LatchApprovals },
   { tag: 'latch-onramp', name: 'LatchOnramp', load: async () => (await import('../../../components/latch-onramp/latch-onramp.ts')).LatchOnramp },
   { tag: 'latch-otp-input', name: 'LatchOtpInput', load: async () => (await import('../../../components/latch-otp-input/latch-otp-input.ts')).LatchOtpInput },
   { tag: 'latch-proof-badge', name: 'LatchProofBadge', load: async () => (await import('../../../components/latch-proof-badge/latch-proof-badge.ts')).LatchProofBadge },
@@ -28,6 +29,7 @@ const OWN_STRINGS: readonly [locale: string, key: MessageKey, text: string][] = 
   ['ar', 'onramp.submit', 'المتابعة إلى المزوّد'],
   ['en', 'error.ERR_ONRAMP_AMOUNT', 'Enter an amount greater than 20, or leave it empty.'],
   ['es', 'proof.verified', 'Verificado con App Proofs'],
+  ['ar', 'approvals.reject', 'رفض'],
   ['es', 'session.user', 'Usuario'],
   ['es', 'signup.title', 'Crea tu cuenta'],
   ['en', 'tx.kind.custom', 'Custom error'],
