@@ -2,7 +2,8 @@
 // kit's session before expiry without a click, and stops when the attribute goes or the element
 // leaves the page. (Ten tabs sharing one refresh: test/src/kit/kit-auto-refresh.browser.test.ts.)
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { afterEach, describe, it } from '../../support/harness.ts';
+import { afterEach, beforeEach, describe, it } from '../../support/harness.ts';
+import { showPage } from '../../support/show-page.ts';
 import { LatchSession } from '../../../components/latch-session/latch-session.ts';
 import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { SigningSession } from '../../../src/session/signing-session.ts';
@@ -17,9 +18,15 @@ LatchSession.define();
 const LIFETIME_S = 6;
 
 const cleanups: (() => unknown)[] = [];
+// Shown, as the tabs of a user's open window are (a concurrent run may leave this page hidden).
+let hidePage: (() => void) | undefined;
+beforeEach(() => {
+  hidePage = showPage();
+});
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   disposeKits();
+  hidePage?.();
 });
 
 /** A kit holding a 6 s session whose refreshes also last 6 s, and a count of its stamp_login requests. */

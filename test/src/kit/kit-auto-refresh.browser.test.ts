@@ -7,7 +7,8 @@
 // several refresh periods pass in the test; the emulator's own list of stamp_login activities
 // says how many refreshes there were: one per period, and none after a logout.
 import { fixture, html, waitUntil } from '@open-wc/testing';
-import { afterEach, describe, expect, it } from '../../support/harness.ts';
+import { afterEach, beforeEach, describe, expect, it } from '../../support/harness.ts';
+import { showPage } from '../../support/show-page.ts';
 import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { LatchSession } from '../../../components/latch-session/latch-session.ts';
 import { SigningSession } from '../../../src/session/signing-session.ts';
@@ -28,9 +29,15 @@ const LEAD_MS = 3_000;
 const PERIODS = 3;
 
 const cleanups: (() => unknown)[] = [];
+// Shown, as the tabs of a user's open window are (a concurrent run may leave this page hidden).
+let hidePage: (() => void) | undefined;
+beforeEach(() => {
+  hidePage = showPage();
+});
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   disposeKits();
+  hidePage?.();
 });
 
 /** A fetch that counts the stamp_login requests sent, and answers wallet_kit_config with the short lifetime. */
