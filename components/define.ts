@@ -4,6 +4,7 @@
  *
  * One line per element, alphabetical.
  */
+import { LatchAccount } from './latch-account/latch-account.ts';
 import { LatchApprovals } from './latch-approvals/latch-approvals.ts';
 import { LatchAuth } from './latch-auth/latch-auth.ts';
 import { LatchOauthButton } from './latch-oauth-button/latch-oauth-button.ts';
@@ -16,6 +17,7 @@ import { LatchSignup } from './latch-signup/latch-signup.ts';
 import { LatchTxStatus } from './latch-tx-status/latch-tx-status.ts';
 import { LatchWallet } from './latch-wallet/latch-wallet.ts';
 
+LatchAccount.define();
 LatchApprovals.define();
 LatchAuth.define();
 LatchOauthButton.define();

@@ -12,6 +12,7 @@ export { registerMessages, registerMessageLoader } from './i18n/catalogues.ts';
 export type { Message, MessageKey, MessageParams, Messages, LatchMessages, CoreCatalogue } from './i18n/messages.ts';
 
 // Elements
+export { LatchAccount } from './latch-account/latch-account.ts';
 export { LatchApprovals, activityTypeLabel } from './latch-approvals/latch-approvals.ts';
 export { LatchApprovalEvent } from './latch-approvals/approval-events.ts';
 export type { LatchApprovalDetail } from './latch-approvals/approval-events.ts';

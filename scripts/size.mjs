@@ -48,6 +48,7 @@ export { ActivityClient } from '@/src/clients/activity-client.ts';`,
   { name: '<latch-signup>', about: 'email OTP sign-up with a wallet, with the OTP input and the proof badge; defined', source: "import { LatchSignup } from '@/components/latch-signup/latch-signup.ts'; LatchSignup.define();" },
   { name: '<latch-onramp>', about: 'on-ramp form and status, defined; loaded lazily by pages (report only)', source: "import { LatchOnramp } from '@/components/latch-onramp/latch-onramp.ts'; LatchOnramp.define();" },
   { name: '<latch-tx-status>', about: 'send status with revert chain / Solana error, defined; loaded lazily by pages (report only)', source: "import { LatchTxStatus } from '@/components/latch-tx-status/latch-tx-status.ts'; LatchTxStatus.define();" },
+  { name: '<latch-account>', about: 'the user\'s account: contacts, passkeys, linked logins, sessions; defined; account code loads on use (report only)', source: "import { LatchAccount } from '@/components/latch-account/latch-account.ts'; LatchAccount.define();" },
   { name: '<latch-approvals>', about: 'requests waiting for this user\'s vote, approve / reject; defined; the calls load on use (report only)', source: "import { LatchApprovals } from '@/components/latch-approvals/latch-approvals.ts'; LatchApprovals.define();" },
   { name: '<latch-wallet>', about: 'accounts, signing, export, import, defined; HPKE and Keccak load on use (report only)', source: "import { LatchWallet } from '@/components/latch-wallet/latch-wallet.ts'; LatchWallet.define();" },
 ];
