@@ -357,10 +357,13 @@ export class LatchAccount extends LatchKitAwareElement {
       const done = await this.#act(`remove:${removal.id}`, 'account.removing', 'account.loggedOut', async () => {
         await kit.logout();
       });
-      if (done) {
-        this.dispatchEvent(new LatchLogoutEvent());
-        await this.#focus('[part="empty"]');
-      }
+      if (!done) return;
+      this.dispatchEvent(new LatchLogoutEvent());
+      // The button that had focus is gone; after a logout the controller looks for a saved session
+      // once ("Loading…"): focus lands on the empty state when that answer is in.
+      await this.updateComplete;
+      for (let i = 0; i < 100 && this.#session.restoring; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await this.#focus('[part="empty"]');
       return;
     }
     const done: MessageKey = removal.kind === 'passkey' ? 'account.passkeyRemoved' : removal.kind === 'oauth' ? 'account.providerUnlinked' : 'account.sessionRevoked';
