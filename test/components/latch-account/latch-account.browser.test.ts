@@ -10,7 +10,7 @@ import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { deepActiveElement, pinBrowserLanguages, recordEvents, resetConfig } from '../support/helpers.ts';
 import { has, part, parts, text } from '../support/shadow.ts';
-import { codeNumber, disposeKits, signUpWithKit, testKit, uniqueEmail } from '../support/emulator-kit.ts';
+import { codeNumber, disposeKits, emulatorUrls, signUpWithKit, testKit, uniqueEmail } from '../support/emulator-kit.ts';
 
 LatchAccount.define();
 pinBrowserLanguages(['en-US']);
@@ -86,6 +86,38 @@ describe('<latch-account>', () => {
     expect(has(el, 'contact-form')).to.equal(false);
     expect(announced(el)).to.equal('Your email address was changed.');
     await waitUntil(() => deepActiveElement() === part(el, 'change-email'), 'focus did not return', { timeout: 2_000 });
+  });
+
+  it('changes the phone number by SMS code, and the email in the current OTP generation (the code sealed to the enclave)', async () => {
+    const keys = (await (await fetch(`${emulatorUrls().apiUrl}/__keys`)).json()) as { otpEncryptionSignerPublicKey: string };
+    const kit = await testKit({ otpEncryptionSignerPublicKey: keys.otpEncryptionSignerPublicKey });
+    await signUpWithKit(kit);
+    const el = await shown(kit);
+    const phone = `+1555${String(Date.now()).slice(-7)}`;
+    part(el, 'change-phone').click();
+    await waitUntil(() => has(el, 'contact-input'), 'no form', { timeout: 2_000 });
+    part<HTMLInputElement>(el, 'contact-input').value = phone;
+    part(el, 'send-code').click();
+    await waitUntil(() => has(el, 'code-input'), 'no code step', { timeout: 10_000 });
+    part<HTMLInputElement>(el, 'code-input').value = await codeNumber(phone, 1);
+    part(el, 'confirm').click();
+    await waitUntil(() => text(part(el, 'phone')) === phone, 'the phone did not change', { timeout: 10_000 });
+    expect(announced(el)).to.equal('Your phone number was changed.');
+
+    const next = uniqueEmail('sealed');
+    part(el, 'change-email').click();
+    await waitUntil(() => has(el, 'contact-input'), 'no form', { timeout: 2_000 });
+    part<HTMLInputElement>(el, 'contact-input').value = next;
+    part(el, 'send-code').click();
+    await waitUntil(() => has(el, 'code-input'), 'no code step', { timeout: 10_000 });
+    part<HTMLInputElement>(el, 'code-input').value = '000000';
+    part(el, 'confirm').click();
+    await waitUntil(() => text(part(el, 'error')) !== '', 'a wrong code was taken', { timeout: 10_000 });
+    expect(text(part(el, 'error'))).to.equal('That code is not right. Check it and try again.');
+    part<HTMLInputElement>(el, 'code-input').value = await codeNumber(next, 1);
+    part(el, 'confirm').click();
+    await waitUntil(() => text(part(el, 'email')) === next, 'the email did not change', { timeout: 10_000 });
+    expect(text(part(el, 'error'))).to.equal('');
   });
 
   it('Escape closes the change form and returns focus to its button', async () => {
