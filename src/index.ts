@@ -81,6 +81,7 @@ export type {
 } from './session/signing-session.ts';
 export { listApprovals, approveActivity, rejectActivity, waitForDecision } from './session/approvals.ts';
 export type { ApprovalSession, ListApprovalsOptions, WaitForDecisionOptions } from './session/approvals.ts';
+export type { ExportOptions } from './session/session-export.ts';
 export { sessionFromCredentialBundle } from './session/session-from-credential-bundle.ts';
 export type { CredentialBundleSessionOptions } from './session/session-from-credential-bundle.ts';
 export { SessionChangeEvent, SessionExpiryEvent } from './session/session-events.ts';

@@ -85,4 +85,9 @@ export const walletStyles = css`
     flex-direction: column;
     gap: var(--_space-sm);
   }
+
+  /* A held export's fingerprint is one long token: let it wrap in a narrow card. */
+  [part~='export-fingerprint'] {
+    overflow-wrap: anywhere;
+  }
 `;

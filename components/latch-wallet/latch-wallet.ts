@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { activityResult } from '../../src/clients/activity-client.ts';
-import type { Address, AppProof, Curve, AddressFormat, SignRawPayloadResult, WalletAccount, WalletAccountParams } from '../../src/clients/activity-types.ts';
+import type { Activity, Address, AppProof, Curve, AddressFormat, SignRawPayloadResult, WalletAccount, WalletAccountParams } from '../../src/clients/activity-types.ts';
 import { fromHex } from '../../src/encoding/hex.ts';
 import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
@@ -104,6 +104,8 @@ const COPY_FAILED = Symbol('copy-failed');
  * @csspart export-warning - The warning.
  * @csspart export-confirm - The confirmation checkbox.
  * @csspart reveal - The "Reveal recovery phrase" button.
+ * @csspart export-pending - While a consensus policy holds the export: what to do, and the request's fingerprint (`export-fingerprint`) for the approver.
+ * @csspart export-fingerprint - The held export's fingerprint.
  * @csspart mnemonic - The revealed recovery phrase (an ordered list of words).
  * @csspart hide - The "Hide" button.
  * @csspart import - The import section (a form).
@@ -170,6 +172,9 @@ export class LatchWallet extends LatchKitAwareElement {
   @state() private exportWalletId = '';
   @state() private exportStep: ExportStep = 'idle';
   @state() private exportConfirmed = false;
+  /** The export activity a consensus policy holds, while the element waits for its approval. */
+  @state() private exportPending: Activity | null = null;
+  #exportWait: AbortController | null = null;
   @state() private importCurve: Curve = 'CURVE_SECP256K1';
   @state() private importFormats: ReadonlySet<AddressFormat> = new Set(['ADDRESS_FORMAT_ETHEREUM']);
   @state() private importing = false;
@@ -479,8 +484,16 @@ export class LatchWallet extends LatchKitAwareElement {
                 <button part="reveal" class="primary" type="button" aria-disabled=${this.exportConfirmed && step === 'confirm' ? 'false' : 'true'} @click=${this.#onReveal}>
                   ${step === 'revealing' ? this.t('wallet.export.revealing') : this.t('wallet.export.reveal')}
                 </button>
-                <button type="button" ?disabled=${step === 'revealing'} @click=${this.#onHide}>${this.t('common.cancel')}</button>
+                <button type="button" ?disabled=${step === 'revealing' && !this.exportPending} @click=${this.#onHide}>
+                  ${this.exportPending ? this.t('wallet.export.stopWaiting') : this.t('common.cancel')}
+                </button>
               </div>
+              ${this.exportPending
+                ? html`<div part="export-pending" class="warning">
+                    <p>${this.t('wallet.export.pending')}</p>
+                    <p>${this.t('wallet.export.fingerprint')}: <code part="export-fingerprint" class="mono">${this.exportPending.fingerprint}</code></p>
+                  </div>`
+                : nothing}
             `
           : nothing}
         ${step === 'shown' && this.#mnemonic
@@ -740,8 +753,17 @@ export class LatchWallet extends LatchKitAwareElement {
     this.exportStep = 'revealing';
     this.#announcer.announce(this.t('wallet.export.revealing'));
     this.failure = undefined;
+    const wait = (this.#exportWait = new AbortController());
     try {
-      const phrase = await session.exportWallet(walletId);
+      // A consensus policy may hold the export: say so, show what to approve, and wait for it.
+      const phrase = await session.exportWallet(walletId, undefined, {
+        signal: wait.signal,
+        onApprovalNeeded: (activity) => {
+          this.exportPending = activity;
+          this.#announcer.announce(this.t('wallet.export.pending'));
+        },
+      });
+      this.exportPending = null;
       // Hidden, logged out or detached while decrypting: the phrase is not shown.
       if (this.exportStep !== 'revealing' || session !== this.#session || !this.isConnected) return;
       this.#mnemonic = phrase.split(/\s+/).filter(Boolean);
@@ -751,6 +773,8 @@ export class LatchWallet extends LatchKitAwareElement {
       await this.updateComplete;
       this.#focus('[part="mnemonic"]');
     } catch (error) {
+      this.exportPending = null;
+      if (wait.signal.aborted) return; // stopped waiting, hidden or gone: nothing failed
       if (this.exportStep === 'revealing') this.exportStep = 'confirm';
       this.#fail(error, true);
     }
@@ -772,6 +796,9 @@ export class LatchWallet extends LatchKitAwareElement {
   };
 
   #forgetPhrase(): void {
+    this.#exportWait?.abort();
+    this.#exportWait = null;
+    this.exportPending = null;
     if (this.#mnemonic) this.#mnemonic.fill('');
     this.#mnemonic = null;
     this.exportStep = 'idle';

@@ -60,6 +60,9 @@ export const walletEn = {
   'wallet.export.shown': 'The recovery phrase is shown.',
   'wallet.export.hide': 'Hide',
   'wallet.export.hidden': 'The recovery phrase is hidden.',
+  'wallet.export.pending': 'This export needs another approval. Ask an approver to approve the request below; the phrase shows here once they do.',
+  'wallet.export.fingerprint': 'Request fingerprint',
+  'wallet.export.stopWaiting': 'Stop waiting',
 
   'wallet.import.title': 'Import a private key',
   'wallet.import.name': 'Name',
@@ -148,6 +151,9 @@ export const walletEs: Readonly<Record<WalletKey, Message>> = {
   'wallet.export.shown': 'La frase de recuperación está visible.',
   'wallet.export.hide': 'Ocultar',
   'wallet.export.hidden': 'La frase de recuperación está oculta.',
+  'wallet.export.pending': 'Esta exportación necesita otra aprobación. Pide a un aprobador que apruebe la solicitud de abajo; la frase aparecerá aquí cuando lo haga.',
+  'wallet.export.fingerprint': 'Huella de la solicitud',
+  'wallet.export.stopWaiting': 'Dejar de esperar',
 
   'wallet.import.title': 'Importar una clave privada',
   'wallet.import.name': 'Nombre',
@@ -232,6 +238,9 @@ export const walletAr: Readonly<Record<WalletKey, Message>> = {
   'wallet.export.shown': 'عبارة الاسترداد ظاهرة.',
   'wallet.export.hide': 'إخفاء',
   'wallet.export.hidden': 'عبارة الاسترداد مخفية.',
+  'wallet.export.pending': 'يحتاج هذا التصدير إلى موافقة أخرى. اطلب من أحد الموافقين الموافقة على الطلب أدناه؛ ستظهر العبارة هنا بعد موافقته.',
+  'wallet.export.fingerprint': 'بصمة الطلب',
+  'wallet.export.stopWaiting': 'التوقف عن الانتظار',
 
   'wallet.import.title': 'استيراد مفتاح خاص',
   'wallet.import.name': 'الاسم',

@@ -8,10 +8,12 @@
  * ACTIVITY_STATUS_CONSENSUS_NEEDED, approve_activity / reject_activity by fingerprint, and
  * get_activity for the held activity afterwards. `canApprove` / `canReject` are the asking
  * user's, so "waits for me" is a filter on them.
+ *
+ * An export a policy holds waits here too (session-export.ts): so this chunk imports nothing of
+ * the signing path but LatchError and ActivityError (see `pause`).
  */
 import { ActivityError } from '../clients/activity-error.ts';
-import { ActivityStatus } from '../clients/activity-operations.ts';
-import { sleep } from '../clients/http.ts';
+import { LatchError } from '../errors/latch-error.ts';
 import type { Activity } from '../clients/activity-types.ts';
 import type { SigningSession } from './signing-session.ts';
 
@@ -30,7 +32,7 @@ export interface ListApprovalsOptions {
 export async function listApprovals(session: ApprovalSession, options: ListApprovalsOptions = {}): Promise<Activity[]> {
   const { limit, after, signal } = options;
   const paginationOptions = limit === undefined && after === undefined ? undefined : { limit, after };
-  const { activities } = await session.query('list_activities', { filterByStatus: [ActivityStatus.CONSENSUS_NEEDED], paginationOptions }, { signal });
+  const { activities } = await session.query('list_activities', { filterByStatus: ['ACTIVITY_STATUS_CONSENSUS_NEEDED'], paginationOptions }, { signal });
   return activities.filter((activity) => activity.canApprove || activity.canReject);
 }
 
@@ -65,13 +67,33 @@ export async function waitForDecision(session: ApprovalSession, activity: Pick<A
   const { intervalMs = 2000, signal } = options;
   for (;;) {
     const current = await heldActivity(session, activity.id, signal);
-    if (current.status === ActivityStatus.COMPLETED) return current;
-    if (current.status === ActivityStatus.REJECTED) throw new ActivityError('ERR_ACTIVITY_REJECTED', 'The activity was rejected.', current);
-    if (current.status === ActivityStatus.FAILED) {
+    if (current.status === 'ACTIVITY_STATUS_COMPLETED') return current;
+    if (current.status === 'ACTIVITY_STATUS_REJECTED') throw new ActivityError('ERR_ACTIVITY_REJECTED', 'The activity was rejected.', current);
+    if (current.status === 'ACTIVITY_STATUS_FAILED') {
       throw new ActivityError('ERR_ACTIVITY_FAILED', current.failure?.message || 'The activity failed.', current, { serviceCode: current.failure?.code });
     }
-    await sleep(intervalMs, signal);
+    await pause(intervalMs, signal);
   }
+}
+
+/**
+ * Waits `ms`; an abort ends the wait at once, as the clients' own `sleep` does (ERR_NETWORK_ABORTED).
+ * Its own copy: importing http.ts (or the operations table) from this lazy chunk would split them
+ * off the signing path's chunk, ~0.3 KB more brotli on every logged-in page (scripts/size.mjs).
+ */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = (): void => {
+      clearTimeout(timer);
+      reject(new LatchError('ERR_NETWORK_ABORTED', 'The request was cancelled.', { cause: signal?.reason }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }, ms);
+    if (signal?.aborted) aborted();
+    else signal?.addEventListener('abort', aborted, { once: true });
+  });
 }
 
 async function heldActivity(session: ApprovalSession, activityId: string, signal?: AbortSignal): Promise<Activity> {

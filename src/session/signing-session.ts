@@ -29,7 +29,7 @@ import type { PersistedSession, SessionStore } from './session-store.ts';
 import { createSessionStore } from './create-session-store.ts';
 import { createSessionChannel, type SessionChannel, type SessionMessage } from './session-channel.ts';
 import { defaultSessionLocks, type SessionLocks } from './session-locks.ts';
-import type { Exporter } from './session-export.ts';
+import type { ExportOptions, Exporter } from './session-export.ts';
 import { SessionChangeEvent, SessionExpiryEvent, type SessionChangeReason } from './session-events.ts';
 
 /** The calls a session makes; an {@link ActivityClient} by default, injectable for tests. */
@@ -404,13 +404,16 @@ export class SigningSession extends EventTarget {
    * Exports a private key, decrypted here in the page (sealed to a throwaway key made for this
    * call; HPKE is loaded on demand). Returns the raw key bytes: zero them when done.
    */
-  async exportPrivateKey(privateKeyId: string): Promise<Uint8Array> {
-    return (await import('./session-export.ts')).exportPrivateKey(this.#exporter(), privateKeyId);
+  async exportPrivateKey(privateKeyId: string, options?: ExportOptions): Promise<Uint8Array> {
+    return (await import('./session-export.ts')).exportPrivateKey(this.#exporter(), privateKeyId, options);
   }
 
-  /** Exports a wallet's mnemonic, decrypted here in the page. */
-  async exportWallet(walletId: string, language?: MnemonicLanguage): Promise<string> {
-    return (await import('./session-export.ts')).exportWallet(this.#exporter(), walletId, language);
+  /**
+   * Exports a wallet's mnemonic, decrypted here in the page. With `options.onApprovalNeeded`, an
+   * export a consensus policy holds waits for the other approvals, then completes.
+   */
+  async exportWallet(walletId: string, language?: MnemonicLanguage, options?: ExportOptions): Promise<string> {
+    return (await import('./session-export.ts')).exportWallet(this.#exporter(), walletId, language, options);
   }
 
   /** What session-export.ts needs of the session; it reads no activity result itself (see there). */
@@ -419,6 +422,7 @@ export class SigningSession extends EventTarget {
       organizationId: this.#state?.claims.organization_id ?? '',
       enclavePublicKey: this.#options.enclavePublicKey,
       submit: async (operation, parameters) => activityResult(await this.submit(operation, parameters)),
+      session: this,
     };
   }
 
