@@ -172,14 +172,7 @@ export class LatchAccount extends LatchKitAwareElement {
         action: this.t('account.remove'),
         actionLabel: this.t('account.removePasskey', { name: a.authenticatorName }),
         removal: { kind: 'passkey', id: a.authenticatorId } as const,
-      })))}
-      <div class="row">
-        <label class="visually-hidden" for="passkey-name">${this.t('account.passkeyName')}</label>
-        <input part="passkey-name" id="passkey-name" .value=${'Passkey'} />
-        <button part="add-passkey" type="button" aria-disabled=${this.#busy ? 'true' : 'false'} aria-busy=${this.#busy === 'passkey' ? 'true' : 'false'} @click=${this.#addPasskey}>
-          ${this.t('account.addPasskey')}
-        </button>
-      </div>
+      })), this.#renderAddPasskey())}
       ${this.#list('providers', 'account.providers', 'account.noProviders', user.oauthProviders.map((p) => ({
         id: p.providerId,
         part: 'provider',
@@ -189,7 +182,7 @@ export class LatchAccount extends LatchKitAwareElement {
         actionLabel: this.t('account.unlinkProvider', { name: p.providerName }),
         removal: { kind: 'oauth', id: p.providerId } as const,
       })))}
-      ${this.#list('sessions', 'account.sessions', 'account.sessions', view.sessions.map((k) => {
+      ${this.#list('sessions', 'account.sessions', 'account.noSessions', view.sessions.map((k) => {
         const current = k.apiKeyId === view.currentApiKeyId;
         return {
           id: k.apiKeyId,
@@ -203,6 +196,16 @@ export class LatchAccount extends LatchKitAwareElement {
         };
       }))}
     `;
+  }
+
+  #renderAddPasskey(): TemplateResult {
+    return html`<div class="row">
+      <label class="visually-hidden" for="passkey-name">${this.t('account.passkeyName')}</label>
+      <input part="passkey-name" id="passkey-name" .value=${'Passkey'} />
+      <button part="add-passkey" type="button" aria-disabled=${this.#busy ? 'true' : 'false'} aria-busy=${this.#busy === 'passkey' ? 'true' : 'false'} @click=${this.#addPasskey}>
+        ${this.t('account.addPasskey')}
+      </button>
+    </div>`;
   }
 
   #contactRow(kind: 'email' | 'phone', value: string | undefined): TemplateResult {
@@ -222,6 +225,7 @@ export class LatchAccount extends LatchKitAwareElement {
     title: MessageKey,
     empty: MessageKey,
     items: { id: string; part: string; label: string; detail: string; current?: boolean; action: string; actionLabel: string; removal: AccountRemoval }[],
+    extra: TemplateResult | typeof nothing = nothing,
   ): TemplateResult {
     return html`<section part=${name} class="section" aria-labelledby="${name}-heading">
       <h3 id="${name}-heading" tabindex="-1">${this.t(title)}</h3>
@@ -248,6 +252,7 @@ export class LatchAccount extends LatchKitAwareElement {
               </li>`,
             )}
           </ul>`}
+      ${extra}
     </section>`;
   }
 
