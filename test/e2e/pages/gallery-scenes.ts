@@ -15,6 +15,8 @@ export const SCENE_NAMES = [
   'onramp-signed-out',
   'onramp-form',
   'tx-status-empty',
+  'approvals-pending',
+  'wallet-export-pending',
   'signup',
   'otp-input',
   'otp-input-error',

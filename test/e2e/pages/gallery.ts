@@ -4,7 +4,17 @@
 // kit as a page would. `window.__sceneReady` turns true once the state shows; a failure is
 // `window.__sceneError`. test/e2e/gallery.node.test.ts checks every scene (axe, text that
 // overflows its box) in each theme, language and width; `npm run gallery` also takes pictures.
-import { LatchKit, MemoryKeyStore, MemorySessionStore, noSessionChannel, type LatchKitOptions, type OAuthProvider, type WalletAccountParams } from 'latchkey';
+import {
+  ActivityClient,
+  ApiKeyStamper,
+  LatchKit,
+  MemoryKeyStore,
+  MemorySessionStore,
+  noSessionChannel,
+  type LatchKitOptions,
+  type OAuthProvider,
+  type WalletAccountParams,
+} from 'latchkey';
 import type { E2ePageConfig } from '../support/page-config.ts';
 import { pageKitOptions, pageSetup, type EmulatorKeys } from './shared/boot.ts';
 import { SCENE_NAMES, type SceneName } from './gallery-scenes.ts';
@@ -74,6 +84,29 @@ async function loggedIn(accounts: WalletAccountParams[] = []): Promise<LatchKit>
   return k;
 }
 
+/**
+ * A root user (logged in, with an Ethereum wallet) whose organization has a second user, bob,
+ * with an email and an API key, and policies that need two approvals for exports and for policy
+ * changes: what the pending-approval scenes start from.
+ */
+async function organizationWithBob(): Promise<{ root: LatchKit; bob: ActivityClient; bobEmail: string; organizationId: string }> {
+  const root = await loggedIn([ETHEREUM]);
+  const session = root.session!;
+  const key = await new MemoryKeyStore().create();
+  const bobEmail = `bob.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await session.submit('create_users', {
+    users: [{ userName: 'Bartholomew Oyelaran-Whitfield', userEmail: bobEmail, userTags: [], apiKeys: [{ apiKeyName: 'bob', publicKey: key.id, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
+  });
+  await session.submit('create_policies', {
+    policies: [
+      { policyName: 'exports need two', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'WALLET' && activity.action == 'EXPORT'", consensus: 'approvers.count() >= 2', notes: '' },
+      { policyName: 'policy changes need two', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'POLICY'", consensus: 'approvers.count() >= 2', notes: '' },
+    ],
+  });
+  const bob = new ActivityClient({ apiBaseUrl: config.apiUrl, stamper: new ApiKeyStamper(key) });
+  return { root, bob, bobEmail, organizationId: session.summary!.organizationId };
+}
+
 function place<K extends keyof HTMLElementTagNameMap>(tag: K, on: LatchKit, attributes: Record<string, string> = {}): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries({ locale, ...attributes })) el.setAttribute(name, value);
@@ -127,6 +160,24 @@ const SCENES: Record<SceneName, () => Promise<void>> = {
   'onramp-signed-out': async () => void (await shown(place('latch-onramp', kit(), { sandbox: '' }), '[part~="signed-out"]')),
   'onramp-form': async () => void (await shown(place('latch-onramp', await loggedIn([ETHEREUM]), { sandbox: '', amount: '50' }), 'form')),
   'tx-status-empty': async () => void (await shown(place('latch-tx-status', await loggedIn()), '[part~="base"]')),
+  'approvals-pending': async () => {
+    const { root, bob, organizationId } = await organizationWithBob();
+    const parameters = { policies: [{ policyName: 'A policy that waits for a second approval', effect: 'EFFECT_ALLOW' as const, condition: "activity.resource == 'NONE'", notes: '' }] };
+    await bob.submitRaw('create_policies', { organizationId, parameters });
+    await shown(place('latch-approvals', root), '[part~="item"]');
+  },
+  'wallet-export-pending': async () => {
+    const { bobEmail } = await organizationWithBob();
+    const bobKit = kit();
+    const { otpId } = await bobKit.startOtp('OTP_TYPE_EMAIL', bobEmail);
+    await bobKit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact: bobEmail, otpId, otpCode: await latestCode(bobEmail) });
+    const wallet = place('latch-wallet', bobKit);
+    ((await shown(wallet, '[part~="export-start"]')) as HTMLElement).click();
+    ((await shown(wallet, '[part~="export-confirm"]')) as HTMLElement).click();
+    await wallet.updateComplete;
+    ((await shown(wallet, '[part~="reveal"]')) as HTMLElement).click();
+    await shown(wallet, '[part~="export-pending"]');
+  },
   signup: async () => void (await shown(place('latch-signup', kit(), { chains: 'ethereum,solana' }), 'form')),
   'otp-input': async () => void (await shown(place('latch-otp-input', kit(), { length: '6' }), '[part="input"]')),
   'otp-input-error': async () => void (await shown(place('latch-otp-input', kit(), { length: '6', invalid: '' }), '[part="error"]', hasText)),
