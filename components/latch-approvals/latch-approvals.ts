@@ -1,6 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Activity } from '../../src/clients/activity-types.ts';
+import type { LatchError } from '../../src/errors/latch-error.ts';
+import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { LatchErrorEvent } from '../internal/events.ts';
@@ -76,7 +78,7 @@ export class LatchApprovals extends LatchKitAwareElement {
   @state() private items: Activity[] | null = null;
   @state() private loading = false;
   @state() private voting: { id: string; vote: Vote } | null = null;
-  @state() private failure: unknown;
+  @state() private failure: LatchError | undefined;
 
   readonly #announcer = new AnnouncerController(this);
   readonly #kit = new KitSessionController(this, (session) => this.#onSession(session));
@@ -131,8 +133,8 @@ export class LatchApprovals extends LatchKitAwareElement {
       if (byUser) this.#announcer.announce(this.#countText(items.length));
     } catch (error) {
       if (read !== this.#reads) return;
-      this.failure = error;
-      if (byUser) this.dispatchEvent(new LatchErrorEvent({ error: this.failure as never }));
+      this.failure = toLatchError(error);
+      if (byUser) this.dispatchEvent(new LatchErrorEvent({ error: this.failure }));
     } finally {
       if (read === this.#reads) {
         this.loading = false;
@@ -161,11 +163,15 @@ export class LatchApprovals extends LatchKitAwareElement {
       const next = this.renderRoot.querySelectorAll<HTMLElement>('[part~="approve"]')[Math.max(0, index)] ?? this.renderRoot.querySelector<HTMLElement>('[part~="refresh"]');
       next?.focus();
     } catch (error) {
-      this.failure = error;
+      this.failure = toLatchError(error);
       this.voting = null;
-      this.dispatchEvent(new LatchErrorEvent({ error: error as never }));
+      this.dispatchEvent(new LatchErrorEvent({ error: this.failure }));
     }
   }
+
+  readonly #onRefresh = (): void => {
+    if (!this.loading) void this.#load(true);
+  };
 
   #countText(count: number): string {
     return count === 0 ? this.t('approvals.empty') : this.t('approvals.count', { count });
@@ -195,7 +201,7 @@ export class LatchApprovals extends LatchKitAwareElement {
       ${message ? html`<p part="message" class="muted">${message}</p>` : nothing}
       ${items && items.length > 0 ? html`<ul part="list" class="list">${items.map((item, i) => this.#renderItem(item, i))}</ul>` : nothing}
       <div class="row">
-        <button part="refresh" type="button" aria-disabled=${this.loading ? 'true' : 'false'} @click=${() => this.loading || void this.#load(true)}>${this.t('approvals.refresh')}</button>
+        <button part="refresh" type="button" aria-disabled=${this.loading ? 'true' : 'false'} @click=${this.#onRefresh}>${this.t('approvals.refresh')}</button>
       </div>
     `;
   }
