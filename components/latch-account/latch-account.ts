@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import type { Timestamp } from '../../src/clients/activity-types.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
+import type { OAuthProvider } from '../../src/flows/oauth-providers.ts';
 import type { AccountRemoval, AccountView, ContactCode } from '../../src/account/user-account.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { LatchErrorEvent, LatchLogoutEvent } from '../internal/events.ts';
@@ -13,11 +14,16 @@ import { controlStyles } from '../styles/control-styles.ts';
 import './latch-account.messages.ts';
 import { accountStyles } from './latch-account.styles.ts';
 import { renderContactForm } from './render-contact-form.ts';
+import { OAuthLinkController } from './oauth-link-controller.ts';
+import { renderAccountList, type AccountListItem, type AccountListOptions } from './render-account-list.ts';
 
 /** The account code (get_user, the changes): a chunk of its own, loaded when a session shows. */
 const accountModule = () => import('../../src/account/user-account.ts');
 
-type Busy = 'load' | 'email' | 'phone' | 'passkey' | `remove:${string}`;
+type Busy = 'load' | 'email' | 'phone' | 'passkey' | 'link' | `remove:${string}`;
+
+/** Brand names, the same in every language. */
+const PROVIDER_NAMES: Record<OAuthProvider, string> = { google: 'Google', apple: 'Apple', facebook: 'Facebook', x: 'X', discord: 'Discord' };
 
 /**
  * @summary The logged-in user's account: name, email, phone, passkeys, linked OAuth logins and
@@ -60,6 +66,8 @@ type Busy = 'load' | 'email' | 'phone' | 'passkey' | `remove:${string}`;
  * @csspart remove - A Remove, Unlink, Revoke or Log out button.
  * @csspart providers - The linked logins section.
  * @csspart provider - One linked login.
+ * @csspart link-provider - The provider to link (a select).
+ * @csspart link - The Link button.
  * @csspart sessions - The sessions section.
  * @csspart session - One session.
  * @csspart current - "This device", on this session.
@@ -72,6 +80,7 @@ export class LatchAccount extends LatchKitAwareElement {
   static override styles = [LatchElement.styles, controlStyles, accountStyles];
 
   readonly #announcer = new AnnouncerController(this);
+  readonly #linker = new OAuthLinkController(this);
   readonly #session = new KitSessionController(this, (session) => this.#follow(session));
   #view: AccountView | null = null;
   #busy: Busy | null = null;
@@ -105,6 +114,7 @@ export class LatchAccount extends LatchKitAwareElement {
       const { loadAccount } = await accountModule();
       const view = await loadAccount(kit, session);
       if (generation === this.#generation) this.#view = view;
+      this.#linker.choose(kit);
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);
     } finally {
@@ -128,7 +138,9 @@ export class LatchAccount extends LatchKitAwareElement {
   }
 
   #errorText(error: LatchError): string {
-    return error.code === 'ERR_PASSKEY_EXISTS' ? this.t('account.passkeyExists') : this.errorText(error);
+    // Two codes whose general message speaks of logging in: here they mean something else.
+    const own = ({ ERR_PASSKEY_EXISTS: 'account.passkeyExists', ERR_OAUTH_POPUP_BLOCKED: 'account.popupBlocked' } as Partial<Record<string, MessageKey>>)[error.code];
+    return own ? this.t(own) : this.errorText(error);
   }
 
   #renderEmpty(): TemplateResult {
@@ -181,7 +193,7 @@ export class LatchAccount extends LatchKitAwareElement {
         action: this.t('account.unlink'),
         actionLabel: this.t('account.unlinkProvider', { name: p.providerName }),
         removal: { kind: 'oauth', id: p.providerId } as const,
-      })))}
+      })), this.#renderLink())}
       ${this.#list('sessions', 'account.sessions', 'account.noSessions', view.sessions.map((k) => {
         const current = k.apiKeyId === view.currentApiKeyId;
         return {
@@ -196,6 +208,40 @@ export class LatchAccount extends LatchKitAwareElement {
         };
       }))}
     `;
+  }
+
+  #renderLink(): TemplateResult | typeof nothing {
+    const kit = this.resolvedKit;
+    const providers = kit ? this.#linker.providers(kit) : [];
+    if (!kit || providers.length === 0) return nothing;
+    const waiting = this.#busy !== null || !this.#linker.ready;
+    return html`<div class="row">
+      <label for="link-provider">${this.t('account.linkWith')}</label>
+      <select part="link-provider" id="link-provider" @change=${(event: Event) => this.#linker.choose(kit, (event.target as HTMLSelectElement).value as OAuthProvider)}>
+        ${providers.map((p) => html`<option value=${p} ?selected=${p === this.#linker.provider}>${PROVIDER_NAMES[p]}</option>`)}
+      </select>
+      <button part="link" type="button" aria-disabled=${waiting ? 'true' : 'false'} aria-busy=${this.#busy === 'link' ? 'true' : 'false'} @click=${this.#link}>${this.t('account.link')}</button>
+    </div>`;
+  }
+
+  /** Opens the provider's window inside the click (the attempt was prepared before), then links what it answers. */
+  #link(): void {
+    const view = this.#view;
+    if (this.#busy || !view) return;
+    let opened: ReturnType<OAuthLinkController['launch']>;
+    try {
+      opened = this.#linker.launch();
+    } catch (error) {
+      this.#fail(error);
+      this.requestUpdate();
+      return void this.#linker.choose(this.resolvedKit!);
+    }
+    if (!opened) return;
+    const { kit, prepared, popup, finish } = opened;
+    void this.#act('link', 'account.linking', 'account.linked', () => finish(kit, this.#session.session, view, prepared, popup)).then(async (linked) => {
+      if (linked) await this.reload();
+      this.#linker.choose(kit);
+    });
   }
 
   #renderAddPasskey(): TemplateResult {
@@ -220,40 +266,8 @@ export class LatchAccount extends LatchKitAwareElement {
     </div>`;
   }
 
-  #list(
-    name: 'passkeys' | 'providers' | 'sessions',
-    title: MessageKey,
-    empty: MessageKey,
-    items: { id: string; part: string; label: string; detail: string; current?: boolean; action: string; actionLabel: string; removal: AccountRemoval }[],
-    extra: TemplateResult | typeof nothing = nothing,
-  ): TemplateResult {
-    return html`<section part=${name} class="section" aria-labelledby="${name}-heading">
-      <h3 id="${name}-heading" tabindex="-1">${this.t(title)}</h3>
-      ${items.length === 0
-        ? html`<p class="muted">${this.t(empty)}</p>`
-        : html`<ul class="list">
-            ${items.map(
-              (item) => html`<li part=${item.part} class="item" data-id=${item.id}>
-                <span class="item-text">
-                  <span>${item.label} ${item.current ? html`<span part="current" class="current">(${this.t('account.thisSession')})</span>` : nothing}</span>
-                  <span class="muted">${item.detail}</span>
-                </span>
-                <button
-                  part="remove"
-                  class="small"
-                  type="button"
-                  aria-label=${item.actionLabel}
-                  aria-disabled=${this.#busy ? 'true' : 'false'}
-                  aria-busy=${this.#busy === `remove:${item.id}` ? 'true' : 'false'}
-                  @click=${() => void this.#remove(name, item.removal, item.current === true)}
-                >
-                  ${this.#busy === `remove:${item.id}` ? this.t('account.removing') : item.action}
-                </button>
-              </li>`,
-            )}
-          </ul>`}
-      ${extra}
-    </section>`;
+  #list(name: AccountListOptions['name'], title: MessageKey, empty: MessageKey, items: AccountListItem[], extra: TemplateResult | typeof nothing = nothing): TemplateResult {
+    return renderAccountList({ name, title, empty, items, extra, busy: this.#busy, t: (key, params) => this.t(key, params), onRemove: (item) => void this.#remove(name, item.removal, item.current === true) });
   }
 
   #fail(error: unknown): void {
@@ -331,10 +345,7 @@ export class LatchAccount extends LatchKitAwareElement {
       const { changeContact } = await accountModule();
       await changeContact(kit, this.#session.session, view, code, otpCode);
     });
-    if (!changed) {
-      await this.#focus('[part="code-input"]');
-      return;
-    }
+    if (!changed) return void (await this.#focus('[part="code-input"]'));
     this.#editing = null;
     this.#code = null;
     await this.reload();
@@ -376,9 +387,8 @@ export class LatchAccount extends LatchKitAwareElement {
       const { removeFromAccount } = await accountModule();
       await removeFromAccount(this.#session.session, view, removal);
     });
-    if (removed) await this.reload();
-    // The button pressed is gone (or stays, refused): focus goes to its section's heading or stays.
-    if (removed) await this.#focus(`#${section}-heading`);
+    // The button pressed is gone: focus goes to its section's heading (a refused one keeps focus).
+    if (removed) await this.reload().then(() => this.#focus(`#${section}-heading`));
   }
 }
 

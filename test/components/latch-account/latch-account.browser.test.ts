@@ -171,6 +171,26 @@ describe('<latch-account>', () => {
     expect(text(part(el, 'error'))).to.equal('');
   });
 
+  it('offers Link for the enabled OAuth providers, prepared before the click; a blocked window says so and links nothing', async () => {
+    const opened: string[] = [];
+    const kit = await testKit({ popupHost: { open: (url: string) => (opened.push(url), null), assign: () => undefined } });
+    await signUpWithKit(kit);
+    const el = await shown(kit);
+    const select = part<HTMLSelectElement>(el, 'link-provider');
+    expect(Array.from(select.options, (o) => o.textContent)).to.include('Google');
+    expect(el.shadowRoot!.querySelector(`label[for="${select.id}"]`)?.textContent).to.equal('Link a login with');
+    await waitUntil(() => part(el, 'link').getAttribute('aria-disabled') === 'false', 'the attempt was not prepared', { timeout: 10_000 });
+    const errors = recordEvents(el, ['latch-error']);
+    part(el, 'link').click();
+    expect(opened).to.have.length(1);
+    await waitUntil(() => errors.events.length === 1, 'no error', { timeout: 5_000 });
+    expect((errors.events[0] as CustomEvent).detail.error.code).to.equal('ERR_OAUTH_POPUP_BLOCKED');
+    expect(text(part(el, 'error'))).to.equal('The login window was blocked. Allow pop-ups for this site, then press Link again.');
+    expect(parts(el, 'provider')).to.have.length(0);
+    // A new attempt is prepared for the next press.
+    await waitUntil(() => part(el, 'link').getAttribute('aria-disabled') === 'false', 'no new attempt', { timeout: 10_000 });
+  });
+
   it('revokes another session: its key is gone on the service; this one stays', async () => {
     const { kit, email } = await loggedIn();
     const other = await testKit();
