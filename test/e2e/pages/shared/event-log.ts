@@ -49,6 +49,7 @@ export const LATCH_EVENTS = [
   'latch-onramp-start',
   'latch-onramp-status',
   'latch-tx-status',
+  'latch-approval',
 ] as const;
 
 /** Logs every latch-* event that reaches `target` (they bubble and are composed). */
