@@ -21,6 +21,19 @@ describe('an export held for approval: <latch-wallet> waits, <latch-approvals> a
   let root: LoggedIn;
   let bobKit: LatchKit;
 
+  /** Bob's <latch-wallet>, its export asked for and confirmed: it waits for approval. */
+  async function bobAsksToExport(): Promise<LatchWallet> {
+    const wallet = await fixture<LatchWallet>(html`<latch-wallet .kit=${bobKit}></latch-wallet>`);
+    await waitUntil(() => wallet.shadowRoot?.querySelector('[part~="export-start"]'), 'bob\'s wallet shows', { timeout: 10_000 });
+    part(wallet, 'export-start').click();
+    await wallet.updateComplete;
+    part(wallet, 'export-confirm').click();
+    await wallet.updateComplete;
+    part(wallet, 'reveal').click();
+    await waitUntil(() => wallet.shadowRoot?.querySelector('[part~="export-pending"]'), 'the export waits for approval', { timeout: 10_000 });
+    return wallet;
+  }
+
   before(async () => {
     root = await logIn();
     const bobEmail = `bob.${crypto.randomUUID()}@example.com`;
@@ -37,14 +50,7 @@ describe('an export held for approval: <latch-wallet> waits, <latch-approvals> a
   });
 
   it('bob\'s export waits with its fingerprint shown; the root user approves it; bob sees the phrase', async () => {
-    const wallet = await fixture<LatchWallet>(html`<latch-wallet .kit=${bobKit}></latch-wallet>`);
-    await waitUntil(() => wallet.shadowRoot?.querySelector('[part~="export-start"]'), 'bob\'s wallet shows', { timeout: 10_000 });
-    part(wallet, 'export-start').click();
-    await wallet.updateComplete;
-    part(wallet, 'export-confirm').click();
-    await wallet.updateComplete;
-    part(wallet, 'reveal').click();
-    await waitUntil(() => wallet.shadowRoot?.querySelector('[part~="export-pending"]'), 'the export waits for approval', { timeout: 10_000 });
+    const wallet = await bobAsksToExport();
     const fingerprint = text(part(wallet, 'export-fingerprint'));
     expect(fingerprint).to.match(/\S{16,}/);
     expect(announced(wallet)).to.include('This export needs another approval.');
@@ -67,14 +73,7 @@ describe('an export held for approval: <latch-wallet> waits, <latch-approvals> a
   });
 
   it('a rejection ends bob\'s wait with the reason and the next step; nothing is shown', async () => {
-    const wallet = await fixture<LatchWallet>(html`<latch-wallet .kit=${bobKit}></latch-wallet>`);
-    await waitUntil(() => wallet.shadowRoot?.querySelector('[part~="export-start"]'), 'bob\'s wallet shows', { timeout: 10_000 });
-    part(wallet, 'export-start').click();
-    await wallet.updateComplete;
-    part(wallet, 'export-confirm').click();
-    await wallet.updateComplete;
-    part(wallet, 'reveal').click();
-    await waitUntil(() => wallet.shadowRoot?.querySelector('[part~="export-pending"]'), 'the export waits for approval', { timeout: 10_000 });
+    const wallet = await bobAsksToExport();
     const fingerprint = text(part(wallet, 'export-fingerprint'));
     await root.session.submit('reject_activity', { fingerprint });
     await waitUntil(() => !wallet.shadowRoot?.querySelector('[part~="export-pending"]'), 'the wait ends', { timeout: 15_000 });
