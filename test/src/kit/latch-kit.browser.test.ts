@@ -6,6 +6,7 @@ import { describe, it, before, afterEach, expect, expectCode } from '../../suppo
 import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
 import { IndexedDbKeyStore } from '../../../src/keys/indexed-db-key-store.ts';
 import { IndexedDbSessionStore } from '../../../src/session/indexed-db-session-store.ts';
+import { indexedDbPendingOtpStore } from '../../../src/flows/magic-link.ts';
 import { BroadcastSessionChannel } from '../../../src/session/session-channel.ts';
 import type { PopupHost } from '../../../src/flows/oauth-popup.ts';
 import { $session } from '../../../src/state/session-state.ts';
@@ -41,6 +42,10 @@ function pageKit(dbName: string, channelName: string, extra: Partial<LatchKitOpt
     keyStore,
     sessionStore,
     sessionChannel,
+    // The OTP attempts beside the keys, in this test's database, as a page keeps them beside its
+    // own (the default store is the origin's: another test page sending a code would supersede
+    // this one's attempt there, and its key here would then never be deleted).
+    otpAttempts: indexedDbPendingOtpStore({ dbName }),
     ...extra,
   });
   cleanups.push(() => keyStore.close(), () => sessionStore.close(), () => sessionChannel.close(), () => kit.dispose());
