@@ -1,6 +1,7 @@
 // What the login elements' browser tests share: kits on the emulator the test runner started
 // (with its trusted keys, in-memory stores and the built-in OAuth provider), the OTP outbox,
 // the provider's consent pressed with fetch, and shortcuts into shadow roots.
+import { memoryPendingOtpStore } from '../../../src/flows/magic-link.ts';
 import { expect } from '@open-wc/testing';
 import type { WalletKitConfig } from '../../../src/clients/proxy-types.ts';
 import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
@@ -38,6 +39,9 @@ export async function kitOptions(extra: Partial<LatchKitOptions> = {}): Promise<
     keyStore: new MemoryKeyStore(),
     sessionStore: new MemorySessionStore(),
     sessionChannel: noSessionChannel,
+    // OTP attempts in memory beside the in-memory keys (see latch-kit.browser.test.ts): not the
+    // origin's IndexedDB store, which other test pages share (WebKit can leave its upgrade waiting).
+    otpAttempts: memoryPendingOtpStore(),
     oauthAuthorizeUrls: Object.fromEntries(PROVIDERS.map((p) => [p, `${urls.oauthUrl}/${p}/authorize`])),
     oauthTokenUrls: { facebook: `${urls.oauthUrl}/facebook/token` },
     ...extra,
