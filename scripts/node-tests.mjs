@@ -27,7 +27,7 @@ mkdirSync(results, { recursive: true });
  * Chromium and build pages: they run one at a time with a longer budget, the rest two at once.
  */
 function runBatch(batch, { concurrency, timeoutMs }) {
-  if (batch.length === 0) return { passed: 0, failed: 0, skipped: 0, status: 0 };
+  if (batch.length === 0) return { passed: 0, failed: 0, skipped: 0, status: 0, failures: [] };
   const tap = join(results, `node-${process.pid}-${concurrency}.tap`);
   const res = spawnSync(
     process.execPath,
@@ -40,8 +40,38 @@ function runBatch(batch, { concurrency, timeoutMs }) {
   rmSync(tap, { force: true });
   const count = (name) => Number(text.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   const counts = { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo'), status: res.status ?? 1 };
-  if (counts.status !== 0 && counts.failed === 0) counts.failed += 1;
+  counts.failures = failedNames(text);
+  if (counts.status !== 0 && counts.failed === 0) {
+    counts.failed += 1;
+    counts.failures.push(`node:test exited with ${counts.status} without a failed test (${batch.length} files)`);
+  }
   return counts;
+}
+
+/** The failed tests in a TAP report: "file: suite › test", with their parents. */
+function failedNames(tap) {
+  const names = [];
+  const parents = [];
+  const lines = tap.split('\n');
+  for (const [index, line] of lines.entries()) {
+    // node:test announces each test as "# Subtest: name" before its result, nested by indent.
+    const subtest = line.match(/^( *)# Subtest: (.*)$/);
+    if (subtest) {
+      parents.length = subtest[1].length / 4;
+      parents.push(subtest[2]);
+      continue;
+    }
+    const failed = line.match(/^( *)not ok \d+ - (.*?)(?: # .*)?$/);
+    if (!failed) continue;
+    const depth = failed[1].length / 4;
+    const name = [...parents.slice(0, depth), failed[2]].join(' › ');
+    // A suite fails when a test in it fails: name only the innermost failures.
+    if (names.some((known) => known.includes(`${name} › `))) continue;
+    // The YAML block under the result says where the test is.
+    const location = lines.slice(index + 1, index + 6).join('\n').match(/location: '(?:file:\/\/)?([^':]+)/)?.[1];
+    names.push(location ? `${relative(ROOT, location)}: ${name}` : name);
+  }
+  return names;
 }
 
 const isE2e = (path) => path.startsWith('test/e2e/');
@@ -50,11 +80,12 @@ const batches = [
   runBatch(files.filter((f) => !isE2e(f)), { concurrency: 2, timeoutMs: Number(process.env.LATCHKEY_TEST_TIMEOUT_MS ?? 60_000) }),
   runBatch(files.filter(isE2e), { concurrency: 1, timeoutMs: Number(process.env.LATCHKEY_E2E_TIMEOUT_MS ?? 240_000) }),
 ];
-const counts = { passed: 0, failed: files.length === 0 ? 1 : 0, skipped: 0 };
+const counts = { passed: 0, failed: files.length === 0 ? 1 : 0, skipped: 0, failures: [] };
 for (const batch of batches) {
   counts.passed += batch.passed;
   counts.failed += batch.failed;
   counts.skipped += batch.skipped;
+  counts.failures.push(...batch.failures);
 }
 // LATCHKEY_NODE_RESULTS names the counts file when npm test runs the end-to-end files again in another engine.
 writeFileSync(join(results, process.env.LATCHKEY_NODE_RESULTS ?? 'node.json'), JSON.stringify(counts));

@@ -10,6 +10,7 @@ import { ensureEngines, enginesFromEnv } from './engines.mjs';
 const RESULTS = join(ROOT, '.test-results');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+const failures = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}: ${[cmd, ...args].join(' ')}`);
@@ -22,6 +23,7 @@ function record(label, counts) {
   totals.failed += counts.failed;
   totals.skipped += counts.skipped ?? 0;
   lines.push(`${label}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+  for (const name of counts.failures ?? []) failures.push(`${label}: ${name}`);
 }
 
 function check(label, cmd, args, env) {
@@ -99,6 +101,12 @@ if (process.env.CI) {
   record('clean clone after the tests', { passed: dirty ? 0 : 1, failed: dirty ? 1 : 0 });
 }
 
+// The failed tests by name, next to the summary: a CI log is often read from its tail.
+if (failures.length > 0) {
+  console.log('\nFailed');
+  for (const name of failures.slice(0, 40)) console.log(`  ✗ ${name}`);
+  if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
+}
 console.log('\nSummary');
 for (const line of lines) console.log(`  ${line}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
