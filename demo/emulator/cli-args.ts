@@ -12,6 +12,10 @@ export interface CliArgs {
   /** `--dev-origin URL`, repeatable: pages that may read /__outbox and /__webhooks. */
   devOrigins: string[];
   quiet: boolean;
+  /** `--step-up-minutes N`: how recent a login export (and credential changes) need; 0: off. */
+  stepUpMinutes?: number;
+  /** `--step-up-credentials`: adding and removing credentials need a fresh login too. */
+  stepUpCredentials: boolean;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -25,6 +29,8 @@ export const USAGE = `Usage: latchkey-emulator [options]
   --config FILE       JSON array of extra auth proxy configurations
   --dev-fixed-otp C   every OTP code is C (development only: never expose this emulator)
   --dev-origin URL    a page origin that may read /__outbox and /__webhooks (repeatable; exact)
+  --step-up-minutes N export needs a login in the last N minutes or a passkey (default 10; 0: off)
+  --step-up-credentials  so do adding and removing passkeys, OAuth logins and API keys
   --quiet             no console line per OTP
   --help              this text`;
 
@@ -41,7 +47,7 @@ function text(value: string | undefined, flag: string): string {
 }
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { help: false, host: '127.0.0.1', port: DEFAULT_PORT, devOrigins: [], quiet: false };
+  const args: CliArgs = { help: false, host: '127.0.0.1', port: DEFAULT_PORT, devOrigins: [], quiet: false, stepUpCredentials: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const next = () => argv[++i];
@@ -76,6 +82,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         break;
       case '--quiet':
         args.quiet = true;
+        break;
+      case '--step-up-minutes': {
+        const value = next();
+        if (value === undefined || !/^\d{1,4}$/.test(value)) throw bad('--step-up-minutes takes a whole number of minutes (0 turns step-up off).');
+        args.stepUpMinutes = Number(value);
+        break;
+      }
+      case '--step-up-credentials':
+        args.stepUpCredentials = true;
         break;
       default:
         throw bad(`Unknown option ${flag}. Try --help.`);

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     ...(args.devFixedOtp ? { devFixedOtp: args.devFixedOtp } : {}),
     devOrigins: args.devOrigins,
     quiet: args.quiet,
+    stepUp: args.stepUpMinutes === 0 ? false : { credentials: args.stepUpCredentials, ...(args.stepUpMinutes ? { maxAgeSeconds: args.stepUpMinutes * 60 } : {}) },
   });
   let urls;
   try {

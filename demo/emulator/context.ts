@@ -7,6 +7,7 @@ import type { Store } from './state/store.ts';
 import type { EmulatorKeys } from './keys/emulator-keys.ts';
 import type { ProxyConfig } from './config/proxy-config.ts';
 import type { EmulatorHooks } from './api/hooks.ts';
+import type { StepUpPolicy } from './policy/step-up.ts';
 
 export interface EmulatorUrls {
   apiUrl: string;
@@ -36,6 +37,8 @@ export interface EmulatorContext {
   hooks: EmulatorHooks;
   webauthn: WebAuthnSettings;
   timestampWindow: TimestampWindow;
+  /** Which operations need a fresh proof of presence (policy/step-up.ts); null: none. */
+  stepUp: StepUpPolicy | null;
   /** A fixed OTP code (only with the explicit dev flag). */
   devFixedOtp?: string;
   /** True: no console line per OTP. */

@@ -25,6 +25,7 @@ import { activityRegistry } from './activities/registry.ts';
 import { queryRegistry } from './queries/registry.ts';
 import { oauthRoutes } from './oauth/oauth-routes.ts';
 import { createPolicyHook } from './policy/policy-feature.ts';
+import { DEFAULT_STEP_UP } from './policy/step-up.ts';
 import { onRampRoutes } from './onramp/onramp-feature.ts';
 import { WebhookDelivery, webhookRoutes } from './webhooks/webhook-feature.ts';
 import { appProofHooks } from './proofs/app-proof-feature.ts';
@@ -116,6 +117,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         hooks: { ...defaultHooks(), policy: createPolicyHook({ now }), ...options.hooks },
         webauthn: options.webauthn ?? DEFAULT_WEBAUTHN,
         timestampWindow: options.timestampWindow ?? DEFAULT_TIMESTAMP_WINDOW,
+        stepUp: options.stepUp === false ? null : { ...DEFAULT_STEP_UP, ...options.stepUp },
         quiet: options.quiet ?? false,
         devOrigins: resolveDevOrigins(options.devOrigins ?? []),
         now,

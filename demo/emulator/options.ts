@@ -2,6 +2,7 @@
 import type { TimestampWindow, WebAuthnSettings } from './context.ts';
 import type { EmulatorHooks } from './api/hooks.ts';
 import type { WebhookOptions } from './webhooks/webhook-feature.ts';
+import type { StepUpPolicy } from './policy/step-up.ts';
 
 export interface EmulatorOptions {
   /** Interface to bind; loopback unless told otherwise. */
@@ -23,6 +24,11 @@ export interface EmulatorOptions {
   /** Maximum request body size in bytes (default 1 MiB). */
   bodyLimit?: number;
   timestampWindow?: TimestampWindow;
+  /**
+   * Step-up (policy/step-up.ts): export needs a login in the last 10 minutes (or a passkey) by
+   * default; `credentials: true` guards adding and removing credentials too; `false` turns it off.
+   */
+  stepUp?: Partial<StepUpPolicy> | false;
   webauthn?: WebAuthnSettings;
   /** Compressed P-256 public keys (hex) of a root user of the `demo` organization. */
   rootApiKeys?: string[];

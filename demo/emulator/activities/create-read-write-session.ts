@@ -6,6 +6,7 @@ import { optionalBoolean, optionalString, optionalUint } from '../http/fields.ts
 import { issueCredential, MAX_SESSION_SECONDS } from '../identity/sessions.ts';
 import { checkTargetPublicKey } from '../custody/target-key.ts';
 import { requireUser } from '../identity/find-users.ts';
+import { proofTimeOf } from '../identity/proof-time.ts';
 import type { ActivityHandler } from '../api/handler-types.ts';
 
 export const createReadWriteSession: ActivityHandler = {
@@ -18,7 +19,7 @@ export const createReadWriteSession: ActivityHandler = {
     const invalidateExisting = optionalBoolean(p, 'invalidateExisting', 'parameters') ?? false;
     const user = userId ? requireUser(tx, organization.id, userId) : requireUser(tx, principal.organizationId, principal.userId);
     const userOrg = tx.organizations.get(user.organizationId)!;
-    const credential = await issueCredential(ctx, tx, { user, organizationId: userOrg.id, targetPublicKey, invalidateExisting, origin: 'SESSION', ...(apiKeyName ? { apiKeyName } : {}), ...(expirationSeconds ? { expirationSeconds } : {}) }, now);
+    const credential = await issueCredential(ctx, tx, { user, organizationId: userOrg.id, targetPublicKey, invalidateExisting, origin: 'SESSION', authenticatedAt: proofTimeOf(tx, principal, now), ...(apiKeyName ? { apiKeyName } : {}), ...(expirationSeconds ? { expirationSeconds } : {}) }, now);
     return { organizationId: userOrg.id, organizationName: userOrg.name, userId: user.id, username: user.userName, ...credential };
   },
 };

@@ -8,6 +8,7 @@ import { optionalBoolean, optionalUint } from '../http/fields.ts';
 import { checkClientPublicKey, issueSession, MAX_SESSION_SECONDS } from '../identity/sessions.ts';
 import { requireUser } from '../identity/find-users.ts';
 import { consumeVerificationToken } from '../identity/verification.ts';
+import { proofTimeOf } from '../identity/proof-time.ts';
 import { invalidRequest } from '../http/service-error.ts';
 import type { ActivityHandler } from '../api/handler-types.ts';
 
@@ -21,7 +22,9 @@ export const stampLogin: ActivityHandler = {
     if (attested && publicKey !== principal.credential) throw invalidRequest('An attested stamp_login makes a session for the attested key only.');
     if (attested?.verificationToken) consumeVerificationToken(tx, attested.verificationToken, 'LOGIN', now);
     const origin = !attested ? 'SESSION' : attested.verificationToken ? 'OTP' : 'OAUTH';
-    const session = await issueSession(ctx, tx, { user, organizationId: principal.organizationId, publicKey, invalidateExisting, origin, ...(expirationSeconds ? { expirationSeconds } : {}) }, now);
+    // A refresh (stamped by the session's own key) keeps the login's time: step-up stays honest.
+    const authenticatedAt = proofTimeOf(tx, principal, now);
+    const session = await issueSession(ctx, tx, { user, organizationId: principal.organizationId, publicKey, invalidateExisting, origin, authenticatedAt, ...(expirationSeconds ? { expirationSeconds } : {}) }, now);
     return { session };
   },
 };

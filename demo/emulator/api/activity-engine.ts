@@ -14,6 +14,7 @@ import { checkStamp } from './stamp-check.ts';
 import { LOGIN_ADDRESSABLE, resolvePrincipal } from './principal.ts';
 import { governs, requireOrganization } from './organizations.ts';
 import { checkTimestamp } from './timestamp-window.ts';
+import { requireFreshProof } from '../policy/step-up.ts';
 import { submitSpec, typesOf, versionOf } from './operations.ts';
 import { wireActivity } from './envelope.ts';
 import type { EmulatorContext } from '../context.ts';
@@ -68,6 +69,7 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
   const principal = await resolvePrincipal(ctx, ctx.store.read, check, addressedOrgId, request.body, {
     fromAncestor: LOGIN_ADDRESSABLE.has(operation),
   });
+  requireFreshProof(ctx.store.read, ctx.stepUp, operation, principal, ctx.now());
   // A passkey login addressed to the parent runs in the user's own sub-organization.
   const organizationId = governs(ctx.store.read, principal.organizationId, addressedOrgId) ? addressedOrgId : principal.organizationId;
   const fingerprint = fingerprintOf(request.body);

@@ -26,6 +26,8 @@ export interface NewApiKey {
   curveType: ApiKeyCurve;
   expirationSeconds?: number;
   origin: ApiKeyOrigin;
+  /** The login behind the key (step-up); default: now, the key being made by a login. */
+  authenticatedAt?: number;
 }
 
 export function addApiKey(tx: Tx, key: NewApiKey, now: number): ApiKeyRecord {
@@ -39,6 +41,7 @@ export function addApiKey(tx: Tx, key: NewApiKey, now: number): ApiKeyRecord {
     publicKey: key.publicKey,
     curveType: key.curveType,
     origin: key.origin,
+    authenticatedAt: key.authenticatedAt ?? now,
     createdAt: now,
     updatedAt: now,
     ...(key.expirationSeconds !== undefined ? { expirationSeconds: key.expirationSeconds, expiresAt: now + key.expirationSeconds * 1000 } : {}),

@@ -37,6 +37,8 @@ export interface LoginRequest {
   invalidateExisting?: boolean;
   origin: ApiKeyOrigin;
   apiKeyName?: string;
+  /** When the user proved presence (identity/proof-time.ts); default: now. */
+  authenticatedAt?: number;
 }
 
 export async function issueSession(ctx: EmulatorContext, tx: Tx, login: LoginRequest & { publicKey: string }, now: number): Promise<string> {
@@ -54,6 +56,7 @@ export async function issueSession(ctx: EmulatorContext, tx: Tx, login: LoginReq
       curveType: 'API_KEY_CURVE_P256',
       expirationSeconds: seconds,
       origin: login.origin,
+      ...(login.authenticatedAt !== undefined ? { authenticatedAt: login.authenticatedAt } : {}),
     },
     now,
   );
@@ -87,6 +90,7 @@ export async function issueCredential(
       curveType: 'API_KEY_CURVE_P256',
       expirationSeconds: login.expirationSeconds ?? DEFAULT_SESSION_SECONDS,
       origin: login.origin,
+      ...(login.authenticatedAt !== undefined ? { authenticatedAt: login.authenticatedAt } : {}),
     },
     now,
   );

@@ -49,6 +49,11 @@ export interface ApiKeyRecord extends BaseRecord, Stamped {
   /** Absolute expiry (ms) of an expiring key. */
   readonly expiresAt?: number;
   readonly origin: ApiKeyOrigin;
+  /**
+   * When the user last proved presence for this key (ms): its login, or the login a refresh
+   * inherits (identity/proof-time.ts). Absent in older data files: `createdAt` stands in.
+   */
+  readonly authenticatedAt?: number;
 }
 
 export interface AuthenticatorRecord extends BaseRecord, Stamped {
