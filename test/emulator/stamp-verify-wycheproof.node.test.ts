@@ -37,7 +37,7 @@ const request = (body: Uint8Array, stamp: string): EmuRequest => ({
 async function viaEmulator({ publicKey, test }: Case): Promise<string> {
   try {
     const check = await checkStamp(request(fromHex(test.msg), header(publicKey, test.sig)));
-    assert.deepEqual(check, { kind: 'API_KEY', publicKey });
+    assert.deepEqual(check, { kind: 'API_KEY', publicKey, curve: 'API_KEY_CURVE_P256' });
     return 'verified';
   } catch (error) {
     const e = error as { serviceErrorCode?: string; cause?: { code?: string } };

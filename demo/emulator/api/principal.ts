@@ -41,9 +41,15 @@ export async function resolvePrincipal(
 ): Promise<Principal> {
   if (check.kind === 'ATTESTED') return resolveAttestedPrincipal(ctx, view, check, targetOrgId);
   if (check.kind === 'API_KEY') {
-    const keys = view.apiKeys.findBy('publicKey', check.publicKey);
+    // A key is one curve's: the same hex under another curve's scheme is another key.
+    const keys = view.apiKeys.findBy('publicKey', check.publicKey).filter((k) => k.curveType === check.curve);
     if (keys.length === 0) throw unauthenticated('PUBLIC_KEY_NOT_FOUND', 'No API key with the stamp public key.');
-    const eligible = keys.filter((k) => governs(view, k.organizationId, targetOrgId));
+    let eligible = keys.filter((k) => governs(view, k.organizationId, targetOrgId));
+    // Wallet login (the hosted client's loginWithWallet) stamps stamp_login with the wallet's
+    // key and addresses it to the parent organization, as passkey login does.
+    if (eligible.length === 0 && options.fromAncestor && check.curve !== 'API_KEY_CURVE_P256') {
+      eligible = keys.filter((k) => governs(view, targetOrgId, k.organizationId));
+    }
     if (eligible.length === 0) throw forbidden('The API key may not act on this organization.');
     const now = ctx.now();
     const live = eligible.find((k) => k.expiresAt === undefined || k.expiresAt > now);

@@ -14,6 +14,8 @@ import { utf8Decode, utf8Encode } from '../../../src/encoding/utf8.ts';
 import { unauthenticated } from '../http/service-error.ts';
 import { isObject } from '../http/fields.ts';
 import type { EmuRequest } from '../http/exchange.ts';
+import type { ApiKeyCurve } from '../identity/api-keys.ts';
+import { isWalletStampScheme, verifyWalletStamp } from './wallet-stamp.ts';
 
 export interface WebAuthnStamp {
   authenticatorData: string;
@@ -27,7 +29,7 @@ export const ATTESTED_SCHEMES = ['STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN'
 export type AttestedScheme = (typeof ATTESTED_SCHEMES)[number];
 
 export type StampCheck =
-  | { kind: 'API_KEY'; publicKey: string }
+  | { kind: 'API_KEY'; publicKey: string; curve: ApiKeyCurve }
   | { kind: 'PASSKEY'; stamp: WebAuthnStamp }
   | { kind: 'ATTESTED'; publicKey: string; scheme: AttestedScheme; attestation: string };
 
@@ -95,6 +97,25 @@ async function checkAttestedStamp(value: string, body: Uint8Array): Promise<Stam
   }
 }
 
+/**
+ * The scheme of an X-Stamp, read without judging anything else: a wallet's scheme goes to
+ * wallet-stamp.ts, everything else to the core's P-256 verifier (which refuses unknown schemes).
+ */
+function walletStampOf(headerValue: string): { publicKey: string; scheme: Parameters<typeof verifyWalletStamp>[1]['scheme']; signature: string } | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(utf8Decode(fromBase64Url(headerValue)));
+  } catch {
+    return undefined;
+  }
+  if (!isObject(parsed) || !isWalletStampScheme(parsed.scheme)) return undefined;
+  const { publicKey, signature } = parsed;
+  if (typeof publicKey !== 'string' || typeof signature !== 'string') {
+    throw unauthenticated('SIGNATURE_INVALID', 'The X-Stamp needs publicKey, scheme and signature strings.');
+  }
+  return { publicKey, scheme: parsed.scheme, signature };
+}
+
 export async function checkStamp(request: EmuRequest): Promise<StampCheck> {
   const apiStamp = request.headers['x-stamp'];
   const passkeyStamp = request.headers['x-stamp-webauthn'];
@@ -108,9 +129,17 @@ export async function checkStamp(request: EmuRequest): Promise<StampCheck> {
   }
   if (passkeyStamp !== undefined) return { kind: 'PASSKEY', stamp: parseWebAuthnStamp(passkeyStamp) };
   if (attestedStamp !== undefined) return checkAttestedStamp(attestedStamp, request.body);
+  const walletStamp = walletStampOf(apiStamp!);
+  if (walletStamp) {
+    try {
+      return { kind: 'API_KEY', ...verifyWalletStamp(request.body, walletStamp) };
+    } catch (error) {
+      throw unauthenticated('SIGNATURE_INVALID', 'The X-Stamp does not verify over the request body.', error);
+    }
+  }
   try {
     const verified = await verifyStamp(request.body, apiStamp!);
-    return { kind: 'API_KEY', publicKey: verified.publicKey };
+    return { kind: 'API_KEY', publicKey: verified.publicKey, curve: 'API_KEY_CURVE_P256' };
   } catch (error) {
     throw unauthenticated('SIGNATURE_INVALID', 'The X-Stamp does not verify over the request body.', error);
   }

@@ -9,5 +9,6 @@ export const OAUTH_DISALLOWED = 'OAUTH disallowed';
 export function requireProvider(config: ProxyConfig, provider: WalletKitProvider): void {
   if ((config.enabledProviders as string[]).includes(provider)) return;
   if (provider === 'email' || provider === 'sms') throw forbidden(`OTP disallowed: ${provider} is not enabled for this configuration.`);
+  if (provider === 'wallet') throw forbidden('Wallet login disallowed: wallet is not enabled for this configuration.');
   throw forbidden(`${OAUTH_DISALLOWED}: ${provider} is not enabled for this configuration.`);
 }

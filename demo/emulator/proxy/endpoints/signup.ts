@@ -29,6 +29,8 @@ export const signup: ProxyEndpoint = {
     }
     if (verificationToken) requireProvider(config, userPhoneNumber && !userEmail ? 'sms' : 'email');
     if (authenticators.length > 0) requireProvider(config, 'passkey');
+    // A wallet's own key as the user's API key (the hosted client's signUpWithWallet).
+    if (apiKeys.some((k) => k.curveType === 'API_KEY_CURVE_SECP256K1' || k.curveType === 'API_KEY_CURVE_ED25519')) requireProvider(config, 'wallet');
     for (const provider of oauthProviders) {
       let issuer: unknown;
       try {
