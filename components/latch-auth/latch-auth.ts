@@ -15,6 +15,7 @@ import { authStyles } from './latch-auth.styles.ts';
 import type { LoggedInView } from './logged-in-view.ts';
 import type { ModalDialog } from './modal-dialog.ts';
 import type { PhoneField } from './phone-field.ts';
+import type { WalletLogin } from './wallet-login.ts';
 import { LatchCancelEvent } from './latch-cancel-event.ts';
 import { asLatchError, LatchKitElement } from './latch-kit-element.ts';
 
@@ -44,6 +45,7 @@ let otpInput: Promise<unknown> | undefined;
 let modalDialog: Promise<{ ModalDialog: typeof ModalDialog }> | undefined;
 let loggedInView: Promise<{ LoggedInView: typeof LoggedInView }> | undefined;
 let phoneField: Promise<{ PhoneField: typeof PhoneField }> | undefined;
+let walletLogin: Promise<{ WalletLogin: typeof WalletLogin }> | undefined;
 
 /**
  * `<latch-otp-input>` is needed only once a code is sent, so it is not part of the first paint:
@@ -73,6 +75,10 @@ function loadOtpInput(): Promise<unknown> {
  * the browser's first language that has one, else US), formats the number as it is typed, checks it
  * for that country and sends it as E.164; a number typed or pasted with its own `+` code switches
  * the country. Until that chunk has loaded (or if it cannot), the field takes E.164 typed by hand.
+ * With the `wallet` method enabled, the wallets the page's extensions announce (EIP-6963) follow
+ * the other methods, with their icons and names; pressing one asks the wallet to connect and to
+ * sign one login request (`personal_sign`), which signs up or logs in with the wallet's own key.
+ * That part and its strings load only when the config enables `wallet`.
  * Passkeys and OAuth providers are
  * `<latch-passkey-button>` and `<latch-oauth-button>` inside. Until the config is loaded it shows
  * only a small loading state. An OAuth login that came back by redirect is finished on load.
@@ -141,6 +147,13 @@ function loadOtpInput(): Promise<unknown> {
  * @csspart passkey-toggle - Switches between passkey login and sign-up.
  * @csspart providers - The group of OAuth buttons.
  * @csspart oauth-button - Each `<latch-oauth-button>` (its parts: `oauth-control`, `oauth-logo`, `oauth-label`, `oauth-error`).
+ * @csspart wallets - `wallet` enabled: the list of the wallets this browser's extensions announce (EIP-6963).
+ * @csspart wallet - Each wallet's button ("Continue with …"): connects it, then signs up or logs in with its key.
+ * @csspart wallet-icon - The wallet's announced icon (shown only when it is a data:image URI).
+ * @csspart wallet-name - The wallet's button text.
+ * @csspart wallets-none - "No wallet found in this browser.", when none announced itself.
+ * @csspart wallet-status - "Confirm in …" while the wallet is asked, a polite live region.
+ * @csspart wallet-error - What went wrong with the wallet (a rejection, a refused signature), an assertive live region.
  * @csspart code - The code step.
  * @csspart otp - The `<latch-otp-input>` (its parts: `otp-box`, `otp-label`, `otp-error`, `otp-resend`).
  * @csspart back - "Use another method".
@@ -211,6 +224,8 @@ export class LatchAuth extends LatchKitElement {
   #autofill: AbortController | undefined;
   /** The phone field's country picker and formatting (a separate chunk, loaded when the field is first focused). */
   #phone: PhoneField | undefined;
+  /** The external-wallet method (a separate chunk, loaded when the config enables `wallet`). */
+  #wallets: WalletLogin | undefined;
   readonly #flow = new StoreController(this, $flow);
   // Logins and logouts (also another tab's) re-render; what shows is this kit's own session.
   readonly #session = new StoreController(this, $session);
@@ -273,6 +288,7 @@ export class LatchAuth extends LatchKitElement {
         if (this.#loaded !== kit) return;
         void this.#shown(() => (this.#view = 'methods'));
         if (kit.enabledMethods().some(isContact)) loadOtpInput().catch(() => undefined);
+        if (kit.config?.enabledProviders.includes('wallet')) this.#loadWallets();
         this.#loadAccount();
       },
       // Not a user action: shown with a retry, not dispatched (the kit fires its own `error`).
@@ -455,6 +471,14 @@ export class LatchAuth extends LatchKitElement {
     );
   };
 
+  /** The wallet method: the wallets the page's extensions announce, and the login with one. */
+  #loadWallets(): void {
+    (walletLogin ??= import('./wallet-login.ts')).then(
+      ({ WalletLogin }) => this.#set(() => (this.#wallets ??= new WalletLogin(this, (o) => this.emitLogin(o), (e) => this.emitError(e)))),
+      () => (walletLogin = undefined), // offline: the next config load tries again
+    );
+  }
+
   #otp(): LatchOtpInput | null {
     return this.renderRoot.querySelector('latch-otp-input');
   }
@@ -550,6 +574,7 @@ export class LatchAuth extends LatchKitElement {
             ? this.#renderPasskey(kit)
             : this.#renderContact(group as ContactMethod)}`,
       )}
+      ${this.#wallets?.render(kit)}
     </div>`;
   }
 

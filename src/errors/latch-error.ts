@@ -104,6 +104,14 @@ export const LatchErrorCodes = [
   // the service refused the token it gave
   'ERR_CAPTCHA_FAILED',
   'ERR_CAPTCHA_REFUSED',
+  // an external wallet (EIP-6963 / EIP-1193) as a login: none found on the page; the user said
+  // no in the wallet (EIP-1193 4001); the wallet is on a chain it will not leave; the service
+  // refused the wallet's stamp (or its signature is not its account's); any other wallet failure
+  'ERR_WALLET_NOT_FOUND',
+  'ERR_WALLET_REJECTED',
+  'ERR_WALLET_WRONG_CHAIN',
+  'ERR_WALLET_STAMP_REFUSED',
+  'ERR_WALLET_FAILED',
   // a user's own account: a removal that would leave no way to log in; a contact another user holds
   'ERR_ACCOUNT_LAST_CREDENTIAL',
   'ERR_ACCOUNT_CONTACT_TAKEN',

@@ -30,7 +30,8 @@ import type { OAuthCallback, PendingOAuth, PendingOAuthStore } from '../flows/oa
 import type { OAuthLaunch, PopupHost } from '../flows/oauth-popup.ts';
 import type { OAuthProvider } from '../flows/oauth-providers.ts';
 import type { PasskeyDeps } from '../flows/passkey-flow.ts';
-import { keyStoreModule, oauthModules, otpModule, passkeyModule, sessionModule, sessionStoreModule, type OAuthModules } from './lazy-modules.ts';
+import type { WalletLoginRequest } from '../flows/wallet-flow.ts';
+import { keyStoreModule, oauthModules, otpModule, passkeyModule, sessionModule, sessionStoreModule, walletModule, type OAuthModules } from './lazy-modules.ts';
 import { orderLoginMethods, type LoginMethod } from './login-methods.ts';
 import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
 import { cleanAddressBar } from '../flows/address-bar.ts';
@@ -155,6 +156,7 @@ export const KitFlows = {
   otp: ['sending', 'code-sent', 'verifying'],
   oauth: ['popup', 'redirecting', 'verifying'],
   passkey: ['creating', 'authenticating'],
+  wallet: ['signing'],
 } as const;
 
 export type KitFlow = keyof typeof KitFlows;
@@ -280,7 +282,7 @@ export class LatchKit extends EventTarget {
     return this.#config ? orderLoginMethods(this.#config.enabledProviders, order) : [];
   }
 
-  #requireEnabled(config: WalletKitConfig, method: LoginMethod): void {
+  #requireEnabled(config: WalletKitConfig, method: LoginMethod | 'wallet'): void {
     if (!(config.enabledProviders as string[]).includes(method)) {
       throw new LatchError('ERR_CONFIG_INVALID', 'This login method is not enabled for this configuration.');
     }
@@ -729,9 +731,22 @@ export class LatchKit extends EventTarget {
     return result && this.#flow('passkey', 'authenticating', () => this.#login(result));
   }
 
-  async #passkeyDeps(signal: AbortSignal | undefined): Promise<PasskeyDeps> {
+  // ---- external wallets --------------------------------------------------------------------
+
+  /**
+   * Logs in with an external Ethereum wallet (EIP-1193), signing up first when its key has no
+   * account: the wallet confirms once. `$flow`: wallet/signing, then none.
+   */
+  logInWithWallet(request: WalletLoginRequest & { signal?: AbortSignal }): Promise<LoginOutcome> {
+    return this.#flow('wallet', 'signing', async () => {
+      const [deps, { logInWithWallet }] = await Promise.all([this.#passkeyDeps(request.signal, 'wallet'), walletModule.get()]);
+      return this.#login(await logInWithWallet(deps, request));
+    });
+  }
+
+  async #passkeyDeps(signal: AbortSignal | undefined, method: 'passkey' | 'wallet' = 'passkey'): Promise<PasskeyDeps> {
     const config = await this.#loadConfig(false);
-    this.#requireEnabled(config, 'passkey');
+    this.#requireEnabled(config, method);
     const o = this.options;
     return {
       proxy: this.#proxy,

@@ -32,6 +32,7 @@ export const sessionStoreModule = once(() => import('../session/create-session-s
 export const keyStoreModule = once(() => import('../keys/open-key-store.ts'));
 export const otpModule = once(() => import('../flows/otp-flow.ts'));
 export const passkeyModule = once(() => import('../flows/passkey-flow.ts'));
+export const walletModule = once(() => import('../flows/wallet-flow.ts'));
 /** Loaded by `prepareOAuth`, so the click's synchronous `launchOAuth` finds it ready. */
 export const oauthModules = once(async (): Promise<OAuthModules> => {
   const [flow, popup] = await Promise.all([import('../flows/oauth-flow.ts'), import('../flows/oauth-popup.ts')]);

@@ -1,8 +1,9 @@
 /**
  * The login methods a kit can offer, in the order the drop-in shows them by default: the
  * methods that need nothing but the page first (email, SMS, passkey), then the OAuth providers.
- * `wallet` (an external wallet signing in) is a wallet_kit_config provider but not a login
- * method here.
+ * `wallet` (an external wallet signing in) is a wallet_kit_config provider but not one of these:
+ * its buttons are the wallets the page announces (EIP-6963), not a fixed name, and it logs in
+ * through `LatchKit.logInWithWallet` (see src/flows/wallet-flow.ts).
  */
 export const LoginMethods = ['email', 'sms', 'passkey', 'google', 'apple', 'facebook', 'x', 'discord'] as const;
 

@@ -156,12 +156,13 @@ describe('<latch-auth>', () => {
   });
 
   describe('methods', () => {
-    it('demo config: every login method, in the default order (the external-wallet provider is not a login method)', async () => {
+    it('demo config: every login method, in the default order, then the external wallets (their own chunk)', async () => {
       const el = await auth(await testKit());
       expect(shownMethods(el)).to.deep.equal(['email', 'sms', 'passkey', 'google', 'apple', 'facebook', 'x', 'discord']);
-      // One group of OAuth buttons; an "or" between the groups.
+      // One group of OAuth buttons; an "or" between the groups, and before the wallets once they load.
       expect(parts(el, 'providers')).to.have.length(1);
-      expect(parts(el, 'divider').map((d) => text(d))).to.deep.equal(['or', 'or', 'or']);
+      await waitUntil(() => el.shadowRoot?.querySelector('[part~="wallets"], [part~="wallets-none"]'), 'the wallet method shows', { timeout: 10_000 });
+      expect(parts(el, 'divider').map((d) => text(d))).to.deep.equal(['or', 'or', 'or', 'or']);
     });
 
     it('a config with fewer methods shows exactly those', async () => {
