@@ -1,6 +1,18 @@
 import { css } from 'lit';
 
 export const walletStyles = css`
+  /* <latch-wallet>'s sections are elements of their own, laid out as the card's blocks. */
+  .sections {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space-lg);
+  }
+
+  /* A wrapper that only listens (Escape in the export section): no box of its own. */
+  .section-body {
+    display: contents;
+  }
+
   .accounts-area {
     display: flex;
     flex-direction: column;

@@ -3,6 +3,7 @@
  * user action only. None carries a secret: no mnemonic, no private key.
  */
 import type { Address, SignRawPayloadParameters, SignRawPayloadResult, WalletAccountParams } from '../../src/clients/activity-types.ts';
+import type { TypedData } from '../../src/signing/typed-data-digest.ts';
 import { latchEventInit } from '../internal/latch-event-init.ts';
 
 
@@ -21,8 +22,10 @@ export class LatchCopyEvent extends CustomEvent<LatchCopyDetail> {
 export interface LatchSignDetail {
   /** The signing account's address (`signWith`). */
   address: string;
-  /** The text the user signed. */
+  /** The text the user signed (for typed data, the JSON as given). */
   message: string;
+  /** The EIP-712 typed data signed (`<latch-wallet-sign>`'s typed-data mode only). */
+  typedData?: TypedData;
   /** What was sent to sign_raw_payload. */
   parameters: SignRawPayloadParameters;
   signature: SignRawPayloadResult;

@@ -13,7 +13,9 @@ import type { WalletAccount } from '../../../src/clients/activity-types.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { emulatorKeys } from '../support/emulator-kit.ts';
 import { resetConfig } from '../support/helpers.ts';
-import { announced, emulatorKit, logIn, part, parts, text, type LoggedIn } from '../support/kit-login.ts';
+import { announced, emulatorKit, logIn, text, type LoggedIn } from '../support/kit-login.ts';
+// <latch-wallet> is made of section elements: its parts are found through their shadow roots too.
+import { deepPart as part, deepParts as parts, find } from '../support/shadow.ts';
 
 LatchWallet.define();
 
@@ -38,7 +40,7 @@ async function recordingKit(refuse = false): Promise<{ kit: LatchKit; bodies: Re
 }
 
 async function ready(el: LatchWallet): Promise<void> {
-  await waitUntil(() => el.shadowRoot?.querySelector('[part~="accounts"], [part~="empty"]') && !el.shadowRoot.querySelector('[part~="loading"]'), 'the accounts load', { timeout: 10_000 });
+  await waitUntil(() => find(el, '[part~="accounts"], [part~="empty"]') && !find(el, '[part~="loading"]'), 'the accounts load', { timeout: 10_000 });
 }
 
 const addresses = (el: LatchWallet): string[] => parts(el, 'address').map((node) => text(node));
@@ -116,7 +118,7 @@ describe('<latch-wallet> add account', () => {
       const before = addresses(el);
       expect(before).to.have.length(1);
       expect(text(part(el, 'add-format').querySelector('option:checked'))).to.equal('Ethereum');
-      expect(el.shadowRoot?.querySelector('[part~="proof-badge"]')).to.equal(null);
+      expect(find(el, '[part~="proof-badge"]')).to.equal(null);
 
       const { detail } = await add(el);
       expect(detail.walletId).to.equal(user.walletId);
@@ -139,7 +141,7 @@ describe('<latch-wallet> add account', () => {
       expect(badge.organizationId).to.equal(kit.session?.summary?.organizationId);
       expect(badge.getAttribute('trusted-root-sha256')).to.equal(root);
       expect(badge.result?.addresses.outcome).to.equal('passed');
-      expect(text(badge.shadowRoot!.querySelector('[part~="label"]'))).to.equal('Verified by App Proofs');
+      expect(text(find(badge, '[part~="label"]'))).to.equal('Verified by App Proofs');
       await expect(el).to.be.accessible();
     });
 
@@ -187,8 +189,8 @@ describe('<latch-wallet> add account', () => {
       expect('generateAppProofs' in bodies[0]!).to.equal(false);
       expect(addresses(el)).to.include(detail.addresses[0]!);
       expect(text(part(el, 'add-result'))).to.include(detail.addresses[0]!);
-      expect(el.shadowRoot?.querySelector('[part~="proof-badge"]')).to.equal(null);
-      expect(el.shadowRoot?.querySelector('latch-proof-badge')).to.equal(null);
+      expect(find(el, '[part~="proof-badge"]')).to.equal(null);
+      expect(find(el, 'latch-proof-badge')).to.equal(null);
     });
 
     it('no-add hides the section', async () => {
@@ -196,7 +198,7 @@ describe('<latch-wallet> add account', () => {
       await logIn(kit);
       const el = await fixture<LatchWallet>(html`<latch-wallet no-add .kit=${kit}></latch-wallet>`);
       await ready(el);
-      expect(el.shadowRoot?.querySelector('[part~="add"]')).to.equal(null);
+      expect(find(el, '[part~="add"]')).to.equal(null);
     });
   });
 
@@ -207,7 +209,7 @@ describe('<latch-wallet> add account', () => {
       const el = await fixture<LatchWallet>(html`<latch-wallet locale="es" .kit=${kit}></latch-wallet>`);
       await ready(el);
       const select = part<HTMLSelectElement>(el, 'add-format');
-      expect(text(el.shadowRoot!.querySelector(`label[for="${select.id}"]`))).to.equal('Formato de dirección');
+      expect(text(find(el, `label[for="${select.id}"]`))).to.equal('Formato de dirección');
       expect(text(part(el, 'add-submit'))).to.equal('Añadir cuenta');
       expect(Array.from(select.options, (o) => text(o))).to.deep.equal(['Ethereum', 'Solana']);
     });
@@ -226,7 +228,7 @@ describe('<latch-wallet> add account', () => {
       expect(new Set(bodies.map((b) => JSON.stringify(b))).size).to.equal(1);
       expect(text(part(el, 'error'))).to.equal('Cannot reach the server. Check your connection and try again.');
       expect(part(el, 'error').getAttribute('aria-live')).to.equal('assertive');
-      expect(el.shadowRoot?.querySelector('[part~="add-result"]')).to.equal(null);
+      expect(find(el, '[part~="add-result"]')).to.equal(null);
       expect(part(el, 'add-submit').getAttribute('aria-disabled')).to.equal('false');
       expect(addresses(el)).to.have.length(1);
     });

@@ -16,7 +16,9 @@ import { toHex } from '../../../src/encoding/hex.ts';
 import { utf8Encode } from '../../../src/encoding/utf8.ts';
 import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { resetConfig } from '../support/helpers.ts';
-import { addAccounts, announced, emulatorKit, emulatorKitOptions, ethAddress, logIn, part, parts, recoverEthAddress, text, type LoggedIn } from '../support/kit-login.ts';
+import { addAccounts, announced, emulatorKit, emulatorKitOptions, ethAddress, logIn, recoverEthAddress, text, type LoggedIn } from '../support/kit-login.ts';
+// <latch-wallet> is made of section elements: its parts are found through their shadow roots too.
+import { deepActive, deepPart as part, deepParts as parts, find, findAll } from '../support/shadow.ts';
 
 LatchWallet.define();
 
@@ -33,14 +35,14 @@ async function wallet(kit: LatchKit | undefined, attributes = html``): Promise<L
 }
 
 async function ready(el: LatchWallet): Promise<void> {
-  await waitUntil(() => el.shadowRoot?.querySelector('[part~="accounts"], [part~="empty"]') && !el.shadowRoot.querySelector('[part~="loading"]'), 'the accounts load', { timeout: 10_000 });
+  await waitUntil(() => find(el, '[part~="accounts"], [part~="empty"]') && !find(el, '[part~="loading"]'), 'the accounts load', { timeout: 10_000 });
 }
 
 const addresses = (el: LatchWallet): string[] => parts(el, 'address').map((node) => text(node));
 
-/** Every attribute value in the element's shadow tree and on the host. */
+/** Every attribute value in the element's shadow tree (its sections' too) and on the host. */
 function allAttributeValues(el: Element): string[] {
-  const nodes = [el, ...(el.shadowRoot?.querySelectorAll('*') ?? [])];
+  const nodes = [el, ...findAll<Element>(el, '*')];
   return nodes.flatMap((node) => Array.from(node.attributes, (a) => a.value));
 }
 
@@ -93,12 +95,12 @@ describe('<latch-wallet>', () => {
       expect(part(el, 'error').getAttribute('aria-live')).to.equal('assertive');
       expect(text(part(el, 'error'))).to.equal('');
       for (const name of ['base', 'header', 'footer', 'announcer']) expect(part(el, name), name).to.be.instanceOf(HTMLElement);
-      expect(el.shadowRoot?.querySelector('[part~="accounts"]')).to.equal(null);
+      expect(find(el, '[part~="accounts"]')).to.equal(null);
       expect(el.getAttribute('dir')).to.equal('ltr');
 
       const signedOutKit = await emulatorKit();
       const other = await wallet(signedOutKit);
-      await waitUntil(() => other.shadowRoot?.querySelector('[part~="signed-out"]'), 'the restore finds nobody');
+      await waitUntil(() => find(other, '[part~="signed-out"]'), 'the restore finds nobody');
       expect(text(part(other, 'signed-out'))).to.equal('Log in to see your wallet.');
     });
 
@@ -160,7 +162,7 @@ describe('<latch-wallet>', () => {
     it('no-sign, no-export and no-import hide their sections', async () => {
       const el = await fixture<LatchWallet>(html`<latch-wallet no-sign no-export no-import .kit=${user.kit}></latch-wallet>`);
       await ready(el);
-      for (const name of ['sign', 'export', 'import']) expect(el.shadowRoot?.querySelector(`[part~="${name}"]`), name).to.equal(null);
+      for (const name of ['sign', 'export', 'import']) expect(find(el, `[part~="${name}"]`), name).to.equal(null);
     });
 
     it('follows the language: Spanish, and Arabic right to left', async () => {
@@ -219,7 +221,7 @@ describe('<latch-wallet>', () => {
       textarea.value = 'Hello, Latchkey ✓';
       textarea.dispatchEvent(new Event('input'));
       part(el, 'sign-review').click();
-      await waitUntil(() => el.shadowRoot?.querySelector('[part~="sign-preview"]'));
+      await waitUntil(() => find(el, '[part~="sign-preview"]'));
       // EIP-191 personal_sign, written out here (the Node test checks the core against viem).
       const message = utf8Encode('Hello, Latchkey ✓');
       const digest = keccak_256(new Uint8Array([...utf8Encode(`\x19Ethereum Signed Message:\n${message.length}`), ...message]));
@@ -228,9 +230,9 @@ describe('<latch-wallet>', () => {
       expect(preview).to.include('UTF-8 text, sent as hexadecimal');
       expect(preview).to.include(`0x${toHex(utf8Encode('Hello, Latchkey ✓'))}`);
       expect(preview).to.include('EIP-191 personal message');
-      expect(text(el.shadowRoot!.querySelector('[data-value="payload"]'))).to.equal(`0x${toHex(digest)}`);
-      expect(el.shadowRoot?.querySelector('[part~="signature"]'), 'nothing signed before Sign').to.equal(null);
-      expect(el.shadowRoot?.activeElement).to.equal(part(el, 'sign-button'));
+      expect(text(find(el, '[data-value="payload"]'))).to.equal(`0x${toHex(digest)}`);
+      expect(find(el, '[part~="signature"]'), 'nothing signed before Sign').to.equal(null);
+      expect(deepActive(el)).to.equal(part(el, 'sign-button'));
 
       const signed = oneEvent(el, 'latch-sign') as Promise<LatchSignEvent>;
       part(el, 'sign-button').click();
@@ -243,7 +245,7 @@ describe('<latch-wallet>', () => {
       expect(detail.message).to.equal('Hello, Latchkey ✓');
       expect(detail.parameters).to.deep.equal({ signWith: address, payload: toHex(digest), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' });
       await el.updateComplete;
-      const shown = { r: text(el.shadowRoot!.querySelector('[data-value="r"]')), s: text(el.shadowRoot!.querySelector('[data-value="s"]')), v: text(el.shadowRoot!.querySelector('[data-value="v"]')) };
+      const shown = { r: text(find(el, '[data-value="r"]')), s: text(find(el, '[data-value="s"]')), v: text(find(el, '[data-value="v"]')) };
       expect(shown).to.deep.equal(detail.signature);
       expect(recoverEthAddress(digest, shown)).to.equal(address.toLowerCase());
       expect(announced(el)).to.equal('Message signed.');
@@ -256,14 +258,14 @@ describe('<latch-wallet>', () => {
       await el.updateComplete;
       const textarea = part<HTMLTextAreaElement>(el, 'sign-message');
       expect(textarea.getAttribute('aria-invalid')).to.equal('true');
-      expect(text(el.shadowRoot!.getElementById('sign-message-error'))).to.equal('Write a message to sign.');
-      expect(el.shadowRoot?.activeElement).to.equal(textarea);
-      expect(el.shadowRoot?.querySelector('[part~="sign-preview"]')).to.equal(null);
+      expect(text(find(el, '#sign-message-error'))).to.equal('Write a message to sign.');
+      expect(deepActive(el)).to.equal(textarea);
+      expect(find(el, '[part~="sign-preview"]')).to.equal(null);
 
       textarea.value = 'second thoughts';
       textarea.dispatchEvent(new Event('input'));
       part(el, 'sign-review').click();
-      await waitUntil(() => el.shadowRoot?.querySelector('[part~="sign-edit"]'));
+      await waitUntil(() => find(el, '[part~="sign-edit"]'));
       part(el, 'sign-edit').click();
       await el.updateComplete;
       expect(part<HTMLTextAreaElement>(el, 'sign-message').value).to.equal('second thoughts');
@@ -275,17 +277,17 @@ describe('<latch-wallet>', () => {
       const el = await wallet(user.kit);
       await ready(el);
       const firstAddress = addresses(el)[0]!;
-      expect(el.shadowRoot?.querySelector('[part~="export-warning"]')).to.equal(null);
+      expect(find(el, '[part~="export-warning"]')).to.equal(null);
 
       part(el, 'export-start').click();
       await el.updateComplete;
       expect(text(part(el, 'export-warning'))).to.include('Anyone who sees your recovery phrase');
-      expect(el.shadowRoot?.activeElement).to.equal(part(el, 'export-confirm'));
+      expect(deepActive(el)).to.equal(part(el, 'export-confirm'));
       // Reveal without the confirmation: a message, nothing decrypted.
       part(el, 'reveal').click();
       await el.updateComplete;
-      expect(text(el.shadowRoot!.getElementById('export-confirm-error'))).to.equal('Tick the box first.');
-      expect(el.shadowRoot?.querySelector('[part~="mnemonic"]')).to.equal(null);
+      expect(text(find(el, '#export-confirm-error'))).to.equal('Tick the box first.');
+      expect(find(el, '[part~="mnemonic"]')).to.equal(null);
 
       part(el, 'export-confirm').click();
       await el.updateComplete;
@@ -306,10 +308,10 @@ describe('<latch-wallet>', () => {
 
       part(el, 'hide').click();
       await el.updateComplete;
-      expect(el.shadowRoot?.querySelector('[part~="mnemonic"]')).to.equal(null);
-      expect(text(el.shadowRoot!.host.shadowRoot!.querySelector('[part~="base"]'))).to.not.include(phrase);
+      expect(find(el, '[part~="mnemonic"]')).to.equal(null);
+      expect(findAll(el, '*').some((node) => text(node).includes(phrase))).to.equal(false);
       expect(announced(el)).to.equal('The recovery phrase is hidden.');
-      expect(el.shadowRoot?.activeElement).to.equal(part(el, 'export-start'));
+      expect(deepActive(el)).to.equal(part(el, 'export-start'));
     });
 
     it('hides the phrase when the element leaves the page, and with Escape', async () => {
@@ -321,21 +323,21 @@ describe('<latch-wallet>', () => {
         part(el, 'export-confirm').click();
         await el.updateComplete;
         part(el, 'reveal').click();
-        await waitUntil(() => el.shadowRoot?.querySelector('[part~="mnemonic"]'), 'the phrase shows', { timeout: 10_000 });
+        await waitUntil(() => find(el, '[part~="mnemonic"]'), 'the phrase shows', { timeout: 10_000 });
       };
       await reveal();
       const parent = el.parentElement!;
       el.remove();
       parent.append(el);
       await el.updateComplete;
-      expect(el.shadowRoot?.querySelector('[part~="mnemonic"]')).to.equal(null);
-      expect(el.shadowRoot?.querySelector('[part~="export-start"]')).to.be.instanceOf(HTMLElement);
+      expect(find(el, '[part~="mnemonic"]')).to.equal(null);
+      expect(find(el, '[part~="export-start"]')).to.be.instanceOf(HTMLElement);
 
       await reveal();
       part(el, 'hide').focus();
       await sendKeys({ press: 'Escape' });
       await el.updateComplete;
-      expect(el.shadowRoot?.querySelector('[part~="mnemonic"]')).to.equal(null);
+      expect(find(el, '[part~="mnemonic"]')).to.equal(null);
     });
   });
 
@@ -382,11 +384,11 @@ describe('<latch-wallet>', () => {
       box.click();
       part(el, 'import-submit').click();
       await el.updateComplete;
-      expect(text(el.shadowRoot!.getElementById('import-name-error'))).to.equal('Enter a name for the key.');
-      expect(text(el.shadowRoot!.getElementById('import-key-error'))).to.equal('Enter 64 hexadecimal characters (0–9, a–f).');
-      expect(text(el.shadowRoot!.getElementById('import-formats-error'))).to.equal('Choose at least one address format.');
+      expect(text(find(el, '#import-name-error'))).to.equal('Enter a name for the key.');
+      expect(text(find(el, '#import-key-error'))).to.equal('Enter 64 hexadecimal characters (0–9, a–f).');
+      expect(text(find(el, '#import-formats-error'))).to.equal('Choose at least one address format.');
       expect(part(el, 'import-key').getAttribute('aria-invalid')).to.equal('true');
-      expect(el.shadowRoot?.activeElement).to.equal(part(el, 'import-name'));
+      expect(deepActive(el)).to.equal(part(el, 'import-name'));
       expect(part(el, 'import-submit').textContent?.trim()).to.equal('Import');
       expect(events).to.deep.equal([]);
     });
@@ -401,7 +403,7 @@ describe('<latch-wallet>', () => {
       await waitUntil(() => text(part(el, 'page')) === 'Page 2');
       await ready(el);
       // Focus stays on the (now inert) Next button rather than falling to the page.
-      expect(el.shadowRoot?.activeElement).to.equal(part(el, 'next'));
+      expect(deepActive(el)).to.equal(part(el, 'next'));
       part(el, 'previous').focus();
       await sendKeys({ press: ' ' });
       await waitUntil(() => text(part(el, 'page')) === 'Page 1');
@@ -417,7 +419,7 @@ describe('<latch-wallet>', () => {
       await logIn(kit);
       const el = await fixture<LatchWallet>(html`<latch-wallet locale="es" .kit=${kit}></latch-wallet>`);
       kits.push(kit);
-      await waitUntil(() => el.shadowRoot?.querySelector('[part~="retry"]'), 'the error shows', { timeout: 10_000 });
+      await waitUntil(() => find(el, '[part~="retry"]'), 'the error shows', { timeout: 10_000 });
       expect(text(part(el, 'error'))).to.equal('No se puede conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.');
       const failed = oneEvent(el, 'latch-error') as Promise<LatchErrorEvent>;
       part(el, 'retry').click();
@@ -436,14 +438,14 @@ describe('<latch-wallet>', () => {
       const kit = { session, restoreSession: async () => session, options: {} } as unknown as LatchKit;
       const el = await fixture<LatchWallet>(html`<latch-wallet .kit=${kit}></latch-wallet>`);
       expect(text(part(el, 'loading'))).to.equal('Loading your accounts…');
-      expect(el.shadowRoot?.querySelector('[aria-busy="true"]')).to.be.instanceOf(HTMLElement);
+      expect(find(el, '[aria-busy="true"]')).to.be.instanceOf(HTMLElement);
       answer([]);
-      await waitUntil(() => el.shadowRoot?.querySelector('[part~="empty"]'), 'the empty state shows');
+      await waitUntil(() => find(el, '[part~="empty"]'), 'the empty state shows');
       expect(text(part(el, 'empty'))).to.equal('This wallet has no accounts yet.');
-      expect(el.shadowRoot?.querySelector('[part~="loading"]')).to.equal(null);
-      expect(el.shadowRoot?.querySelector('[part~="sign"]'), 'nothing to sign with').to.equal(null);
-      expect(el.shadowRoot?.querySelector('[part~="export"]'), 'nothing to export').to.equal(null);
-      expect(el.shadowRoot?.querySelector('[part~="import"]'), 'a key can still be imported').to.be.instanceOf(HTMLElement);
+      expect(find(el, '[part~="loading"]')).to.equal(null);
+      expect(find(el, '[part~="sign"]'), 'nothing to sign with').to.equal(null);
+      expect(find(el, '[part~="export"]'), 'nothing to export').to.equal(null);
+      expect(find(el, '[part~="import"]'), 'a key can still be imported').to.be.instanceOf(HTMLElement);
       await expect(el).to.be.accessible();
     });
 
@@ -467,8 +469,8 @@ describe('<latch-wallet>', () => {
       const el = await wallet(loggedIn.kit);
       await ready(el);
       await loggedIn.kit.logout();
-      await waitUntil(() => el.shadowRoot?.querySelector('[part~="signed-out"]'), 'the prompt shows after logout');
-      expect(el.shadowRoot?.querySelector('[part~="accounts"]')).to.equal(null);
+      await waitUntil(() => find(el, '[part~="signed-out"]'), 'the prompt shows after logout');
+      expect(find(el, '[part~="accounts"]')).to.equal(null);
       await logIn(loggedIn.kit);
       await ready(el);
       expect(addresses(el)).to.have.length(1);

@@ -1,0 +1,15 @@
+/**
+ * The parts each section of `<latch-wallet>` forwards to it (`exportparts`), so the styling of
+ * pages written before the split (`latch-wallet::part(sign-button)`) keeps working. A section's
+ * own `base`, `title`, `error` and `announcer` are not forwarded: inside the card it draws none,
+ * and the card's own parts keep those names.
+ */
+const list = (...names: string[]): string => names.join(', ');
+
+export const WALLET_PARTS = {
+  accounts: list('loading', 'empty', 'retry', 'accounts', 'account', 'account-format', 'account-meta', 'address', 'copy-button', 'pagination', 'previous', 'next', 'page'),
+  sign: list('sign', 'sign-account', 'sign-kind', 'sign-message', 'sign-typed-data', 'sign-review', 'sign-preview', 'sign-domain', 'sign-fields', 'sign-button', 'sign-edit', 'signature', 'field-error'),
+  export: list('export', 'export-wallet', 'export-start', 'export-warning', 'export-confirm', 'reveal', 'export-pending', 'export-fingerprint', 'mnemonic', 'hide', 'field-error'),
+  import: list('import', 'import-name', 'import-key', 'import-curve', 'import-formats', 'import-submit', 'import-result', 'field-error'),
+  add: list('add', 'add-wallet', 'add-format', 'add-submit', 'add-result', 'proof-badge'),
+} as const;
