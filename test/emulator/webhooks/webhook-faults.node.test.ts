@@ -63,7 +63,9 @@ describe('webhooks against outside truth and under faults', () => {
     let draws = 0;
     // A fixed sequence instead of Math.random: the run is the same every time.
     const random = () => [0.9, 0.1, 0.5, 0.7, 0.3, 0.05, 0.95, 0.2][draws++ % 8]!;
-    const { f, r } = await setUp({ faults: { duplicateRate: 1, reorderMs: 120 }, random });
+    // Delays up to 2 s: well beyond the time between two wallets on a loaded machine (at 120 ms,
+    // a CI run under load created them slower than the delays, so they arrived in order).
+    const { f, r } = await setUp({ faults: { duplicateRate: 1, reorderMs: 2000 }, random });
     const created: string[] = [];
     for (let i = 0; i < 8; i++) created.push(((await wallet(f, i)).json.activity as { id: string }).id);
     // 9 events (the feature, 8 wallets), each sent twice.
