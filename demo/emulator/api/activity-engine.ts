@@ -69,7 +69,7 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
   const principal = await resolvePrincipal(ctx, ctx.store.read, check, addressedOrgId, request.body, {
     fromAncestor: LOGIN_ADDRESSABLE.has(operation),
   });
-  requireFreshProof(ctx.store.read, ctx.stepUp, operation, principal, ctx.now());
+  requireFreshProof(ctx, ctx.store.read, operation, principal, ctx.now());
   // A passkey login addressed to the parent runs in the user's own sub-organization.
   const organizationId = governs(ctx.store.read, principal.organizationId, addressedOrgId) ? addressedOrgId : principal.organizationId;
   const fingerprint = fingerprintOf(request.body);

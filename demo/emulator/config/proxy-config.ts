@@ -58,6 +58,13 @@ export interface ProxyConfig {
    * optional `turnstileSiteKey`.
    */
   captcha?: ProxyCaptcha;
+  /**
+   * Emulator only (the hosted service has no step-up): the organizations under this configuration
+   * override the emulator's step-up policy (policy/step-up.ts): how recent a login must be, and
+   * whether credential changes need one too.
+   */
+  stepUpMaxAgeSeconds?: number;
+  stepUpCredentials?: boolean;
 }
 
 /** The captcha mode (proxy/captcha-gate.ts): Turnstile with one of its published test secrets. */
@@ -249,6 +256,10 @@ export function parseProxyConfig(input: unknown, index: number, base: ProxyConfi
   if (parsedTheme) config.theme = parsedTheme;
   const copy = stringRecord(input, 'copy', where);
   if (copy) config.copy = copy;
+  const stepUpMaxAgeSeconds = int(input, 'stepUpMaxAgeSeconds', where, 1, 86_400);
+  if (stepUpMaxAgeSeconds !== undefined) config.stepUpMaxAgeSeconds = stepUpMaxAgeSeconds;
+  const stepUpCredentials = bool(input, 'stepUpCredentials', where);
+  if (stepUpCredentials !== undefined) config.stepUpCredentials = stepUpCredentials;
   const captchaMode = captcha(input, where, base.captcha);
   if (captchaMode) config.captcha = captchaMode;
   else delete config.captcha;

@@ -8,7 +8,9 @@
  * rule: a client that does not know it sees an ordinary 403 in the service's error shape.
  */
 import { serviceError, Grpc } from '../http/service-error.ts';
+import { configForOrganization } from '../config/config-for-organization.ts';
 import type { Principal } from '../api/principal.ts';
+import type { EmulatorContext } from '../context.ts';
 import type { StateView } from '../state/store.ts';
 
 export interface StepUpPolicy {
@@ -28,6 +30,9 @@ const GUARDED: Record<Exclude<keyof StepUpPolicy, 'maxAgeSeconds'>, ReadonlySet<
   credentials: new Set(['create_authenticators', 'delete_authenticators', 'create_oauth_providers', 'delete_oauth_providers', 'create_api_keys']),
 };
 
+/** Every operation step-up can guard: the quick test before the policy is looked up. */
+const DEFAULT_GUARDS: StepUpPolicy = { maxAgeSeconds: 0, export: true, credentials: true };
+
 /** The service-side answer the kit turns into ERR_STEP_UP_REQUIRED. */
 export const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED';
 
@@ -35,17 +40,27 @@ export function stepUpGuards(policy: StepUpPolicy | null, operation: string): bo
   return !!policy && ((policy.export && GUARDED.export.has(operation)) || (policy.credentials && GUARDED.credentials.has(operation)));
 }
 
+/** The emulator's policy, as the proxy configuration over the user's organization overrides it. */
+function policyFor(ctx: EmulatorContext, view: StateView, organizationId: string): StepUpPolicy | null {
+  const { stepUpMaxAgeSeconds: maxAgeSeconds, stepUpCredentials: credentials } = configForOrganization(ctx, view, organizationId);
+  if (maxAgeSeconds === undefined && credentials === undefined) return ctx.stepUp;
+  return { ...(ctx.stepUp ?? DEFAULT_STEP_UP), ...(maxAgeSeconds !== undefined ? { maxAgeSeconds } : {}), ...(credentials !== undefined ? { credentials } : {}) };
+}
+
 /** Refuses (403, STEP_UP_REQUIRED) a guarded operation whose stamp carries no fresh proof. */
-export function requireFreshProof(view: StateView, policy: StepUpPolicy | null, operation: string, principal: Principal, now: number): void {
-  if (!stepUpGuards(policy, operation) || principal.kind !== 'API_KEY') return;
+export function requireFreshProof(ctx: EmulatorContext, view: StateView, operation: string, principal: Principal, now: number): void {
+  // Cheap test first: this runs on every submit, and most operations are never guarded.
+  if (principal.kind !== 'API_KEY' || !stepUpGuards(DEFAULT_GUARDS, operation)) return;
+  const policy = policyFor(ctx, view, principal.organizationId);
+  if (!stepUpGuards(policy, operation)) return;
   const key = principal.apiKeyId ? view.apiKeys.get(principal.apiKeyId) : undefined;
   if (!key || key.expiresAt === undefined) return;
   const provedAt = key.authenticatedAt ?? key.createdAt;
   if (now - provedAt <= policy!.maxAgeSeconds * 1000) return;
-  const minutes = Math.round(policy!.maxAgeSeconds / 60);
+  const minutes = Math.max(1, Math.round(policy!.maxAgeSeconds / 60));
   throw serviceError(
     Grpc.PERMISSION_DENIED,
     STEP_UP_REQUIRED,
-    `This action needs a fresh proof that you are present: log in again (a login in the last ${minutes} minutes), or stamp the request with a passkey.`,
+    `This action needs a fresh proof that you are present: log in again (a login in the last ${minutes === 1 ? 'minute' : `${minutes} minutes`}), or stamp the request with a passkey.`,
   );
 }

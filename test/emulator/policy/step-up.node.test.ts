@@ -140,4 +140,18 @@ describe('step-up configuration', () => {
       }
     }
   });
+
+  it('a proxy configuration overrides the policy for the organizations under it (stepUpMaxAgeSeconds, stepUpCredentials)', async () => {
+    const f = await startFixture({ stepUp: false, proxyConfigs: [{ id: 'demo', stepUpMaxAgeSeconds: 60, stepUpCredentials: true }] });
+    try {
+      const account = await newAccount(f, 'configured');
+      const session = await passkeyLogin(f, account);
+      f.advance(61_000);
+      assertServiceError(await exportBy(f, account, session), 403, 7, 'STEP_UP_REQUIRED', 'in the last minute');
+      const extra = await SoftAuthenticator.create();
+      assertServiceError(await f.submit('create_authenticators', account.org, { userId: account.userId, authenticators: [await extra.register()] }, session), 403, 7, 'STEP_UP_REQUIRED');
+    } finally {
+      await f.stop();
+    }
+  });
 });
