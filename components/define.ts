@@ -14,6 +14,7 @@ import { LatchPasskeyButton } from './latch-passkey-button/latch-passkey-button.
 import { LatchProofBadge } from './latch-proof-badge/latch-proof-badge.ts';
 import { LatchSession } from './latch-session/latch-session.ts';
 import { LatchSignup } from './latch-signup/latch-signup.ts';
+import { LatchStepUp } from './latch-step-up/latch-step-up.ts';
 import { LatchTxStatus } from './latch-tx-status/latch-tx-status.ts';
 import { LatchWallet } from './latch-wallet/latch-wallet.ts';
 
@@ -27,5 +28,6 @@ LatchPasskeyButton.define();
 LatchProofBadge.define();
 LatchSession.define();
 LatchSignup.define();
+LatchStepUp.define();
 LatchTxStatus.define();
 LatchWallet.define();

@@ -28,6 +28,8 @@ export { LatchPasskeyButton } from './latch-passkey-button/latch-passkey-button.
 export { LatchProofBadge, type ProofBadgeState, type ProofBadgeUnavailableReason } from './latch-proof-badge/latch-proof-badge.ts';
 export { LatchSession } from './latch-session/latch-session.ts';
 export { LatchSignup, type SignupResult, type SignupStep } from './latch-signup/latch-signup.ts';
+export { LatchStepUp } from './latch-step-up/latch-step-up.ts';
+export * from './latch-step-up/step-up-events.ts';
 export { LatchTxStatus } from './latch-tx-status/latch-tx-status.ts';
 export * from './latch-tx-status/tx-status-events.ts';
 export { LatchWallet } from './latch-wallet/latch-wallet.ts';

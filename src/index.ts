@@ -126,6 +126,9 @@ export { OAuthProviders } from './flows/oauth-providers.ts';
 export type { OAuthProvider } from './flows/oauth-providers.ts';
 export { signUpWithPasskey, logInWithPasskey, logInWithPasskeyAutofill, isPasskeySupported, AUTOFILL_RENEW_MS, type PasskeyAutofillRequest } from './flows/passkey-flow.ts';
 export { passkeyCapabilities, type PasskeyCapabilities } from './flows/passkey-capabilities.ts';
+export { logInWithWallet, connectWallet, type WalletDeps, type WalletLoginRequest } from './flows/wallet-flow.ts';
+export { watchInjectedWallets, discoverInjectedWallets, type InjectedWallet, type Eip1193Requester, type WatchWalletsOptions } from './providers/discover-wallets.ts';
+export { EthereumWalletStamper, walletError, WALLET_STAMP_SCHEME_EIP191 } from './stamp/wallet-stamper.ts';
 
 // The kit: the one object the elements (and any framework binding) talk to
 export { LatchKit, KitFlows } from './kit/latch-kit.ts';

@@ -75,7 +75,7 @@ export class EthereumWalletStamper implements Stamper {
     // r || s || v with v 27/28 (or 0/1 from some wallets): noble's recovered form is v || r || s.
     const recovery = v >= 27 ? v - 27 : v;
     if (recovery > 1) throw refused();
-    const { secp256k1 } = await import('@noble/curves/secp256k1.js');
+    const { secp256k1 } = await import('../crypto/secp256k1.ts');
     const digest = await ethereumMessageDigest(body);
     let point;
     try {

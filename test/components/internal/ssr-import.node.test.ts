@@ -19,6 +19,7 @@ const ELEMENTS: readonly { tag: string; name: string; load: () => Promise<Elemen
   { tag: 'latch-proof-badge', name: 'LatchProofBadge', load: async () => (await import('../../../components/latch-proof-badge/latch-proof-badge.ts')).LatchProofBadge },
   { tag: 'latch-session', name: 'LatchSession', load: async () => (await import('../../../components/latch-session/latch-session.ts')).LatchSession },
   { tag: 'latch-signup', name: 'LatchSignup', load: async () => (await import('../../../components/latch-signup/latch-signup.ts')).LatchSignup },
+  { tag: 'latch-step-up', name: 'LatchStepUp', load: async () => (await import('../../../components/latch-step-up/latch-step-up.ts')).LatchStepUp },
   { tag: 'latch-tx-status', name: 'LatchTxStatus', load: async () => (await import('../../../components/latch-tx-status/latch-tx-status.ts')).LatchTxStatus },
   { tag: 'latch-wallet', name: 'LatchWallet', load: async () => (await import('../../../components/latch-wallet/latch-wallet.ts')).LatchWallet },
 ];
