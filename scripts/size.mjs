@@ -50,7 +50,12 @@ export { ActivityClient } from '@/src/clients/activity-client.ts';`,
   { name: '<latch-tx-status>', about: 'send status with revert chain / Solana error, defined; loaded lazily by pages (report only)', source: "import { LatchTxStatus } from '@/components/latch-tx-status/latch-tx-status.ts'; LatchTxStatus.define();" },
   { name: '<latch-account>', about: 'the user\'s account: contacts, passkeys, linked logins, sessions; defined; account code loads on use (report only)', source: "import { LatchAccount } from '@/components/latch-account/latch-account.ts'; LatchAccount.define();" },
   { name: '<latch-approvals>', about: 'requests waiting for this user\'s vote, approve / reject; defined; the calls load on use (report only)', source: "import { LatchApprovals } from '@/components/latch-approvals/latch-approvals.ts'; LatchApprovals.define();" },
-  { name: '<latch-wallet>', about: 'accounts, signing, export, import, defined; HPKE and Keccak load on use (report only)', source: "import { LatchWallet } from '@/components/latch-wallet/latch-wallet.ts'; LatchWallet.define();" },
+  { name: '<latch-wallet>', about: 'accounts, signing, export, import, add account: the five sections below composed, defined; HPKE and Keccak load on use (report only)', source: "import { LatchWallet } from '@/components/latch-wallet/latch-wallet.ts'; LatchWallet.define();" },
+  { name: '<latch-wallet-accounts>', about: 'the account list alone (paged, copy), defined (report only)', source: "import { LatchWalletAccounts } from '@/components/latch-wallet-accounts/latch-wallet-accounts.ts'; LatchWalletAccounts.define();" },
+  { name: '<latch-wallet-sign>', about: 'message and EIP-712 typed-data signing with its preview, defined; the digests load on use (report only)', source: "import { LatchWalletSign } from '@/components/latch-wallet-sign/latch-wallet-sign.ts'; LatchWalletSign.define();" },
+  { name: '<latch-wallet-export>', about: 'recovery phrase export, defined; HPKE loads on use (report only)', source: "import { LatchWalletExport } from '@/components/latch-wallet-export/latch-wallet-export.ts'; LatchWalletExport.define();" },
+  { name: '<latch-wallet-import>', about: 'private key import, defined; HPKE loads on use (report only)', source: "import { LatchWalletImport } from '@/components/latch-wallet-import/latch-wallet-import.ts'; LatchWalletImport.define();" },
+  { name: '<latch-wallet-add-account>', about: 'add an account, defined; the proof badge loads with generate-app-proofs (report only)', source: "import { LatchWalletAddAccount } from '@/components/latch-wallet-add-account/latch-wallet-add-account.ts'; LatchWalletAddAccount.define();" },
 ];
 
 const compress = (bytes) => ({

@@ -28,6 +28,7 @@ type SignKind = 'message' | 'typed-data';
  * @csspart title - The heading (alone on a page).
  * @csspart error - The error message, an assertive live region (alone on a page).
  * @csspart signed-out - The "log in" prompt (alone on a page).
+ * @csspart empty - The "no accounts" text (alone on a page, for a user without accounts).
  * @csspart sign - The signing section.
  * @csspart sign-account - The account select.
  * @csspart sign-kind - The "message or typed data" choice (Ethereum accounts).

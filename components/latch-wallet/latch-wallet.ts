@@ -59,11 +59,53 @@ import './wallet-messages.ts';
  * @csspart error - The error message, an assertive live region.
  * @csspart footer - The footer.
  * @csspart announcer - The visually hidden polite live region ("Address copied.").
- * @csspart empty - Forwarded from `<latch-wallet-accounts>`, with retry, accounts, account, account-format, account-meta, address, copy-button, pagination, previous, next, page.
- * @csspart sign - Forwarded from `<latch-wallet-sign>`, with sign-account, sign-kind, sign-message, sign-typed-data, sign-review, sign-preview, sign-domain, sign-fields, sign-button, sign-edit, signature.
- * @csspart export - Forwarded from `<latch-wallet-export>`, with export-wallet, export-start, export-warning, export-confirm, reveal, export-pending, export-fingerprint, mnemonic, hide.
- * @csspart import - Forwarded from `<latch-wallet-import>`, with import-name, import-key, import-curve, import-formats, import-submit, import-result.
- * @csspart add - Forwarded from `<latch-wallet-add-account>`, with add-wallet, add-format, add-submit, add-result, proof-badge.
+ * @csspart empty - The "no accounts" text. (<latch-wallet-accounts>, forwarded)
+ * @csspart retry - The button that loads the accounts again after an error. (<latch-wallet-accounts>, forwarded)
+ * @csspart accounts - The list of accounts. (<latch-wallet-accounts>, forwarded)
+ * @csspart account - One account. (<latch-wallet-accounts>, forwarded)
+ * @csspart account-format - An account's address format ("Ethereum"). (<latch-wallet-accounts>, forwarded)
+ * @csspart account-meta - An account's wallet name and derivation path. (<latch-wallet-accounts>, forwarded)
+ * @csspart address - An address. (<latch-wallet-accounts>, forwarded)
+ * @csspart copy-button - An account's copy button. (<latch-wallet-accounts>, forwarded)
+ * @csspart pagination - The page navigation. (<latch-wallet-accounts>, forwarded)
+ * @csspart previous - The "Previous" button. (<latch-wallet-accounts>, forwarded)
+ * @csspart next - The "Next" button. (<latch-wallet-accounts>, forwarded)
+ * @csspart page - The "Page n" label. (<latch-wallet-accounts>, forwarded)
+ * @csspart sign - The signing section. (<latch-wallet-sign>, forwarded)
+ * @csspart sign-account - The account select. (<latch-wallet-sign>, forwarded)
+ * @csspart sign-kind - The "message or typed data" choice (Ethereum accounts). (<latch-wallet-sign>, forwarded)
+ * @csspart sign-message - The message textarea. (<latch-wallet-sign>, forwarded)
+ * @csspart sign-typed-data - The typed data (JSON) textarea. (<latch-wallet-sign>, forwarded)
+ * @csspart sign-review - The "Review" button. (<latch-wallet-sign>, forwarded)
+ * @csspart sign-preview - The preview of what will be signed. (<latch-wallet-sign>, forwarded)
+ * @csspart sign-domain - The typed data's domain fields. (<latch-wallet-sign>, forwarded)
+ * @csspart sign-fields - The typed data's message fields. (<latch-wallet-sign>, forwarded)
+ * @csspart sign-button - The "Sign" button. (<latch-wallet-sign>, forwarded)
+ * @csspart sign-edit - The "Edit" button. (<latch-wallet-sign>, forwarded)
+ * @csspart signature - The signature (r, s, v). (<latch-wallet-sign>, forwarded)
+ * @csspart export - The export section. (<latch-wallet-export>, forwarded)
+ * @csspart export-wallet - The wallet select. (<latch-wallet-export>, forwarded)
+ * @csspart export-start - The "Export…" button. (<latch-wallet-export>, forwarded)
+ * @csspart export-warning - The warning. (<latch-wallet-export>, forwarded)
+ * @csspart export-confirm - The confirmation checkbox. (<latch-wallet-export>, forwarded)
+ * @csspart reveal - The "Reveal recovery phrase" button. (<latch-wallet-export>, forwarded)
+ * @csspart export-pending - While a consensus policy holds the export: what to do, and the request's fingerprint for the approver. (<latch-wallet-export>, forwarded)
+ * @csspart export-fingerprint - The held export's fingerprint. (<latch-wallet-export>, forwarded)
+ * @csspart mnemonic - The revealed recovery phrase (an ordered list of words). (<latch-wallet-export>, forwarded)
+ * @csspart hide - The "Hide" button. (<latch-wallet-export>, forwarded)
+ * @csspart import - The import section (a form). (<latch-wallet-import>, forwarded)
+ * @csspart import-name - The key name input. (<latch-wallet-import>, forwarded)
+ * @csspart import-key - The masked private key input. (<latch-wallet-import>, forwarded)
+ * @csspart import-curve - The curve select. (<latch-wallet-import>, forwarded)
+ * @csspart import-formats - The address format checkboxes. (<latch-wallet-import>, forwarded)
+ * @csspart import-submit - The "Import" button. (<latch-wallet-import>, forwarded)
+ * @csspart import-result - The imported key's addresses. (<latch-wallet-import>, forwarded)
+ * @csspart add - The "Add account" section. (<latch-wallet-add-account>, forwarded)
+ * @csspart add-wallet - The wallet select (when there are several wallets). (<latch-wallet-add-account>, forwarded)
+ * @csspart add-format - The address format select. (<latch-wallet-add-account>, forwarded)
+ * @csspart add-submit - The "Add account" button. (<latch-wallet-add-account>, forwarded)
+ * @csspart add-result - The added account's address (and its App Proofs). (<latch-wallet-add-account>, forwarded)
+ * @csspart proof-badge - The `<latch-proof-badge>` of the added account's App Proofs. (<latch-wallet-add-account>, forwarded)
  * @csspart field-error - A field's validation message (forwarded from the sections).
  *
  * @cssproperty --accent - Primary color of this element (the `accent` attribute).

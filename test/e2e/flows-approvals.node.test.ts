@@ -11,6 +11,7 @@ import { openPage, type Page, type PageProblems } from './support/browser.ts';
 import { startSite, type E2eSite } from './support/e2e-site.ts';
 import { otpLogin } from './support/auth-flows.ts';
 import { assertClean, click, uniqueEmail, waitForBoot, waitForEvent } from './support/page-helpers.ts';
+import { waitForNode } from './support/wallet-flows.ts';
 
 const WALLET = 'latch-wallet';
 const APPROVALS = 'latch-approvals';
@@ -67,10 +68,8 @@ describe('approvals: an export held for a second approval, approved in another b
     const detail = approval.detail as { decision: string; activity: { status: string; type: string } };
     assert.deepEqual([detail.decision, detail.activity.status, detail.activity.type], ['approved', 'ACTIVITY_STATUS_COMPLETED', 'ACTIVITY_TYPE_EXPORT_WALLET']);
 
-    await page
-      .waitForFunction((tag: string) => document.querySelector(tag)?.shadowRoot?.querySelector('[part~="mnemonic"]') != null, { polling: 100, timeout: 30_000 }, WALLET)
-      .catch(async (error: unknown) => {
-        const shown = await page.evaluate((tag: string) => document.querySelector(tag)?.shadowRoot?.querySelector('[part~="export"]')?.textContent?.replace(/\s+/g, ' '), WALLET);
+    await waitForNode(page, `${WALLET} >>> [part~="mnemonic"]`, { timeoutMs: 30_000 }).catch(async (error: unknown) => {
+        const shown = await page.$eval(`${WALLET} >>> [part~="export"]`, (el) => el.textContent?.replace(/\s+/g, ' ')).catch(() => '(no export section)');
         throw new Error(`no phrase; the export section says: ${shown}`, { cause: error });
       });
     const phrase = await page.$$eval(`${WALLET} >>> [part~="mnemonic"] li`, (items) => items.map((li) => li.textContent!.trim()).join(' '));

@@ -7,7 +7,7 @@ import { openPage, type Page, type PageProblems } from './support/browser.ts';
 import { startSite, type E2eSite } from './support/e2e-site.ts';
 import { otpLogin } from './support/auth-flows.ts';
 import { assertClean, click, uniqueEmail, waitForBoot, waitForEvent } from './support/page-helpers.ts';
-import { shownAddresses } from './support/wallet-flows.ts';
+import { shownAddresses, waitForCount, waitForNode } from './support/wallet-flows.ts';
 import { ethereumAddressOf } from './support/wallet-checks.ts';
 
 const WALLET = 'latch-wallet';
@@ -43,13 +43,13 @@ describe('<latch-wallet>: paging and export', { timeout: 240_000 }, () => {
 
     await page.waitForSelector(`${WALLET} >>> [part~="next"][aria-disabled="false"]`);
     await click(page, `${WALLET} >>> [part~="next"]`);
-    await page.waitForFunction((w: string) => document.querySelector(w)?.shadowRoot?.querySelectorAll('[part~="address"]').length === 2, {}, WALLET);
+    await waitForCount(page, `${WALLET} >>> [part~="address"]`, 2);
     const second = await shownAddresses(page);
     assert.equal(await pageLabel(), 'Page 2');
     assert.equal(await page.$eval(`${WALLET} >>> [part~="next"]`, (el) => el.getAttribute('aria-disabled')), 'true');
 
     await click(page, `${WALLET} >>> [part~="previous"]`);
-    await page.waitForFunction((w: string) => document.querySelector(w)?.shadowRoot?.querySelectorAll('[part~="address"]').length === 10, {}, WALLET);
+    await waitForCount(page, `${WALLET} >>> [part~="address"]`, 10);
     assert.deepEqual(await shownAddresses(page), first);
 
     listed.push(...first, ...second);
@@ -78,7 +78,7 @@ describe('<latch-wallet>: paging and export', { timeout: 240_000 }, () => {
     assert.ok(!JSON.stringify(await page.evaluate(() => window.__events)).includes(words.slice(0, 3).join(' ')));
 
     await click(page, `${WALLET} >>> [part~="hide"]`);
-    await page.waitForFunction((w: string) => !document.querySelector(w)?.shadowRoot?.querySelector('[part~="mnemonic"]'), {}, WALLET);
+    await waitForNode(page, `${WALLET} >>> [part~="mnemonic"]`, { gone: true });
     await assertClean(page, problems);
   });
 });

@@ -33,13 +33,20 @@ function observedAttributes(cls: LitClass): string[] {
     .sort();
 }
 
-/** Static `part="…"` names in the element folder's templates (dynamic parts are not counted). */
+/** Static `part="…"` names in the element folder's templates, and the parts it forwards (dynamic parts are not counted). */
 function templateParts(name: string): string[] {
   const dir = join(ROOT, 'components', `latch-${name}`);
   const parts = new Set<string>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.includes('styles'))) {
     for (const match of readFileSync(join(dir, file), 'utf8').matchAll(/\bpart="([^"]*)"/g)) {
       for (const token of match[1]!.split(/\s+/)) if (token && !token.includes('$')) parts.add(token);
+    }
+    // A composed element's parts include those it forwards from its sections (`exportparts`),
+    // listed in its `*-parts.ts` (<latch-wallet>'s wallet-parts.ts).
+    if (file.endsWith('-parts.ts')) {
+      for (const match of readFileSync(join(dir, file), 'utf8').matchAll(/\blist\(([^)]*)\)/g)) {
+        for (const token of match[1]!.matchAll(/'([a-z-]+)'/g)) parts.add(token[1]!);
+      }
     }
   }
   return [...parts].sort();

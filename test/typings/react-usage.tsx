@@ -22,6 +22,11 @@ export function Page({ kit }: { kit: LatchKit }) {
       <latch-signup accent="#0a7" />
       <latch-session onlatch-logout={() => undefined} onlatch-session-expiring={(event) => console.log(event.detail)} />
       <latch-wallet wallet-id="w" page-size={10} no-export onlatch-sign={(event) => console.log(event.detail)} />
+      <latch-wallet-accounts wallet-id="w" page-size={5} onlatch-copy={(event) => console.log(event.detail.address)} />
+      <latch-wallet-sign wallet-id="w" onlatch-sign={(event) => console.log(event.detail.typedData?.primaryType)} />
+      <latch-wallet-export wallet-id="w" onlatch-export={(event) => console.log(event.detail.walletId)} />
+      <latch-wallet-import onlatch-import={(event) => console.log(event.detail.privateKeyId)} />
+      <latch-wallet-add-account generate-app-proofs onlatch-add-account={(event) => console.log(event.detail.addresses)} />
       <latch-onramp sandbox poll-interval={500} onlatch-onramp-status={(event) => console.log(event.detail)} />
       <latch-tx-status onlatch-tx-status={(event) => console.log(event.detail)} />
       <latch-proof-badge />

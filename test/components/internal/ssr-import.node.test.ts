@@ -22,6 +22,11 @@ const ELEMENTS: readonly { tag: string; name: string; load: () => Promise<Elemen
   { tag: 'latch-step-up', name: 'LatchStepUp', load: async () => (await import('../../../components/latch-step-up/latch-step-up.ts')).LatchStepUp },
   { tag: 'latch-tx-status', name: 'LatchTxStatus', load: async () => (await import('../../../components/latch-tx-status/latch-tx-status.ts')).LatchTxStatus },
   { tag: 'latch-wallet', name: 'LatchWallet', load: async () => (await import('../../../components/latch-wallet/latch-wallet.ts')).LatchWallet },
+  { tag: 'latch-wallet-accounts', name: 'LatchWalletAccounts', load: async () => (await import('../../../components/latch-wallet-accounts/latch-wallet-accounts.ts')).LatchWalletAccounts },
+  { tag: 'latch-wallet-add-account', name: 'LatchWalletAddAccount', load: async () => (await import('../../../components/latch-wallet-add-account/latch-wallet-add-account.ts')).LatchWalletAddAccount },
+  { tag: 'latch-wallet-export', name: 'LatchWalletExport', load: async () => (await import('../../../components/latch-wallet-export/latch-wallet-export.ts')).LatchWalletExport },
+  { tag: 'latch-wallet-import', name: 'LatchWalletImport', load: async () => (await import('../../../components/latch-wallet-import/latch-wallet-import.ts')).LatchWalletImport },
+  { tag: 'latch-wallet-sign', name: 'LatchWalletSign', load: async () => (await import('../../../components/latch-wallet-sign/latch-wallet-sign.ts')).LatchWalletSign },
 ];
 
 /** One string of each element's own catalogue (Spanish and Arabic are registered on import too). */
@@ -35,6 +40,7 @@ const OWN_STRINGS: readonly [locale: string, key: MessageKey, text: string][] = 
   ['es', 'signup.title', 'Crea tu cuenta'],
   ['en', 'tx.kind.custom', 'Custom error'],
   ['es', 'wallet.title', 'Billetera'],
+  ['ar', 'wallet.sign.kindTypedData', 'بيانات منظَّمة (EIP-712)'],
 ];
 
 const registry = (): CustomElementRegistry | undefined =>

@@ -11,8 +11,10 @@ import { LatchApprovals } from '../../../components/latch-approvals/latch-approv
 import type { LatchApprovalEvent } from '../../../components/latch-approvals/approval-events.ts';
 import { LatchWallet } from '../../../components/latch-wallet/latch-wallet.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
-import { announced, emulatorKit, logIn, part, parts, text, type LoggedIn } from '../support/kit-login.ts';
+import { announced, emulatorKit, logIn, parts, text, type LoggedIn } from '../support/kit-login.ts';
 import { latestCode } from '../support/emulator-kit.ts';
+// <latch-wallet> is made of section elements: its parts are found through their shadow roots too.
+import { deepPart, find } from '../support/shadow.ts';
 
 LatchApprovals.define();
 LatchWallet.define();
@@ -24,13 +26,13 @@ describe('an export held for approval: <latch-wallet> waits, <latch-approvals> a
   /** Bob's <latch-wallet>, its export asked for and confirmed: it waits for approval. */
   async function bobAsksToExport(): Promise<LatchWallet> {
     const wallet = await fixture<LatchWallet>(html`<latch-wallet .kit=${bobKit}></latch-wallet>`);
-    await waitUntil(() => wallet.shadowRoot?.querySelector('[part~="export-start"]'), 'bob\'s wallet shows', { timeout: 10_000 });
-    part(wallet, 'export-start').click();
+    await waitUntil(() => find(wallet, '[part~="export-start"]'), 'bob\'s wallet shows', { timeout: 10_000 });
+    deepPart(wallet, 'export-start').click();
     await wallet.updateComplete;
-    part(wallet, 'export-confirm').click();
+    deepPart(wallet, 'export-confirm').click();
     await wallet.updateComplete;
-    part(wallet, 'reveal').click();
-    await waitUntil(() => wallet.shadowRoot?.querySelector('[part~="export-pending"]'), 'the export waits for approval', { timeout: 10_000 });
+    deepPart(wallet, 'reveal').click();
+    await waitUntil(() => find(wallet, '[part~="export-pending"]'), 'the export waits for approval', { timeout: 10_000 });
     return wallet;
   }
 
@@ -51,7 +53,7 @@ describe('an export held for approval: <latch-wallet> waits, <latch-approvals> a
 
   it('bob\'s export waits with its fingerprint shown; the root user approves it; bob sees the phrase', async () => {
     const wallet = await bobAsksToExport();
-    const fingerprint = text(part(wallet, 'export-fingerprint'));
+    const fingerprint = text(deepPart(wallet, 'export-fingerprint'));
     expect(fingerprint).to.match(/\S{16,}/);
     expect(announced(wallet)).to.include('This export needs another approval.');
     await expect(wallet).to.be.accessible();
@@ -66,19 +68,19 @@ describe('an export held for approval: <latch-wallet> waits, <latch-approvals> a
     item.querySelector<HTMLButtonElement>('[part~="approve"]')!.click();
     expect((await decided).detail.activity.status).to.equal('ACTIVITY_STATUS_COMPLETED');
 
-    await waitUntil(() => wallet.shadowRoot?.querySelector('[part~="mnemonic"]'), 'bob\'s phrase shows', { timeout: 15_000 });
-    const words = Array.from(part(wallet, 'mnemonic').querySelectorAll('li'), (li) => text(li)).join(' ');
-    expect(wallet.shadowRoot?.querySelector('[part~="export-pending"]')).to.equal(null);
+    await waitUntil(() => find(wallet, '[part~="mnemonic"]'), 'bob\'s phrase shows', { timeout: 15_000 });
+    const words = Array.from(deepPart(wallet, 'mnemonic').querySelectorAll('li'), (li) => text(li)).join(' ');
+    expect(find(wallet, '[part~="export-pending"]')).to.equal(null);
     expect(words).to.equal(await root.session.exportWallet(root.walletId));
   });
 
   it('a rejection ends bob\'s wait with the reason and the next step; nothing is shown', async () => {
     const wallet = await bobAsksToExport();
-    const fingerprint = text(part(wallet, 'export-fingerprint'));
+    const fingerprint = text(deepPart(wallet, 'export-fingerprint'));
     await root.session.submit('reject_activity', { fingerprint });
-    await waitUntil(() => !wallet.shadowRoot?.querySelector('[part~="export-pending"]'), 'the wait ends', { timeout: 15_000 });
-    await waitUntil(() => text(wallet.shadowRoot?.querySelector('[part~="error"]')) !== '', 'the reason shows', { timeout: 5000 });
-    expect(text(part(wallet, 'error'))).to.equal('The request was rejected. Check it and try again.');
-    expect(wallet.shadowRoot?.querySelector('[part~="mnemonic"]')).to.equal(null);
+    await waitUntil(() => !find(wallet, '[part~="export-pending"]'), 'the wait ends', { timeout: 15_000 });
+    await waitUntil(() => text(find(wallet, '[part~="error"]')) !== '', 'the reason shows', { timeout: 5000 });
+    expect(text(deepPart(wallet, 'error'))).to.equal('The request was rejected. Check it and try again.');
+    expect(find(wallet, '[part~="mnemonic"]')).to.equal(null);
   });
 });

@@ -116,9 +116,22 @@ function place<K extends keyof HTMLElementTagNameMap>(tag: K, on: LatchKit, attr
 }
 
 /** Resolves once `selector` matches inside `host`'s shadow root (and `check` holds for it). */
+/** The first node matching `selector` in `host`'s shadow root, else in those of the elements it renders (<latch-wallet>'s sections). */
+function deepQuery(host: Element, selector: string): Element | null {
+  const root = host.shadowRoot;
+  if (!root) return null;
+  const own = root.querySelector(selector);
+  if (own) return own;
+  for (const node of root.querySelectorAll('*')) {
+    const found = node.shadowRoot ? deepQuery(node, selector) : null;
+    if (found) return found;
+  }
+  return null;
+}
+
 async function shown(host: Element, selector: string, check: (el: Element) => boolean = () => true): Promise<Element> {
   for (let i = 0; i < 400; i += 1) {
-    const found = host.shadowRoot?.querySelector(selector);
+    const found = deepQuery(host, selector);
     if (found && check(found)) return found;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
