@@ -7,13 +7,14 @@ import type { AccountRemoval, AccountView, ContactCode } from '../../src/account
 import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { LatchErrorEvent, LatchLogoutEvent } from '../internal/events.ts';
 import { KitSessionController } from '../internal/kit-session-controller.ts';
+import { StepUpController } from '../internal/step-up-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { controlStyles } from '../styles/control-styles.ts';
 import './latch-account.messages.ts';
 import { accountStyles } from './latch-account.styles.ts';
-import { renderContactForm } from './render-contact-form.ts';
+import { renderContactForm, renderContactRow } from './render-contact-form.ts';
 import { OAuthLinkController } from './oauth-link-controller.ts';
 import { renderAccountList, type AccountListItem, type AccountListOptions } from './render-account-list.ts';
 
@@ -45,6 +46,7 @@ const PROVIDER_NAMES: Record<OAuthProvider, string> = { google: 'Google', apple:
  * @event {LatchErrorEvent} latch-error - An action failed (`detail.error.code`); the element shows it too.
  *
  * @csspart base - The wrapper.
+ * @csspart step-up - "Confirm it's you" (`<latch-step-up>`), when the service wants a recent login before a change.
  * @csspart title - "Your account".
  * @csspart profile - The profile section (name, email, phone).
  * @csspart name - The user's name.
@@ -82,6 +84,7 @@ export class LatchAccount extends LatchKitAwareElement {
   readonly #announcer = new AnnouncerController(this);
   readonly #linker = new OAuthLinkController(this);
   readonly #session = new KitSessionController(this, (session) => this.#follow(session));
+  readonly #stepUp = new StepUpController(this);
   #view: AccountView | null = null;
   #busy: Busy | null = null;
   #error: LatchError | null = null;
@@ -130,6 +133,7 @@ export class LatchAccount extends LatchKitAwareElement {
       <div part="base" class="base" aria-busy=${this.#busy ? 'true' : 'false'}>
         <slot name="header"></slot>
         ${session && view ? this.#renderAccount(view) : session || this.#session.restoring ? html`<p class="muted">${this.t('common.loading')}</p>` : this.#renderEmpty()}
+        ${this.#stepUp.render()}
         <div part="error" class="error" aria-live="assertive" aria-atomic="true">${this.#error ? this.#errorText(this.#error) : nothing}</div>
         <slot name="footer"></slot>
         ${this.#announcer.render()}
@@ -160,7 +164,7 @@ export class LatchAccount extends LatchKitAwareElement {
         <h3 id="profile-heading">${this.t('account.profile')}</h3>
         <dl class="details">
           <div><dt>${this.t('account.name')}</dt><dd part="name">${user.userName}</dd></div>
-          ${this.#contactRow('email', user.userEmail)} ${this.#contactRow('phone', user.userPhoneNumber)}
+          ${(['email', 'phone'] as const).map((kind) => renderContactRow({ kind, value: kind === 'email' ? user.userEmail : user.userPhoneNumber, open: this.#editing === kind, t: (key) => this.t(key), onOpen: () => void this.#openContact(kind) }))}
         </dl>
         ${this.#editing
           ? renderContactForm({
@@ -238,7 +242,7 @@ export class LatchAccount extends LatchKitAwareElement {
     }
     if (!opened) return;
     const { kit, prepared, popup, finish } = opened;
-    void this.#act('link', 'account.linking', 'account.linked', () => finish(kit, this.#session.session, view, prepared, popup)).then(async (linked) => {
+    void this.#act('link', 'account.linking', 'account.linked', () => finish(kit, this.#session.session, view, prepared, popup, (submit) => this.#stepUp.run(submit))).then(async (linked) => {
       if (linked) await this.reload();
       this.#linker.choose(kit);
     });
@@ -254,18 +258,6 @@ export class LatchAccount extends LatchKitAwareElement {
     </div>`;
   }
 
-  #contactRow(kind: 'email' | 'phone', value: string | undefined): TemplateResult {
-    return html`<div>
-      <dt>${this.t(kind === 'email' ? 'account.email' : 'account.phone')}</dt>
-      <dd>
-        <span part=${kind} class=${value ? 'contact' : 'muted'}>${value || this.t('account.none')}</span>
-        <button part="change-${kind}" class="small" type="button" aria-expanded=${this.#editing === kind ? 'true' : 'false'} @click=${() => void this.#openContact(kind)}>
-          ${this.t(kind === 'email' ? 'account.changeEmail' : 'account.changePhone')}
-        </button>
-      </dd>
-    </div>`;
-  }
-
   #list(name: AccountListOptions['name'], title: MessageKey, empty: MessageKey, items: AccountListItem[], extra: TemplateResult | typeof nothing = nothing): TemplateResult {
     return renderAccountList({ name, title, empty, items, extra, busy: this.#busy, t: (key, params) => this.t(key, params), onRemove: (item) => void this.#remove(name, item.removal, item.current === true) });
   }
@@ -276,7 +268,11 @@ export class LatchAccount extends LatchKitAwareElement {
     this.dispatchEvent(new LatchErrorEvent({ error: latch }));
   }
 
-  /** Runs one action at a time: announces `wait`, then `done`; a failure is shown and reported. */
+  /**
+   * Runs one action at a time: announces `wait`, then `done`; a failure is shown and reported. One
+   * held for a recent login asks the user to confirm (step-up), then runs again (a link retries
+   * only its stamped call: its popup is spent).
+   */
   async #act(busy: Busy, wait: MessageKey, done: MessageKey | null, work: () => Promise<void>): Promise<boolean> {
     if (this.#busy || !this.#view) return false;
     this.#busy = busy;
@@ -284,7 +280,7 @@ export class LatchAccount extends LatchKitAwareElement {
     this.#announcer.announce(this.t(wait));
     this.requestUpdate();
     try {
-      await work();
+      await (busy === 'link' ? work() : this.#stepUp.run(work));
       if (done) this.#announcer.announce(this.t(done));
       return true;
     } catch (error) {

@@ -49,3 +49,16 @@ export function renderContactForm(s: ContactFormState): TemplateResult {
       `;
   return html`<form part="contact-form" novalidate @submit=${s.onSubmit} @keydown=${s.onKeydown}>${step}</form>`;
 }
+
+/** One contact of the profile (email or phone) with its Change button, which opens the form. */
+export function renderContactRow(r: { kind: 'email' | 'phone'; value: string | undefined; open: boolean; t: (key: MessageKey) => string; onOpen: () => void }): TemplateResult {
+  return html`<div>
+    <dt>${r.t(r.kind === 'email' ? 'account.email' : 'account.phone')}</dt>
+    <dd>
+      <span part=${r.kind} class=${r.value ? 'contact' : 'muted'}>${r.value || r.t('account.none')}</span>
+      <button part="change-${r.kind}" class="small" type="button" aria-expanded=${r.open ? 'true' : 'false'} @click=${r.onOpen}>
+        ${r.t(r.kind === 'email' ? 'account.changeEmail' : 'account.changePhone')}
+      </button>
+    </dd>
+  </div>`;
+}

@@ -36,7 +36,15 @@ export function launchOAuthLink(kit: LatchKit, prepared: PreparedLink): PopupWin
   return popup;
 }
 
-export async function finishOAuthLink(kit: LatchKit, session: SigningSession | null, view: AccountView, prepared: PreparedLink, popup: PopupWindow): Promise<void> {
+export async function finishOAuthLink(
+  kit: LatchKit,
+  session: SigningSession | null,
+  view: AccountView,
+  prepared: PreparedLink,
+  popup: PopupWindow,
+  /** Wraps the one stamped call: a step-up (a fresh login) then retries just that call. */
+  guard: (submit: () => Promise<unknown>) => Promise<unknown> = (submit) => submit(),
+): Promise<void> {
   const { pending } = prepared;
   try {
     if (!session?.active) throw new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in.');
@@ -60,7 +68,9 @@ export async function finishOAuthLink(kit: LatchKit, session: SigningSession | n
     if (holder.organizationId && holder.organizationId !== view.organizationId) {
       throw new LatchError('ERR_ACCOUNT_CONTACT_TAKEN', 'This login belongs to another account.');
     }
-    await session.submit('create_oauth_providers', { userId: view.user.userId, oauthProviders: [{ providerName: pending.provider, oidcToken }] });
+    const oauthProviders = [{ providerName: pending.provider, oidcToken }];
+    // After a step-up the kit's session is the fresh login's.
+    await guard(() => (kit.session?.active ? kit.session : session).submit('create_oauth_providers', { userId: view.user.userId, oauthProviders }));
   } finally {
     await kit.abandonOAuth(pending).catch(() => undefined);
   }

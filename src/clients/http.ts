@@ -60,6 +60,7 @@ export function serviceError(status: number, body: unknown): LatchError {
     ? b.details.find((d): d is JsonObject => isObject(d) && typeof d.turnkeyErrorCode === 'string')
     : undefined;
   const code =
+    (detail?.turnkeyErrorCode === 'STEP_UP_REQUIRED' ? 'ERR_STEP_UP_REQUIRED' : undefined) ??
     MESSAGE_CODES.find(([needle]) => text.includes(needle))?.[1] ??
     GRPC_CODES[grpc ?? HTTP_TO_GRPC[status] ?? -1] ??
     'ERR_SERVICE_UNKNOWN';

@@ -115,6 +115,10 @@ export const LatchErrorCodes = [
   // a user's own account: a removal that would leave no way to log in; a contact another user holds
   'ERR_ACCOUNT_LAST_CREDENTIAL',
   'ERR_ACCOUNT_CONTACT_TAKEN',
+  // step-up: the service wants a fresh login (or a passkey) before this action; the fresh login
+  // offered for it was another account's
+  'ERR_STEP_UP_REQUIRED',
+  'ERR_STEP_UP_USER',
   // configuration
   'ERR_CONFIG_INVALID',
 ] as const;

@@ -133,6 +133,12 @@ export interface CompleteOtpOptions {
   signup?: SignupDetails;
   /** Sign up when there is no account (default true); false makes that an ERR_FLOW_STATE. */
   signupIfMissing?: boolean;
+  /**
+   * Step-up (ERR_STEP_UP_REQUIRED): a fresh login of the user who is logged in, which then
+   * replaces their session. Never signs up; another account's login is refused with
+   * ERR_STEP_UP_USER, and the current session stays.
+   */
+  reauthenticate?: boolean;
   signal?: AbortSignal;
 }
 
@@ -501,12 +507,16 @@ export class LatchKit extends EventTarget {
     return latch;
   }
 
-  /** Turns a flow's result into the kit's session and announces it. */
-  async #login(result: LoginResult): Promise<LoginOutcome> {
+  /**
+   * Turns a flow's result into the kit's session and announces it. `reauthenticate` (step-up):
+   * the result must be the logged-in user's, checked before anything is saved.
+   */
+  async #login(result: LoginResult, reauthenticate = false): Promise<LoginOutcome> {
     const keyStore = await this.#keys();
     let session: SigningSession;
     try {
       const { SigningSession } = await sessionModule.get();
+      if (reauthenticate) await this.#requireSameUser(result);
       session = await SigningSession.fromJwt(result.sessionJwt, { ...(await this.#sessionOptions(keyStore)), key: result.key });
     } catch (error) {
       await keyStore.delete(result.key.id).catch(() => undefined);
@@ -517,6 +527,15 @@ export class LatchKit extends EventTarget {
     endFlow();
     this.#emit('login', outcome);
     return outcome;
+  }
+
+  async #requireSameUser(result: LoginResult): Promise<void> {
+    const expected = this.#current?.session.summary?.userId;
+    if (!expected) throw new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in: there is no session to confirm.');
+    const { parseSessionJwt } = await import('../tokens/session-jwt.ts');
+    if (parseSessionJwt(result.sessionJwt).user_id !== expected) {
+      throw new LatchError('ERR_STEP_UP_USER', 'That login is another account: confirm with the account that is logged in.');
+    }
   }
 
   // ---- OTP ---------------------------------------------------------------------------------
@@ -554,12 +573,16 @@ export class LatchKit extends EventTarget {
    */
   completeOtp(request: CompleteOtpOptions): Promise<LoginOutcome> {
     return this.#flow('otp', 'verifying', async () => {
-      const { signal, ...rest } = request;
+      const { signal, reauthenticate, ...rest } = request;
       const { completeOtp } = await otpModule.get();
       const target = this.#otpTargets.get(rest.otpId);
-      const result = await completeOtp(await this.#otpDeps(signal), { ...rest, ...(target ? { otpEncryptionTargetBundle: target } : {}) });
+      const result = await completeOtp(await this.#otpDeps(signal), {
+        ...rest,
+        ...(target ? { otpEncryptionTargetBundle: target } : {}),
+        ...(reauthenticate ? { signupIfMissing: false } : {}),
+      });
       this.#otpTargets.delete(rest.otpId);
-      return this.#login(result);
+      return this.#login(result, reauthenticate);
     });
   }
 
@@ -705,11 +728,14 @@ export class LatchKit extends EventTarget {
     });
   }
 
-  /** Logs in with an existing passkey. `$flow`: passkey/authenticating, then none. */
-  logInWithPasskey(options: { signal?: AbortSignal } = {}): Promise<LoginOutcome> {
+  /**
+   * Logs in with an existing passkey. `$flow`: passkey/authenticating, then none. With
+   * `reauthenticate` (step-up), the passkey must be the logged-in user's, as in `completeOtp`.
+   */
+  logInWithPasskey(options: { signal?: AbortSignal; reauthenticate?: boolean } = {}): Promise<LoginOutcome> {
     return this.#flow('passkey', 'authenticating', async () => {
       const [deps, { logInWithPasskey }] = await Promise.all([this.#passkeyDeps(options.signal), passkeyModule.get()]);
-      return this.#login(await logInWithPasskey(deps));
+      return this.#login(await logInWithPasskey(deps), options.reauthenticate);
     });
   }
 

@@ -19,7 +19,8 @@ export function emulatorPlugin() {
       // The test pages read one-time codes from /__outbox: their origin is a dev origin.
       const pageOrigin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
       // `captcha`: the captcha mode (Turnstile's always-pass test secret) for the captcha tests.
-      const proxyConfigs = [{ id: 'captcha', captchaEnabled: true }];
+      // `step-up`: export and credential changes need a login in the last 2 s (the step-up tests).
+      const proxyConfigs = [{ id: 'captcha', captchaEnabled: true }, { id: 'step-up', stepUpMaxAgeSeconds: 2, stepUpCredentials: true }];
       emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true, devOrigins: [pageOrigin], proxyConfigs });
       emulatorState.urls = await emulator.start();
     },
