@@ -1,14 +1,16 @@
 /**
- * Login and sign-up with an external Ethereum wallet (issue 12 part 3), as the hosted client's
- * loginOrSignupWithWallet does it: the wallet's own key is the user's API key.
- * 1. `eth_requestAccounts` connects the wallet (and, with `chainId`, `eth_chainId` /
- *    `wallet_switchEthereumChain` put it on that chain).
+ * Login and sign-up with an external wallet (issue 12 part 3), as the hosted client's
+ * loginOrSignupWithWallet does it: the wallet's own key is the user's API key. An Ethereum wallet
+ * (EIP-1193 `provider`) stamps with SECP256K1_EIP191, a Solana wallet (Wallet Standard `solana`)
+ * with ED25519.
+ * 1. `eth_requestAccounts` (Solana: `standard:connect`) connects the wallet (and, with
+ *    `chainId`, `eth_chainId` / `wallet_switchEthereumChain` put an Ethereum one on that chain).
  * 2. A new session key K is made, and a `stamp_login` for K, addressed to the parent
  *    organization, is stamped by the wallet (one `personal_sign`; the stamp carries the wallet's
  *    public key, recovered from the signature).
  * 3. Before that request is sent: the proxy's account lookup by the wallet's key; none found, the
- *    proxy's signup makes the user with that key (`API_KEY_CURVE_SECP256K1`, named
- *    `wallet-auth:<key>`).
+ *    proxy's signup makes the user with that key (`API_KEY_CURVE_SECP256K1` or
+ *    `API_KEY_CURVE_ED25519`, named `wallet-auth:<key>`).
  * 4. The stamped `stamp_login` goes to the Activity API, which verifies the wallet's stamp and
  *    answers a session for K in the user's own sub-organization.
  * The user confirms once in the wallet, for sign-up and login alike. K is deleted on failure.
@@ -20,6 +22,7 @@ import type { SignupRequest } from '../clients/proxy-types.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import type { Eip1193Requester } from '../providers/discover-wallets.ts';
 import { EthereumWalletStamper, walletRequest } from '../stamp/wallet-stamper.ts';
+import { SolanaWalletStamper, connectSolanaWallet, type StandardWallet } from '../providers/wallet-standard.ts';
 import { decodeJwt } from '../tokens/jwt.ts';
 import { callWithCaptcha, type CaptchaDeps } from '../captcha/captcha-call.ts';
 import { withNewKey, type LoginResult } from './login-result.ts';
@@ -38,8 +41,10 @@ export interface WalletDeps extends CaptchaDeps {
 }
 
 export interface WalletLoginRequest {
-  /** The wallet's EIP-1193 provider (from EIP-6963 discovery, or `window.ethereum`). */
-  provider: Eip1193Requester;
+  /** An Ethereum wallet's EIP-1193 provider (from EIP-6963 discovery, or `window.ethereum`). */
+  provider?: Eip1193Requester;
+  /** Or a Solana wallet (Wallet Standard, from watchSolanaWallets). */
+  solana?: StandardWallet;
   /** A chain the wallet must be on (EIP-155 id); none by default (signing a login is chain-free). */
   chainId?: number;
   /** For a sign-up: the user's and organization's names, a wallet to create. */
@@ -77,10 +82,19 @@ function refusal(error: unknown): unknown {
 }
 
 export async function logInWithWallet(deps: WalletDeps, request: WalletLoginRequest): Promise<LoginResult> {
-  const { provider } = request;
-  const address = await connectWallet(provider);
-  if (request.chainId !== undefined) await requireChain(provider, request.chainId);
-  const wallet = new EthereumWalletStamper(provider, address);
+  let wallet: EthereumWalletStamper | SolanaWalletStamper;
+  let address: string;
+  if (request.solana) {
+    const account = await connectSolanaWallet(request.solana);
+    address = account.address;
+    wallet = new SolanaWalletStamper(request.solana, account);
+  } else {
+    const provider = request.provider!;
+    address = await connectWallet(provider);
+    if (request.chainId !== undefined) await requireChain(provider, request.chainId);
+    wallet = new EthereumWalletStamper(provider, address);
+  }
+  const curveType = wallet instanceof SolanaWalletStamper ? 'API_KEY_CURVE_ED25519' : 'API_KEY_CURVE_SECP256K1';
   let signup: LoginResult['signup'];
   // Signed first (the stamp names the wallet's key), then the account is found or made, then sent.
   const stamper = {
@@ -95,7 +109,7 @@ export async function logInWithWallet(deps: WalletDeps, request: WalletLoginRequ
           ...(details.organizationName ? { organizationName: details.organizationName } : {}),
           ...(details.userTag ? { userTag: details.userTag } : {}),
           ...(details.wallet ? { wallet: details.wallet } : {}),
-          apiKeys: [{ apiKeyName: `wallet-auth:${publicKey}`, publicKey, curveType: 'API_KEY_CURVE_SECP256K1' }],
+          apiKeys: [{ apiKeyName: `wallet-auth:${publicKey}`, publicKey, curveType }],
           authenticators: [],
           oauthProviders: [],
         };

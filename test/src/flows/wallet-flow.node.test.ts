@@ -6,7 +6,8 @@
 // signature, a stamp the service refuses), with the new session key deleted.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BaseEthereumWallet, WalletStamper } from '@turnkey/wallet-stamper';
+import { BaseEthereumWallet, WalletStamper, WalletType } from '@turnkey/wallet-stamper';
+import { ed25519 } from '@noble/curves/ed25519.js';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createEmulator, type Emulator, type EmulatorUrls } from '../../../demo/emulator/emulator.ts';
 import { ProxyClient } from '../../../src/clients/proxy-client.ts';
@@ -22,6 +23,10 @@ import { utf8Decode } from '../../../src/encoding/utf8.ts';
 import { fromHex } from '../../../src/encoding/hex.ts';
 import { walletDerToRaw } from '../../../demo/emulator/api/wallet-stamp.ts';
 import { installTestWallet, type TestWallet } from '../../support/test-wallet.ts';
+import { installTestSolanaWallet } from '../../support/test-solana-wallet.ts';
+import { SolanaWalletStamper, connectSolanaWallet, watchSolanaWallets } from '../../../src/providers/wallet-standard.ts';
+import { toHex } from '../../../src/encoding/hex.ts';
+import { utf8Encode } from '../../../src/encoding/utf8.ts';
 
 let emulator: Emulator;
 let urls: EmulatorUrls;
@@ -181,6 +186,39 @@ describe('external wallet login (EIP-1193, EIP-191 stamps)', () => {
       return true;
     });
     assert.deepEqual(await keyStore.list(), []);
+  });
+
+  it('Solana (Wallet Standard): the kit\'s Ed25519 stamp is the hosted stamper\'s; sign-up then login to the same user', async () => {
+    const target = new EventTarget();
+    const solana = installTestSolanaWallet({ target });
+    // Discovered as a page would: registered on app-ready.
+    const found: string[] = [];
+    const stop = watchSolanaWallets((wallets) => found.splice(0, found.length, ...wallets.map((w) => w.name)), { target });
+    stop();
+    assert.deepEqual(found, ['Test Solana Wallet']);
+
+    const account = await connectSolanaWallet(solana.wallet);
+    const ours = new SolanaWalletStamper(solana.wallet, account);
+    const hosted = new WalletStamper({
+      type: WalletType.Solana,
+      signMessage: async (message: string) => toHex(ed25519.sign(utf8Encode(message), solana.secretKey)),
+      getPublicKey: async () => toHex(account.publicKey),
+    });
+    const body = JSON.stringify({ type: 'ACTIVITY_TYPE_STAMP_LOGIN', timestampMs: String(Date.now()), organizationId: parent, parameters: { publicKey: `03${'cd'.repeat(32)}` } });
+    assert.equal((await ours.stamp(body)).stampHeaderValue, (await hosted.stamp(body)).stampHeaderValue);
+
+    const keyStore = new MemoryKeyStore();
+    const signup = await logInWithWallet(deps(keyStore), { solana: solana.wallet });
+    assert.equal(signup.created, true);
+    const login = await logInWithWallet(deps(keyStore), { solana: solana.wallet });
+    assert.equal(login.created, false);
+    assert.equal(login.organizationId, signup.organizationId);
+    // The comparison above signed once; then one connect and one signature per login.
+    assert.deepEqual(solana.calls, ['standard:connect', 'solana:signMessage', 'standard:connect', 'solana:signMessage', 'standard:connect', 'solana:signMessage']);
+
+    solana.rejecting = true;
+    await refused(logInWithWallet(deps(keyStore), { solana: solana.wallet }), 'ERR_WALLET_REJECTED');
+    await refused(logInWithWallet(deps(keyStore), { solana: { name: 'x', icon: '', chains: ['solana:mainnet'], features: {} } }), 'ERR_WALLET_NOT_FOUND');
   });
 
   it('walletError maps EIP-1193 codes', () => {
