@@ -75,9 +75,10 @@ function loadOtpInput(): Promise<unknown> {
  * the browser's first language that has one, else US), formats the number as it is typed, checks it
  * for that country and sends it as E.164; a number typed or pasted with its own `+` code switches
  * the country. Until that chunk has loaded (or if it cannot), the field takes E.164 typed by hand.
- * With the `wallet` method enabled, the wallets the page's extensions announce (EIP-6963) follow
- * the other methods, with their icons and names; pressing one asks the wallet to connect and to
- * sign one login request (`personal_sign`), which signs up or logs in with the wallet's own key.
+ * With the `wallet` method enabled, the wallets the page's extensions announce (EIP-6963, and
+ * Solana wallets through the Wallet Standard) follow the other methods, with their icons and
+ * names; pressing one asks the wallet to connect and to sign one login request (`personal_sign`,
+ * or `solana:signMessage`), which signs up or logs in with the wallet's own key.
  * That part and its strings load only when the config enables `wallet`.
  * Passkeys and OAuth providers are
  * `<latch-passkey-button>` and `<latch-oauth-button>` inside. Until the config is loaded it shows
@@ -147,7 +148,7 @@ function loadOtpInput(): Promise<unknown> {
  * @csspart passkey-toggle - Switches between passkey login and sign-up.
  * @csspart providers - The group of OAuth buttons.
  * @csspart oauth-button - Each `<latch-oauth-button>` (its parts: `oauth-control`, `oauth-logo`, `oauth-label`, `oauth-error`).
- * @csspart wallets - `wallet` enabled: the list of the wallets this browser's extensions announce (EIP-6963).
+ * @csspart wallets - `wallet` enabled: the list of the wallets this browser's extensions announce (EIP-6963; Solana: the Wallet Standard).
  * @csspart wallet - Each wallet's button ("Continue with …"): connects it, then signs up or logs in with its key.
  * @csspart wallet-icon - The wallet's announced icon (shown only when it is a data:image URI).
  * @csspart wallet-name - The wallet's button text.

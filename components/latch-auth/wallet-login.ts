@@ -11,13 +11,16 @@ import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
 import type { LatchError } from '../../src/errors/latch-error.ts';
 import type { LatchKit, LoginOutcome } from '../../src/kit/latch-kit.ts';
 import type { WalletParams } from '../../src/clients/activity-types.ts';
-import { watchInjectedWallets, type InjectedWallet } from '../../src/providers/discover-wallets.ts';
+import { watchInjectedWallets } from '../../src/providers/discover-wallets.ts';
+import { watchSolanaWallets } from '../../src/providers/wallet-standard.ts';
+import type { WalletLoginRequest } from '../../src/flows/wallet-flow.ts';
 import { registerMessages } from '../i18n/catalogues.ts';
 import type { Message, MessageKey, MessageParams } from '../i18n/messages.ts';
 
 const en = {
   'wallet.list': 'Wallets in this browser',
   'wallet.continueWith': 'Continue with {wallet}',
+  'wallet.continueWithSolana': 'Continue with {wallet} (Solana)',
   'wallet.none': 'No wallet found in this browser.',
   'wallet.confirm': 'Confirm in {wallet}…',
   'wallet.rejected': 'You declined in {wallet}. Choose a way to log in.',
@@ -39,6 +42,7 @@ declare module '../i18n/messages.ts' {
 const es: WalletCatalogue = {
   'wallet.list': 'Billeteras en este navegador',
   'wallet.continueWith': 'Continuar con {wallet}',
+  'wallet.continueWithSolana': 'Continuar con {wallet} (Solana)',
   'wallet.none': 'No se encontró ninguna billetera en este navegador.',
   'wallet.confirm': 'Confirma en {wallet}…',
   'wallet.rejected': 'Rechazaste la solicitud en {wallet}. Elige cómo iniciar sesión.',
@@ -52,6 +56,7 @@ const es: WalletCatalogue = {
 const ar: WalletCatalogue = {
   'wallet.list': 'المحافظ في هذا المتصفح',
   'wallet.continueWith': 'المتابعة باستخدام {wallet}',
+  'wallet.continueWithSolana': 'المتابعة باستخدام {wallet} (سولانا)',
   'wallet.none': 'لم يتم العثور على محفظة في هذا المتصفح.',
   'wallet.confirm': 'أكّد في {wallet}…',
   'wallet.rejected': 'لقد رفضت الطلب في {wallet}. اختر طريقة لتسجيل الدخول.',
@@ -102,16 +107,26 @@ export interface WalletLoginHost extends HTMLElement {
   readonly updateComplete: Promise<boolean>;
 }
 
+/** One wallet to list: an Ethereum one (EIP-6963) or a Solana one (Wallet Standard). */
+interface ListedWallet {
+  id: string;
+  name: string;
+  icon: string;
+  solana: boolean;
+  request: WalletLoginRequest;
+}
+
 export class WalletLogin {
   readonly #host: WalletLoginHost;
   readonly #login: (outcome: LoginOutcome) => void;
   readonly #error: (error: unknown) => LatchError | undefined;
-  #wallets: readonly InjectedWallet[] = [];
+  #ethereum: readonly ListedWallet[] = [];
+  #solana: readonly ListedWallet[] = [];
   /** The uuid of the wallet being asked, '' when none. */
   #busy = '';
   #said = '';
   #failed = '';
-  readonly stop: () => void;
+  readonly #stops: (() => void)[];
 
   constructor(host: WalletLoginHost, login: (outcome: LoginOutcome) => void, error: (error: unknown) => LatchError | undefined) {
     this.#host = host;
@@ -121,10 +136,21 @@ export class WalletLogin {
     const sheet = walletLoginStyles.styleSheet;
     if (root && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     // Wallets answer the request at once, and announce again whenever one loads later.
-    this.stop = watchInjectedWallets((wallets) => {
-      this.#wallets = wallets;
-      host.requestUpdate();
-    });
+    this.#stops = [
+      watchInjectedWallets((wallets) => {
+        this.#ethereum = wallets.map(({ info, provider }) => ({ id: info.uuid, name: info.name, icon: info.icon, solana: false, request: { provider } }));
+        host.requestUpdate();
+      }),
+      watchSolanaWallets((wallets) => {
+        this.#solana = wallets.map(({ id, name, icon, wallet }) => ({ id, name, icon, solana: true, request: { solana: wallet } }));
+        host.requestUpdate();
+      }),
+    ];
+  }
+
+  /** Stops listening for wallets. */
+  stop(): void {
+    for (const stop of this.#stops) stop();
   }
 
   /**
@@ -133,23 +159,24 @@ export class WalletLogin {
    */
   render(kit: LatchKit): TemplateResult {
     const t = this.#host.t.bind(this.#host);
+    const wallets = [...this.#ethereum, ...this.#solana];
     return html`${kit.enabledMethods().length ? html`<div part="divider" class="divider">${t('common.or')}</div>` : nothing}
-      ${this.#wallets.length
+      ${wallets.length
         ? html`<ul part="wallets" class="wallets" aria-label=${t('wallet.list')}>
-            ${this.#wallets.map(
+            ${wallets.map(
               (wallet) => html`<li>
                 <button
                   part="wallet"
                   class="button"
                   type="button"
-                  data-wallet=${wallet.info.uuid}
-                  aria-busy=${this.#busy === wallet.info.uuid ? 'true' : 'false'}
+                  data-wallet=${wallet.id}
+                  aria-busy=${this.#busy === wallet.id ? 'true' : 'false'}
                   aria-disabled=${this.#busy ? 'true' : 'false'}
                   aria-describedby="wallet-error"
                   @click=${() => this.#connect(kit, wallet)}
                 >
-                  ${wallet.info.icon ? html`<img part="wallet-icon" class="wallet-icon" src=${wallet.info.icon} alt="" />` : nothing}
-                  <span part="wallet-name" class="wallet-name">${t('wallet.continueWith', { wallet: wallet.info.name })}</span>
+                  ${wallet.icon ? html`<img part="wallet-icon" class="wallet-icon" src=${wallet.icon} alt="" />` : nothing}
+                  <span part="wallet-name" class="wallet-name">${t(wallet.solana ? 'wallet.continueWithSolana' : 'wallet.continueWith', { wallet: wallet.name })}</span>
                 </button>
               </li>`,
             )}
@@ -159,16 +186,16 @@ export class WalletLogin {
       <div part="wallet-error" class="error" id="wallet-error" aria-live="assertive">${this.#failed}</div>`;
   }
 
-  async #connect(kit: LatchKit, wallet: InjectedWallet): Promise<void> {
+  async #connect(kit: LatchKit, wallet: ListedWallet): Promise<void> {
     if (this.#busy) return;
-    const name = wallet.info.name;
-    this.#busy = wallet.info.uuid;
+    const name = wallet.name;
+    this.#busy = wallet.id;
     this.#said = this.#host.t('wallet.confirm', { wallet: name });
     this.#failed = '';
     this.#host.requestUpdate();
     try {
       const signupWallet = this.#host.signupWallet;
-      const outcome = await kit.logInWithWallet({ provider: wallet.provider, ...(signupWallet ? { signup: { wallet: signupWallet } } : {}) });
+      const outcome = await kit.logInWithWallet({ ...wallet.request, ...(signupWallet ? { signup: { wallet: signupWallet } } : {}) });
       this.#busy = this.#said = '';
       this.#login(outcome);
     } catch (error) {
@@ -178,7 +205,7 @@ export class WalletLogin {
       this.#host.requestUpdate();
       // Back on the methods, at the wallet that was asked: the message is read with it.
       await this.#host.updateComplete;
-      this.#host.shadowRoot?.querySelector<HTMLElement>(`[data-wallet="${CSS.escape(wallet.info.uuid)}"]`)?.focus();
+      this.#host.shadowRoot?.querySelector<HTMLElement>(`[data-wallet="${CSS.escape(wallet.id)}"]`)?.focus();
     }
   }
 }

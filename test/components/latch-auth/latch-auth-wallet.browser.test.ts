@@ -15,6 +15,7 @@ import { endFlow } from '../../../src/state/flow-state.ts';
 import { pinBrowserLanguages, recordEvents, resetConfig } from '../support/helpers.ts';
 import { editingConfig, part, parts, testKit, text } from './kit-support.ts';
 import { installTestWallet, type TestWallet } from '../../support/test-wallet.ts';
+import { installTestSolanaWallet } from '../../support/test-solana-wallet.ts';
 
 LatchAuth.define();
 
@@ -148,6 +149,30 @@ describe('<latch-auth> external wallets', () => {
     await failed;
     await waitUntil(() => text(part(el, 'wallet-error')) !== '', 'the message shows', { timeout: 10_000 });
     expect(text(part(el, 'wallet-error'))).to.equal('Rechazaste la solicitud en Billetera. Elige cómo iniciar sesión.');
+  });
+
+  it('a Solana wallet (Wallet Standard) is listed beside the Ethereum ones and signs up, then logs in, with its Ed25519 key', async () => {
+    const eth = wallet({ name: 'Test Wallet' });
+    const sol = installTestSolanaWallet({ name: 'Sol Test' });
+    cleanups.push(() => sol.stop());
+    const kit = await testKit();
+    const el = await auth(kit, 2);
+    expect(parts(el, 'wallet').map((b) => text(b))).to.deep.equal(['Continue with Test Wallet', 'Continue with Sol Test (Solana)']);
+    const solButton = parts<HTMLButtonElement>(el, 'wallet')[1]!;
+    expect(solButton.querySelector('img')!.getAttribute('src')).to.match(/^data:image\/svg\+xml;base64,/);
+    const signedUp = next<LatchLoginEvent>(el, 'latch-login');
+    solButton.click();
+    const first = (await signedUp).detail;
+    expect(first.created).to.equal(true);
+    expect(sol.calls).to.deep.equal(['standard:connect', 'solana:signMessage']);
+    expect(eth.calls).to.deep.equal([]);
+    await kit.logout();
+    await waitUntil(() => parts(el, 'wallet').length === 2, 'the methods show again', { timeout: 10_000 });
+    const loggedIn = next<LatchLoginEvent>(el, 'latch-login');
+    parts<HTMLButtonElement>(el, 'wallet')[1]!.click();
+    const second = (await loggedIn).detail;
+    expect(second.created).to.equal(false);
+    expect(second.session.userId).to.equal(first.session.userId);
   });
 
   it('no wallet in the browser: says so, nothing to press', async () => {
