@@ -21,6 +21,7 @@ import { LatchWalletAccounts } from './latch-wallet-accounts/latch-wallet-accoun
 import { LatchWalletAddAccount } from './latch-wallet-add-account/latch-wallet-add-account.ts';
 import { LatchWalletExport } from './latch-wallet-export/latch-wallet-export.ts';
 import { LatchWalletImport } from './latch-wallet-import/latch-wallet-import.ts';
+import { LatchWalletSend } from './latch-wallet-send/latch-wallet-send.ts';
 import { LatchWalletSign } from './latch-wallet-sign/latch-wallet-sign.ts';
 
 LatchAccount.define();
@@ -40,4 +41,5 @@ LatchWalletAccounts.define();
 LatchWalletAddAccount.define();
 LatchWalletExport.define();
 LatchWalletImport.define();
+LatchWalletSend.define();
 LatchWalletSign.define();

@@ -39,4 +39,5 @@ export { LatchWalletAccounts } from './latch-wallet-accounts/latch-wallet-accoun
 export { LatchWalletAddAccount } from './latch-wallet-add-account/latch-wallet-add-account.ts';
 export { LatchWalletExport } from './latch-wallet-export/latch-wallet-export.ts';
 export { LatchWalletImport } from './latch-wallet-import/latch-wallet-import.ts';
+export { LatchWalletSend } from './latch-wallet-send/latch-wallet-send.ts';
 export { LatchWalletSign } from './latch-wallet-sign/latch-wallet-sign.ts';

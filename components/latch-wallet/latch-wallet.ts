@@ -11,6 +11,7 @@ import { LatchWalletAccounts } from '../latch-wallet-accounts/latch-wallet-accou
 import { LatchWalletAddAccount } from '../latch-wallet-add-account/latch-wallet-add-account.ts';
 import { LatchWalletExport } from '../latch-wallet-export/latch-wallet-export.ts';
 import { LatchWalletImport } from '../latch-wallet-import/latch-wallet-import.ts';
+import { LatchWalletSend } from '../latch-wallet-send/latch-wallet-send.ts';
 import { LatchWalletSign } from '../latch-wallet-sign/latch-wallet-sign.ts';
 import { controlStyles } from '../styles/control-styles.ts';
 import { walletStyles } from './latch-wallet.styles.ts';
@@ -25,7 +26,7 @@ import './wallet-messages.ts';
  * an account (the next Ethereum or Solana account of a wallet).
  *
  * It is a composition of elements a page can also use one by one: `<latch-wallet-accounts>`,
- * `<latch-wallet-sign>`, `<latch-wallet-export>`, `<latch-wallet-import>` and
+ * `<latch-wallet-sign>`, `<latch-wallet-send>` (with `send`), `<latch-wallet-export>`, `<latch-wallet-import>` and
  * `<latch-wallet-add-account>`. Inside this card they share its one error region and one
  * announcer, and the sections sign with and export the accounts and wallets the list shows.
  * Their parts are forwarded (`exportparts`), so `latch-wallet::part(sign-button)` still styles them.
@@ -46,6 +47,7 @@ import './wallet-messages.ts';
  *
  * @event {LatchCopyEvent} latch-copy - The user copied an address: `detail.address`.
  * @event {LatchSignEvent} latch-sign - The user signed a message or typed data: `detail.address`, `detail.message`, `detail.typedData` (typed data only), `detail.parameters`, `detail.signature` (`r`, `s`, `v`).
+ * @event {LatchSendEvent} latch-send - With `send`: the user sent a transaction: `detail.parameters`, `detail.sendTransactionStatusId`.
  * @event {LatchExportEvent} latch-export - The user revealed a recovery phrase: `detail.walletId` (never the phrase).
  * @event {LatchAddAccountEvent} latch-add-account - The user added an account: `detail.walletId`, `detail.account`, `detail.addresses`.
  * @event {LatchImportEvent} latch-import - The user imported a private key: `detail.privateKeyId`, `detail.addresses`.
@@ -83,6 +85,16 @@ import './wallet-messages.ts';
  * @csspart sign-button - The "Sign" button. (<latch-wallet-sign>, forwarded)
  * @csspart sign-edit - The "Edit" button. (<latch-wallet-sign>, forwarded)
  * @csspart signature - The signature (r, s, v). (<latch-wallet-sign>, forwarded)
+ * @csspart send - The send section (with `send`). (<latch-wallet-send>, forwarded)
+ * @csspart send-from - The account to send from. (<latch-wallet-send>, forwarded)
+ * @csspart send-to - The recipient input. (<latch-wallet-send>, forwarded)
+ * @csspart send-value - The amount (ETH) input. (<latch-wallet-send>, forwarded)
+ * @csspart send-data - The call data input. (<latch-wallet-send>, forwarded)
+ * @csspart send-review - The "Review" button. (<latch-wallet-send>, forwarded)
+ * @csspart send-preview - What will be sent. (<latch-wallet-send>, forwarded)
+ * @csspart send-button - The "Send" button. (<latch-wallet-send>, forwarded)
+ * @csspart send-edit - The "Edit" button. (<latch-wallet-send>, forwarded)
+ * @csspart tx-status - The sent transaction's `<latch-tx-status>`. (<latch-wallet-send>, forwarded)
  * @csspart export - The export section. (<latch-wallet-export>, forwarded)
  * @csspart export-wallet - The wallet select. (<latch-wallet-export>, forwarded)
  * @csspart export-start - The "Export…" button. (<latch-wallet-export>, forwarded)
@@ -118,6 +130,7 @@ export class LatchWallet extends LatchKitAwareElement {
   static override define(tag: string = this.tag): boolean {
     LatchWalletAccounts.define();
     LatchWalletSign.define();
+    LatchWalletSend.define();
     LatchWalletExport.define();
     LatchWalletImport.define();
     LatchWalletAddAccount.define();
@@ -129,6 +142,12 @@ export class LatchWallet extends LatchKitAwareElement {
 
   /** Accounts per page (1–99). */
   @property({ type: Number, attribute: 'page-size' }) pageSize = 10;
+
+  /** Shows the transaction send section (`<latch-wallet-send>`, Ethereum accounts); off by default, so pages written before it do not offer sending. */
+  @property({ type: Boolean }) send = false;
+
+  /** The EIP-155 chain the send section sends on. */
+  @property({ type: Number, attribute: 'chain-id' }) chainId = 1;
 
   /** Hides the message signing section. */
   @property({ type: Boolean, attribute: 'no-sign' }) noSign = false;
@@ -243,6 +262,9 @@ export class LatchWallet extends LatchKitAwareElement {
       ></latch-wallet-accounts>
       ${this.accounts.length > 0 && !this.noSign
         ? html`<latch-wallet-sign exportparts=${WALLET_PARTS.sign} .kit=${kit} .config=${this.config} .outlet=${this.#outlet} locale=${locale} accent=${accent} .accounts=${this.accounts}></latch-wallet-sign>`
+        : nothing}
+      ${this.accounts.length > 0 && this.send
+        ? html`<latch-wallet-send exportparts=${WALLET_PARTS.send} .kit=${kit} .config=${this.config} .outlet=${this.#outlet} locale=${locale} accent=${accent} .accounts=${this.accounts} chain-id=${this.chainId}></latch-wallet-send>`
         : nothing}
       ${hasWallets && !this.noExport
         ? html`<latch-wallet-export

@@ -2,7 +2,7 @@
  * Events of `<latch-wallet>`: typed classes that bubble and cross shadow roots, dispatched on
  * user action only. None carries a secret: no mnemonic, no private key.
  */
-import type { Address, SignRawPayloadParameters, SignRawPayloadResult, WalletAccountParams } from '../../src/clients/activity-types.ts';
+import type { Address, EthSendTransactionParameters, SignRawPayloadParameters, SignRawPayloadResult, WalletAccountParams } from '../../src/clients/activity-types.ts';
 import type { TypedData } from '../../src/signing/typed-data-digest.ts';
 import { latchEventInit } from '../internal/latch-event-init.ts';
 
@@ -81,6 +81,21 @@ export class LatchAddAccountEvent extends CustomEvent<LatchAddAccountDetail> {
   }
 }
 
+export interface LatchSendDetail {
+  /** What was sent to eth_send_transaction (value in wei). */
+  parameters: EthSendTransactionParameters;
+  /** Follow it with `<latch-tx-status status-id>`. */
+  sendTransactionStatusId: string;
+}
+
+/** The user sent a transaction (after reviewing it) and the service took it. */
+export class LatchSendEvent extends CustomEvent<LatchSendDetail> {
+  static readonly type = 'latch-send';
+  constructor(detail: LatchSendDetail) {
+    super(LatchSendEvent.type, latchEventInit(detail));
+  }
+}
+
 declare module '../internal/events.ts' {
   interface LatchEventMap {
     'latch-copy': LatchCopyEvent;
@@ -88,5 +103,6 @@ declare module '../internal/events.ts' {
     'latch-export': LatchExportEvent;
     'latch-import': LatchImportEvent;
     'latch-add-account': LatchAddAccountEvent;
+    'latch-send': LatchSendEvent;
   }
 }

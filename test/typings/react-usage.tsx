@@ -24,6 +24,7 @@ export function Page({ kit }: { kit: LatchKit }) {
       <latch-wallet wallet-id="w" page-size={10} no-export onlatch-sign={(event) => console.log(event.detail)} />
       <latch-wallet-accounts wallet-id="w" page-size={5} onlatch-copy={(event) => console.log(event.detail.address)} />
       <latch-wallet-sign wallet-id="w" onlatch-sign={(event) => console.log(event.detail.typedData?.primaryType)} />
+      <latch-wallet-send chain-id={11155111} onlatch-send={(event) => console.log(event.detail.sendTransactionStatusId)} />
       <latch-wallet-export wallet-id="w" onlatch-export={(event) => console.log(event.detail.walletId)} />
       <latch-wallet-import onlatch-import={(event) => console.log(event.detail.privateKeyId)} />
       <latch-wallet-add-account generate-app-proofs onlatch-add-account={(event) => console.log(event.detail.addresses)} />

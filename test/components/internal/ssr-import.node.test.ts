@@ -26,6 +26,7 @@ const ELEMENTS: readonly { tag: string; name: string; load: () => Promise<Elemen
   { tag: 'latch-wallet-add-account', name: 'LatchWalletAddAccount', load: async () => (await import('../../../components/latch-wallet-add-account/latch-wallet-add-account.ts')).LatchWalletAddAccount },
   { tag: 'latch-wallet-export', name: 'LatchWalletExport', load: async () => (await import('../../../components/latch-wallet-export/latch-wallet-export.ts')).LatchWalletExport },
   { tag: 'latch-wallet-import', name: 'LatchWalletImport', load: async () => (await import('../../../components/latch-wallet-import/latch-wallet-import.ts')).LatchWalletImport },
+  { tag: 'latch-wallet-send', name: 'LatchWalletSend', load: async () => (await import('../../../components/latch-wallet-send/latch-wallet-send.ts')).LatchWalletSend },
   { tag: 'latch-wallet-sign', name: 'LatchWalletSign', load: async () => (await import('../../../components/latch-wallet-sign/latch-wallet-sign.ts')).LatchWalletSign },
 ];
 

@@ -1,0 +1,240 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { WalletAccount } from '../../src/clients/activity-types.ts';
+import type { SigningSession } from '../../src/session/signing-session.ts';
+import { LatchError } from '../../src/errors/latch-error.ts';
+import { shortId } from '../internal/copy-text.ts';
+import { WalletSectionElement } from '../internal/wallet-section-element.ts';
+import { listAccounts } from '../latch-wallet/list-accounts.ts';
+import { LatchSendEvent } from '../latch-wallet/wallet-events.ts';
+import { readDraft, type DraftField, type TransactionDraft } from './transaction-draft.ts';
+
+/**
+ * @summary Sends an Ethereum transaction from one of the user's accounts through the service's
+ * send activity (eth_send_transaction), after showing exactly what will be sent: from, to, the
+ * amount in ETH and in wei, the call data and the chain. Nothing is sent before the explicit
+ * Send. Its status is then followed in a `<latch-tx-status>` (loaded only then).
+ *
+ * @event {LatchSendEvent} latch-send - The service took the transaction: `detail.parameters`, `detail.sendTransactionStatusId`.
+ * @event {LatchErrorEvent} latch-error - The send failed: `detail.error` (a LatchError).
+ *
+ * @csspart base - The card (alone on a page).
+ * @csspart title - The heading (alone on a page).
+ * @csspart error - The error message, an assertive live region (alone on a page).
+ * @csspart signed-out - The "log in" prompt (alone on a page).
+ * @csspart send - The send section.
+ * @csspart send-from - The account select.
+ * @csspart send-to - The recipient input.
+ * @csspart send-value - The amount (ETH) input.
+ * @csspart send-data - The call data input.
+ * @csspart send-review - The "Review" button.
+ * @csspart send-preview - What will be sent.
+ * @csspart send-button - The "Send" button.
+ * @csspart send-edit - The "Edit" button.
+ * @csspart tx-status - The `<latch-tx-status>` of the sent transaction.
+ * @csspart empty - "No Ethereum account to send from."
+ * @csspart field-error - A field's validation message.
+ * @csspart announcer - The visually hidden polite live region (alone on a page).
+ *
+ * @cssproperty --accent - Primary color of this element (the `accent` attribute).
+ */
+export class LatchWalletSend extends WalletSectionElement {
+  static override readonly tag = 'latch-wallet-send';
+
+  /** The EIP-155 chain id to send on (1 is Ethereum mainnet; 11155111 Sepolia). */
+  @property({ type: Number, attribute: 'chain-id' }) chainId = 1;
+
+  /** Send only from this wallet's accounts (alone on a page). */
+  @property({ attribute: 'wallet-id' }) walletId: string | undefined;
+
+  /** The accounts to send from (Ethereum ones are offered). Unset, the element lists the user's accounts itself. */
+  @property({ attribute: false }) accounts: readonly WalletAccount[] | undefined;
+
+  @state() private ownAccounts: readonly WalletAccount[] = [];
+  @state() private from = '';
+  @state() private draft: TransactionDraft | null = null;
+  @state() private sending = false;
+  @state() private statusId = '';
+  @state() private errors: Partial<Record<DraftField, string>> = {};
+
+  get #ethereum(): readonly WalletAccount[] {
+    return (this.accounts ?? this.ownAccounts).filter((a) => a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM');
+  }
+
+  protected override sessionChanged(session: SigningSession | null): void {
+    this.ownAccounts = [];
+    this.draft = null;
+    this.statusId = '';
+    if (session && !this.accounts) void this.#loadOwn(session);
+  }
+
+  async #loadOwn(session: SigningSession): Promise<void> {
+    try {
+      const found = await listAccounts(session, { walletId: this.walletId });
+      if (session === this.session) this.ownAccounts = found;
+    } catch (error) {
+      this.fail(error, false);
+    }
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (!this.#ethereum.some((a) => a.address === this.from)) this.from = this.#ethereum[0]?.address ?? '';
+  }
+
+  protected override render(): TemplateResult {
+    const body = this.#ethereum.length === 0 ? html`<p part="empty" class="muted">${this.t('wallet.send.noAccount')}</p>` : this.statusId ? this.#renderSent() : this.draft ? this.#renderReview(this.draft) : this.#renderForm();
+    return this.frame('send', 'send-title', this.t('wallet.send.title'), body);
+  }
+
+  #field(name: DraftField, part: string, label: string, hint?: string): TemplateResult {
+    const error = this.errors[name];
+    return html`<div class="field">
+      <label for=${`send-${name}`}>${label}</label>
+      <input
+        part=${part}
+        id=${`send-${name}`}
+        name=${name}
+        type="text"
+        autocomplete="off"
+        spellcheck="false"
+        dir="ltr"
+        inputmode=${name === 'value' ? 'decimal' : 'text'}
+        aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby=${hint ? `send-${name}-hint send-${name}-error` : `send-${name}-error`}
+      />
+      ${hint ? html`<div id=${`send-${name}-hint`} class="hint">${hint}</div>` : nothing}
+      <div part="field-error" id=${`send-${name}-error`} class="field-error">${error ?? nothing}</div>
+    </div>`;
+  }
+
+  #renderForm(): TemplateResult {
+    return html`
+      <form class="add-form" novalidate @submit=${this.#onReview}>
+        <div class="field">
+          <label for="send-from">${this.t('wallet.send.from')}</label>
+          <select part="send-from" id="send-from" .value=${this.from} @change=${this.#onFrom}>
+            ${this.#ethereum.map((a) => html`<option value=${a.address} ?selected=${a.address === this.from}>${shortId(a.address, 8, 6)}</option>`)}
+          </select>
+        </div>
+        ${this.#field('to', 'send-to', this.t('wallet.send.to'))}
+        ${this.#field('value', 'send-value', this.t('wallet.send.value'))}
+        ${this.#field('data', 'send-data', this.t('wallet.send.data'), this.t('wallet.send.dataHint'))}
+        <p class="muted">${this.t('wallet.send.chain')}: <span class="mono">eip155:${this.chainId}</span></p>
+        <div class="row"><button part="send-review" type="submit">${this.t('wallet.sign.review')}</button></div>
+      </form>
+    `;
+  }
+
+  #renderReview(draft: TransactionDraft): TemplateResult {
+    return html`
+      <div part="send-preview" class="preview" role="group" aria-labelledby="send-preview-title">
+        <p id="send-preview-title">${this.t('wallet.send.preview')}</p>
+        <dl>
+          <dt>${this.t('wallet.send.from')}</dt>
+          <dd><code data-value="from">${draft.from}</code></dd>
+          <dt>${this.t('wallet.send.to')}</dt>
+          <dd><code data-value="to">${draft.to}</code></dd>
+          <dt>${this.t('wallet.send.value')}</dt>
+          <dd data-value="value">${draft.eth} ETH (<span class="mono">${draft.wei}</span> wei)</dd>
+          <dt>${this.t('wallet.send.dataLabel')}</dt>
+          <dd>${draft.data ? html`<code data-value="data">${draft.data}</code>` : this.t('wallet.send.noData')}</dd>
+          <dt>${this.t('wallet.send.chain')}</dt>
+          <dd><code data-value="chain">${draft.parameters.caip2}</code></dd>
+        </dl>
+      </div>
+      <div class="row">
+        <button part="send-button" class="primary" type="button" aria-disabled=${this.sending ? 'true' : 'false'} @click=${this.#onSend}>
+          ${this.sending ? this.t('wallet.send.sending') : this.t('wallet.send.send')}
+        </button>
+        <button part="send-edit" type="button" ?disabled=${this.sending} @click=${this.#onEdit}>${this.t('wallet.sign.edit')}</button>
+      </div>
+    `;
+  }
+
+  #renderSent(): TemplateResult {
+    return html`
+      <p class="success">${this.t('wallet.send.sent')}</p>
+      ${customElements.get('latch-tx-status')
+        ? html`<latch-tx-status part="tx-status" .kit=${this.kitSession.kit} status-id=${this.statusId} locale=${this.resolvedLocale}></latch-tx-status>`
+        : nothing}
+      <div class="row"><button type="button" id="send-again" @click=${this.#onAgain}>${this.t('wallet.send.again')}</button></div>
+    `;
+  }
+
+  readonly #onFrom = (event: Event): void => {
+    this.from = (event.target as HTMLSelectElement).value;
+  };
+
+  readonly #onReview = async (event: SubmitEvent): Promise<void> => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
+    const draft = readDraft({ from: this.from, to: value('to'), eth: value('value'), data: value('data'), chainId: this.chainId });
+    if (Array.isArray(draft)) {
+      const messages = { to: 'wallet.send.toInvalid', value: 'wallet.send.valueInvalid', data: 'wallet.send.dataInvalid' } as const;
+      this.errors = Object.fromEntries(draft.map((field) => [field, this.t(messages[field])]));
+      await this.updateComplete;
+      this.focusInside(`#send-${draft[0]}`);
+      return;
+    }
+    this.errors = {};
+    this.draft = draft;
+    await this.updateComplete;
+    this.focusInside('[part="send-button"]');
+  };
+
+  readonly #onEdit = async (): Promise<void> => {
+    const draft = this.draft;
+    this.draft = null;
+    await this.updateComplete;
+    // The form comes back with what was typed.
+    if (draft) {
+      for (const [name, value] of [['to', draft.to], ['value', draft.eth], ['data', draft.data]] as const) {
+        const input = this.renderRoot.querySelector<HTMLInputElement>(`#send-${name}`);
+        if (input) input.value = value;
+      }
+    }
+    this.focusInside('#send-to');
+  };
+
+  readonly #onSend = async (): Promise<void> => {
+    const draft = this.draft;
+    const session = this.session;
+    if (!draft || !session || this.sending) return;
+    this.sending = true;
+    this.announce(this.t('wallet.send.sending'));
+    this.showError('');
+    // The status element loads only for a page that sends, while the send is under way.
+    const status = import('../latch-tx-status/latch-tx-status.ts').then(({ LatchTxStatus }) => LatchTxStatus.define());
+    try {
+      const activity = await session.submit('eth_send_transaction', draft.parameters);
+      const id = activity.result.ethSendTransactionResult?.sendTransactionStatusId;
+      if (typeof id !== 'string') throw new LatchError('ERR_RESPONSE_MALFORMED', 'The send answered no sendTransactionStatusId.');
+      await status;
+      if (session !== this.session) return;
+      this.statusId = id;
+      this.draft = null;
+      this.announce(this.t('wallet.send.sent'));
+      this.dispatchEvent(new LatchSendEvent({ parameters: draft.parameters, sendTransactionStatusId: id }));
+      await this.updateComplete;
+      this.focusInside('#send-again');
+    } catch (error) {
+      this.fail(error, true);
+    } finally {
+      this.sending = false;
+    }
+  };
+
+  readonly #onAgain = async (): Promise<void> => {
+    this.statusId = '';
+    await this.updateComplete;
+    this.focusInside('#send-to');
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'latch-wallet-send': LatchWalletSend;
+  }
+}
