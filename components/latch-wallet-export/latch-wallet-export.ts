@@ -3,6 +3,8 @@ import { property, state } from 'lit/decorators.js';
 import type { Activity } from '../../src/clients/activity-types.ts';
 import type { ExportOptions } from '../../src/session/session-export.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
+import { LatchError } from '../../src/errors/latch-error.ts';
+import { StepUpController } from '../internal/step-up-controller.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
 import { listAccounts, walletsOf } from '../latch-wallet/list-accounts.ts';
 import { LatchExportEvent } from '../latch-wallet/wallet-events.ts';
@@ -13,7 +15,9 @@ type ExportStep = 'idle' | 'confirm' | 'revealing' | 'shown';
  * @summary Reveals a wallet's recovery phrase behind a warning and a confirmation. The phrase is
  * decrypted in this page and lives only in the rendered list: it is hidden again on Hide, on
  * Escape, at logout and when the element leaves the page. An export a consensus policy holds
- * shows that it waits, and the request's fingerprint for the approver, until it is decided.
+ * shows that it waits, and the request's fingerprint for the approver, until it is decided. An
+ * export the service holds for a recent login asks "Confirm it's you" (`<latch-step-up>`) and,
+ * once confirmed, goes on with the fresh session.
  *
  * @event {LatchExportEvent} latch-export - The user revealed a recovery phrase: `detail.walletId` (never the phrase).
  * @event {LatchErrorEvent} latch-error - The export failed or was rejected: `detail.error` (a LatchError).
@@ -30,6 +34,7 @@ type ExportStep = 'idle' | 'confirm' | 'revealing' | 'shown';
  * @csspart reveal - The "Reveal recovery phrase" button.
  * @csspart export-pending - While a consensus policy holds the export: what to do, and the request's fingerprint.
  * @csspart export-fingerprint - The held export's fingerprint.
+ * @csspart step-up - "Confirm it's you" (`<latch-step-up>`), when the service wants a recent login first.
  * @csspart mnemonic - The revealed recovery phrase (an ordered list of words).
  * @csspart hide - The "Hide" button.
  * @csspart field-error - The confirmation's validation message.
@@ -60,6 +65,9 @@ export class LatchWalletExport extends WalletSectionElement {
   /** The export activity a consensus policy holds, while the element waits for its approval. */
   @state() private pending: Activity | null = null;
   #wait: AbortController | null = null;
+  readonly #stepUp = new StepUpController(this);
+  /** Whose export is under way: a session of the same user (a step-up's fresh login) does not end it. */
+  #exportingUser: string | undefined;
   /** The revealed phrase: only in this field and the rendered text, never in an attribute, event or log. */
   #mnemonic: string[] | null = null;
 
@@ -74,6 +82,8 @@ export class LatchWalletExport extends WalletSectionElement {
   }
 
   protected override sessionChanged(session: SigningSession | null): void {
+    // The fresh login a step-up makes replaces the session mid-export: the same user's goes on.
+    if (session && session.summary?.userId === this.#exportingUser && (this.#stepUp.open || this.step === 'revealing')) return;
     this.#forgetPhrase();
     this.ownWallets = new Map();
     if (session && !this.wallets) void this.#loadOwn(session);
@@ -157,6 +167,7 @@ export class LatchWalletExport extends WalletSectionElement {
             <p>${this.t('wallet.export.fingerprint')}: <code part="export-fingerprint" class="mono">${this.pending.fingerprint}</code></p>
           </div>`
         : nothing}
+      ${this.#stepUp.render()}
     `;
   }
 
@@ -190,19 +201,29 @@ export class LatchWalletExport extends WalletSectionElement {
     this.announce(this.t('wallet.export.revealing'));
     this.showError('');
     const wait = (this.#wait = new AbortController());
+    this.#exportingUser = session.summary?.userId;
+    let used = session;
     try {
-      // A consensus policy may hold the export: say so, show what to approve, and wait for it.
-      const phrase = await session.exportWallet(walletId, undefined, {
-        ...this.exportOptions,
-        signal: wait.signal,
-        onApprovalNeeded: (activity) => {
-          this.pending = activity;
-          this.announce(this.t('wallet.export.pending'));
-        },
+      // A consensus policy may hold the export: say so, show what to approve, and wait for it. The
+      // service may want a recent login first: after the step-up the fresh session exports.
+      const phrase = await this.#stepUp.run(() => {
+        used = this.session ?? used;
+        if (wait.signal.aborted) throw new LatchError('ERR_NETWORK_ABORTED', 'The export was stopped.');
+        return used.exportWallet(walletId, undefined, {
+          ...this.exportOptions,
+          signal: wait.signal,
+          onApprovalNeeded: (activity) => {
+            this.pending = activity;
+            this.announce(this.t('wallet.export.pending'));
+          },
+        });
       });
       this.pending = null;
       // Hidden, logged out or detached while decrypting: the phrase is not shown.
-      if (this.step !== 'revealing' || session !== this.session || !this.isConnected) return;
+      if (this.step !== 'revealing' || used !== this.session || !this.isConnected) {
+        if (this.step === 'revealing') this.#forgetPhrase(); // a newer login of the same user: start again
+        return;
+      }
       this.#mnemonic = phrase.split(/\s+/).filter(Boolean);
       this.step = 'shown';
       this.announce(this.t('wallet.export.shown'));

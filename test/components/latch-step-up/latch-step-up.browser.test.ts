@@ -2,21 +2,24 @@
 // a login in the last 2 s before a credential change: <latch-account>'s unlink is held back, the
 // "Confirm it's you" box appears in it with focus, a code sent to the user's own email confirms,
 // and the unlink then goes through with the fresh session. Escape gives up with the service's
-// refusal shown. The box alone: axe, a wrong code, Arabic right to left.
+// refusal shown. <latch-wallet-export>: a held export goes on after the code, the phrase shown.
+// The box alone: axe, a wrong code, Arabic right to left.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { afterEach, describe, it } from '../../support/harness.ts';
 import { LatchAccount } from '../../../components/latch-account/latch-account.ts';
 import { LatchStepUp } from '../../../components/latch-step-up/latch-step-up.ts';
+import { LatchWalletExport } from '../../../components/latch-wallet-export/latch-wallet-export.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { deepActiveElement, pinBrowserLanguages, recordEvents, resetConfig } from '../support/helpers.ts';
 import { has, part, parts, text } from '../support/shadow.ts';
-import { codeNumber, disposeKits, signUpWithKit, testKit, uniqueEmail } from '../support/emulator-kit.ts';
+import { codeNumber, disposeKits, ETH_ACCOUNT, signUpWithKit, testKit, uniqueEmail } from '../support/emulator-kit.ts';
 
 LatchAccount.define();
 LatchStepUp.define();
+LatchWalletExport.define();
 pinBrowserLanguages(['en-US']);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -94,6 +97,30 @@ describe('<latch-step-up>', () => {
     expect((errors.events[0] as CustomEvent).detail.error.code).to.equal('ERR_STEP_UP_REQUIRED');
     expect(text(part(el, 'error'))).to.equal('This needs a recent login. Confirm it’s you, then try again.');
     expect(parts(el, 'provider')).to.have.length(1);
+  });
+
+  it('in <latch-wallet-export>: a held export asks to confirm, then reveals the phrase with the fresh session', async () => {
+    const kit = await testKit({ configId: 'step-up' });
+    const email = uniqueEmail('step-up-export');
+    await signUpWithKit(kit, { email, wallet: { walletName: 'Main', accounts: [ETH_ACCOUNT] } });
+    const el = await fixture<LatchWalletExport>(html`<latch-wallet-export .kit=${kit}></latch-wallet-export>`);
+    await waitUntil(() => has(el, 'export-start'), 'the wallets did not load', { timeout: 10_000 });
+    await pause(2_500);
+    part(el, 'export-start').click();
+    await el.updateComplete;
+    part(el, 'export-confirm').click();
+    await el.updateComplete;
+    part(el, 'reveal').click();
+    await waitUntil(() => has(el, 'step-up'), 'no step-up box', { timeout: 10_000 });
+    const box = part<LatchStepUp>(el, 'step-up');
+    await waitUntil(() => has(box, 'email'), 'no ways to confirm', { timeout: 10_000 });
+    part(box, 'email').click();
+    await waitUntil(() => has(box, 'code-input'), 'no code step', { timeout: 10_000 });
+    part<HTMLInputElement>(box, 'code-input').value = await codeNumber(email, 2);
+    part(box, 'confirm').click();
+    await waitUntil(() => has(el, 'mnemonic'), 'the phrase was not shown', { timeout: 15_000 });
+    expect(part(el, 'mnemonic').querySelectorAll('li')).to.have.length(12);
+    expect(has(el, 'step-up')).to.equal(false);
   });
 
   it('alone: a wrong code is refused and stays; Arabic reads right to left', async () => {
