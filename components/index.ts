@@ -37,6 +37,7 @@ export * from './latch-wallet/wallet-events.ts';
 export type { WalletOutlet } from './internal/wallet-section-element.ts';
 export { LatchWalletAccounts } from './latch-wallet-accounts/latch-wallet-accounts.ts';
 export { LatchWalletAddAccount } from './latch-wallet-add-account/latch-wallet-add-account.ts';
+export { LatchWalletCreate } from './latch-wallet-create/latch-wallet-create.ts';
 export { LatchWalletExport } from './latch-wallet-export/latch-wallet-export.ts';
 export { LatchWalletImport } from './latch-wallet-import/latch-wallet-import.ts';
 export { LatchWalletSend } from './latch-wallet-send/latch-wallet-send.ts';

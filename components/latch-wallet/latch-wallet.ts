@@ -9,6 +9,7 @@ import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import type { WalletOutlet } from '../internal/wallet-section-element.ts';
 import { LatchWalletAccounts } from '../latch-wallet-accounts/latch-wallet-accounts.ts';
 import { LatchWalletAddAccount } from '../latch-wallet-add-account/latch-wallet-add-account.ts';
+import { LatchWalletCreate } from '../latch-wallet-create/latch-wallet-create.ts';
 import { LatchWalletExport } from '../latch-wallet-export/latch-wallet-export.ts';
 import { LatchWalletImport } from '../latch-wallet-import/latch-wallet-import.ts';
 import { LatchWalletSend } from '../latch-wallet-send/latch-wallet-send.ts';
@@ -26,7 +27,8 @@ import './wallet-messages.ts';
  * an account (the next Ethereum or Solana account of a wallet).
  *
  * It is a composition of elements a page can also use one by one: `<latch-wallet-accounts>`,
- * `<latch-wallet-sign>`, `<latch-wallet-send>` (with `send`), `<latch-wallet-export>`, `<latch-wallet-import>` and
+ * `<latch-wallet-sign>`, `<latch-wallet-send>` (with `send`), `<latch-wallet-create>` (with
+ * `create-wallet`), `<latch-wallet-export>`, `<latch-wallet-import>` and
  * `<latch-wallet-add-account>`. Inside this card they share its one error region and one
  * announcer, and the sections sign with and export the accounts and wallets the list shows.
  * Their parts are forwarded (`exportparts`), so `latch-wallet::part(sign-button)` still styles them.
@@ -48,6 +50,7 @@ import './wallet-messages.ts';
  * @event {LatchCopyEvent} latch-copy - The user copied an address: `detail.address`.
  * @event {LatchSignEvent} latch-sign - The user signed a message or typed data: `detail.address`, `detail.message`, `detail.typedData` (typed data only), `detail.parameters`, `detail.signature` (`r`, `s`, `v`).
  * @event {LatchSendEvent} latch-send - With `send`: the user sent a transaction: `detail.parameters`, `detail.sendTransactionStatusId`.
+ * @event {LatchCreateWalletEvent} latch-create-wallet - With `create-wallet`: the user created a wallet: `detail.walletId`, `detail.walletName`, `detail.addresses`.
  * @event {LatchExportEvent} latch-export - The user revealed a recovery phrase: `detail.walletId` (never the phrase).
  * @event {LatchAddAccountEvent} latch-add-account - The user added an account: `detail.walletId`, `detail.account`, `detail.addresses`.
  * @event {LatchImportEvent} latch-import - The user imported a private key: `detail.privateKeyId`, `detail.addresses`.
@@ -118,6 +121,11 @@ import './wallet-messages.ts';
  * @csspart add-submit - The "Add account" button. (<latch-wallet-add-account>, forwarded)
  * @csspart add-result - The added account's address (and its App Proofs). (<latch-wallet-add-account>, forwarded)
  * @csspart proof-badge - The `<latch-proof-badge>` of the added account's App Proofs. (<latch-wallet-add-account>, forwarded)
+ * @csspart create - The wallet creation section (with `create-wallet`). (<latch-wallet-create>, forwarded)
+ * @csspart create-name - The new wallet's name. (<latch-wallet-create>, forwarded)
+ * @csspart create-format - The first account's format. (<latch-wallet-create>, forwarded)
+ * @csspart create-submit - The "Create wallet" button. (<latch-wallet-create>, forwarded)
+ * @csspart create-result - The new wallet's first address. (<latch-wallet-create>, forwarded)
  * @csspart field-error - A field's validation message (forwarded from the sections).
  *
  * @cssproperty --accent - Primary color of this element (the `accent` attribute).
@@ -134,6 +142,7 @@ export class LatchWallet extends LatchKitAwareElement {
     LatchWalletExport.define();
     LatchWalletImport.define();
     LatchWalletAddAccount.define();
+    LatchWalletCreate.define();
     return super.define(tag);
   }
 
@@ -148,6 +157,9 @@ export class LatchWallet extends LatchKitAwareElement {
 
   /** The EIP-155 chain the send section sends on. */
   @property({ type: Number, attribute: 'chain-id' }) chainId = 1;
+
+  /** Shows the wallet creation section (`<latch-wallet-create>`); off by default, as `send`. */
+  @property({ type: Boolean, attribute: 'create-wallet' }) createWallet = false;
 
   /** Hides the message signing section. */
   @property({ type: Boolean, attribute: 'no-sign' }) noSign = false;
@@ -295,6 +307,9 @@ export class LatchWallet extends LatchKitAwareElement {
             trusted-root-sha256=${this.trustedRootSha256 || nothing}
             .expectedPcrs=${this.expectedPcrs}
           ></latch-wallet-add-account>`
+        : nothing}
+      ${this.createWallet
+        ? html`<latch-wallet-create exportparts=${WALLET_PARTS.create} .kit=${kit} .config=${this.config} .outlet=${this.#outlet} locale=${locale} accent=${accent}></latch-wallet-create>`
         : nothing}
     </div>`;
   }

@@ -96,6 +96,21 @@ export class LatchSendEvent extends CustomEvent<LatchSendDetail> {
   }
 }
 
+export interface LatchCreateWalletDetail {
+  walletId: string;
+  walletName: string;
+  /** The addresses of its first account. */
+  addresses: string[];
+}
+
+/** The user created a wallet. */
+export class LatchCreateWalletEvent extends CustomEvent<LatchCreateWalletDetail> {
+  static readonly type = 'latch-create-wallet';
+  constructor(detail: LatchCreateWalletDetail) {
+    super(LatchCreateWalletEvent.type, latchEventInit(detail));
+  }
+}
+
 declare module '../internal/events.ts' {
   interface LatchEventMap {
     'latch-copy': LatchCopyEvent;
@@ -104,5 +119,6 @@ declare module '../internal/events.ts' {
     'latch-import': LatchImportEvent;
     'latch-add-account': LatchAddAccountEvent;
     'latch-send': LatchSendEvent;
+    'latch-create-wallet': LatchCreateWalletEvent;
   }
 }

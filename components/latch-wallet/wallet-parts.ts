@@ -12,5 +12,6 @@ export const WALLET_PARTS = {
   send: list('send', 'send-from', 'send-to', 'send-value', 'send-data', 'send-review', 'send-preview', 'send-button', 'send-edit', 'tx-status', 'field-error'),
   export: list('export', 'export-wallet', 'export-start', 'export-warning', 'export-confirm', 'reveal', 'export-pending', 'export-fingerprint', 'mnemonic', 'hide', 'field-error'),
   import: list('import', 'import-name', 'import-key', 'import-curve', 'import-formats', 'import-submit', 'import-result', 'field-error'),
+  create: list('create', 'create-name', 'create-format', 'create-submit', 'create-result', 'field-error'),
   add: list('add', 'add-wallet', 'add-format', 'add-submit', 'add-result', 'proof-badge'),
 } as const;

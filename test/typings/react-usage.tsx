@@ -25,6 +25,8 @@ export function Page({ kit }: { kit: LatchKit }) {
       <latch-wallet-accounts wallet-id="w" page-size={5} onlatch-copy={(event) => console.log(event.detail.address)} />
       <latch-wallet-sign wallet-id="w" onlatch-sign={(event) => console.log(event.detail.typedData?.primaryType)} />
       <latch-wallet-send chain-id={11155111} onlatch-send={(event) => console.log(event.detail.sendTransactionStatusId)} />
+      <latch-wallet-create onlatch-create-wallet={(event) => console.log(event.detail.walletName)} />
+      <latch-wallet send create-wallet chain-id={8453} />
       <latch-wallet-export wallet-id="w" onlatch-export={(event) => console.log(event.detail.walletId)} />
       <latch-wallet-import onlatch-import={(event) => console.log(event.detail.privateKeyId)} />
       <latch-wallet-add-account generate-app-proofs onlatch-add-account={(event) => console.log(event.detail.addresses)} />

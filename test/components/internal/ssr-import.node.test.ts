@@ -24,6 +24,7 @@ const ELEMENTS: readonly { tag: string; name: string; load: () => Promise<Elemen
   { tag: 'latch-wallet', name: 'LatchWallet', load: async () => (await import('../../../components/latch-wallet/latch-wallet.ts')).LatchWallet },
   { tag: 'latch-wallet-accounts', name: 'LatchWalletAccounts', load: async () => (await import('../../../components/latch-wallet-accounts/latch-wallet-accounts.ts')).LatchWalletAccounts },
   { tag: 'latch-wallet-add-account', name: 'LatchWalletAddAccount', load: async () => (await import('../../../components/latch-wallet-add-account/latch-wallet-add-account.ts')).LatchWalletAddAccount },
+  { tag: 'latch-wallet-create', name: 'LatchWalletCreate', load: async () => (await import('../../../components/latch-wallet-create/latch-wallet-create.ts')).LatchWalletCreate },
   { tag: 'latch-wallet-export', name: 'LatchWalletExport', load: async () => (await import('../../../components/latch-wallet-export/latch-wallet-export.ts')).LatchWalletExport },
   { tag: 'latch-wallet-import', name: 'LatchWalletImport', load: async () => (await import('../../../components/latch-wallet-import/latch-wallet-import.ts')).LatchWalletImport },
   { tag: 'latch-wallet-send', name: 'LatchWalletSend', load: async () => (await import('../../../components/latch-wallet-send/latch-wallet-send.ts')).LatchWalletSend },
