@@ -119,6 +119,19 @@ describe('external wallet login (EIP-1193, EIP-191 stamps)', () => {
     assert.deepEqual(wallet.calls, ['eth_requestAccounts', 'personal_sign']);
   });
 
+  it('a sign-up can create an embedded wallet with the account (signup.wallet), as the other flows do', async () => {
+    const wallet = newWallet();
+    const result = await logInWithWallet(deps(new MemoryKeyStore()), {
+      provider: wallet.provider,
+      signup: {
+        wallet: { walletName: 'Default Wallet', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] },
+      },
+    });
+    assert.equal(result.created, true);
+    assert.equal(result.signup?.wallet?.addresses.length, 1);
+    assert.match(result.signup!.wallet!.addresses[0]!, /^0x[0-9a-fA-F]{40}$/);
+  });
+
   it('a sign-up without a name is named after the wallet\'s address', async () => {
     const wallet = newWallet();
     const keyStore = new MemoryKeyStore();
