@@ -96,6 +96,8 @@ export async function logInWithWallet(deps: WalletDeps, request: WalletLoginRequ
   }
   const curveType = wallet instanceof SolanaWalletStamper ? 'API_KEY_CURVE_ED25519' : 'API_KEY_CURVE_SECP256K1';
   let signup: LoginResult['signup'];
+  /** Set once the account is there and the stamped request goes out: only its refusal is the stamp's. */
+  let sending = false;
   // Signed first (the stamp names the wallet's key), then the account is found or made, then sent.
   const stamper = {
     stamp: async (body: string) => {
@@ -104,7 +106,7 @@ export async function logInWithWallet(deps: WalletDeps, request: WalletLoginRequ
       const found = await deps.proxy.account({ filterType: 'PUBLIC_KEY', filterValue: publicKey }, { signal: deps.signal });
       if (!found.organizationId && !signup) {
         const details = request.signup ?? {};
-        const body: SignupRequest = {
+        const signupBody: SignupRequest = {
           userName: details.userName ?? address,
           ...(details.organizationName ? { organizationName: details.organizationName } : {}),
           ...(details.userTag ? { userTag: details.userTag } : {}),
@@ -113,8 +115,9 @@ export async function logInWithWallet(deps: WalletDeps, request: WalletLoginRequ
           authenticators: [],
           oauthProviders: [],
         };
-        signup = await callWithCaptcha(deps, (options) => deps.proxy.signup(body, options));
+        signup = await callWithCaptcha(deps, (options) => deps.proxy.signup(signupBody, options));
       }
+      sending = true;
       return stamp;
     },
   };
@@ -128,7 +131,8 @@ export async function logInWithWallet(deps: WalletDeps, request: WalletLoginRequ
         { signal: deps.signal },
       ));
     } catch (error) {
-      throw refusal(error);
+      // A refused account lookup or sign-up is the proxy's answer as it is, not a refused stamp.
+      throw sending ? refusal(error) : error;
     }
     const { organization_id: organization } = decodeJwt(session).payload as { organization_id?: unknown };
     return {

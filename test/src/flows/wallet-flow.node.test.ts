@@ -53,7 +53,7 @@ async function refused(run: Promise<unknown>, code: LatchErrorCode): Promise<voi
 
 describe('external wallet login (EIP-1193, EIP-191 stamps)', () => {
   before(async () => {
-    emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true });
+    emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true, proxyConfigs: [{ id: 'no-wallet', enabledProviders: ['email'] }] });
     urls = await emulator.start();
     keys = (await (await fetch(`${urls.apiUrl}/__keys`)).json()) as typeof keys;
     proxy = new ProxyClient({ authProxyUrl: urls.proxyUrl, configId: 'demo' });
@@ -198,6 +198,9 @@ describe('external wallet login (EIP-1193, EIP-191 stamps)', () => {
       assert.equal(error.serviceErrorCode, 'SIGNATURE_INVALID');
       return true;
     });
+    // A sign-up the proxy refuses (this configuration has no wallet method) is the proxy's answer, not a refused stamp.
+    const noWallet = new ProxyClient({ authProxyUrl: urls.proxyUrl, configId: 'no-wallet' });
+    await refused(logInWithWallet(deps(keyStore, { proxy: noWallet }), { provider: newWallet().provider }), 'ERR_SERVICE_FORBIDDEN');
     assert.deepEqual(await keyStore.list(), []);
   });
 
