@@ -189,6 +189,7 @@ export class LatchWallet extends LatchKitAwareElement {
 
   readonly #announcer = new AnnouncerController(this);
   readonly #kit = new KitSessionController(this, (session) => this.#onSession(session));
+  #userId: string | undefined;
 
   /** What the sections report through: this card's regions, and the list to refresh. */
   readonly #outlet: WalletOutlet = {
@@ -224,6 +225,11 @@ export class LatchWallet extends LatchKitAwareElement {
 
   #onSession(session: SigningSession | null): void {
     this.signedIn = session !== null;
+    const user = session?.summary?.userId;
+    // The same user's fresh login (a step-up in the export section) keeps the sections: the
+    // export under way goes on with it. Another user, or none, starts over.
+    if (user !== undefined && user === this.#userId) return;
+    this.#userId = user;
     this.accounts = [];
     this.wallets = new Map();
     this.failure = '';
