@@ -175,6 +175,17 @@ describe('<latch-auth> external wallets', () => {
     expect(second.session.userId).to.equal(first.session.userId);
   });
 
+  it('as an open modal: the wallets are inside the dialog, and a wallet login closes it', async () => {
+    const w = wallet();
+    const kit = await testKit();
+    const el = await auth(kit, 1, html`<latch-auth modal open .kit=${kit}></latch-auth>`);
+    expect(part(el, 'dialog').contains(button(el, w))).to.equal(true);
+    const loggedIn = next<LatchLoginEvent>(el, 'latch-login');
+    button(el, w).click();
+    expect((await loggedIn).detail.created).to.equal(true);
+    await waitUntil(() => !el.open, 'the dialog closes', { timeout: 5_000 });
+  });
+
   it('no wallet in the browser: says so, nothing to press', async () => {
     const el = await auth(await testKit(), 0);
     expect(text(part(el, 'wallets-none'))).to.equal('No wallet found in this browser.');
