@@ -106,6 +106,7 @@ import './wallet-messages.ts';
  * @csspart reveal - The "Reveal recovery phrase" button. (<latch-wallet-export>, forwarded)
  * @csspart export-pending - While a consensus policy holds the export: what to do, and the request's fingerprint for the approver. (<latch-wallet-export>, forwarded)
  * @csspart export-fingerprint - The held export's fingerprint. (<latch-wallet-export>, forwarded)
+ * @csspart step-up - "Confirm it's you" (`<latch-step-up>`) when the service wants a recent login before an export. (<latch-wallet-export>, forwarded)
  * @csspart mnemonic - The revealed recovery phrase (an ordered list of words). (<latch-wallet-export>, forwarded)
  * @csspart hide - The "Hide" button. (<latch-wallet-export>, forwarded)
  * @csspart import - The import section (a form). (<latch-wallet-import>, forwarded)
