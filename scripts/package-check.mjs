@@ -26,7 +26,19 @@ export const APPS = [
 ];
 
 /** Elements a login-only page must never download, not even lazily. */
-const NOT_ON_A_LOGIN_PAGE = ['latch-wallet', 'latch-onramp', 'latch-tx-status'];
+// <latch-wallet>'s sections are elements of their own: each is checked by its tag too.
+const NOT_ON_A_LOGIN_PAGE = [
+  'latch-wallet',
+  'latch-wallet-accounts',
+  'latch-wallet-sign',
+  'latch-wallet-send',
+  'latch-wallet-export',
+  'latch-wallet-import',
+  'latch-wallet-add-account',
+  'latch-wallet-create',
+  'latch-onramp',
+  'latch-tx-status',
+];
 
 const compress = (bytes) => ({
   min: bytes.length,
