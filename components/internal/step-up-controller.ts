@@ -25,7 +25,8 @@ export class StepUpController implements ReactiveController {
   readonly #host: Host;
   #waiting: Waiting | null = null;
 
-  constructor(host: Host) {
+  /** `headingLevel`: the box's heading level under the host's own headings (read at each render). */
+  constructor(host: Host, readonly headingLevel: () => number) {
     this.#host = host;
     host.addController(this);
   }
@@ -74,6 +75,7 @@ export class StepUpController implements ReactiveController {
     return html`<latch-step-up
       part="step-up"
       .kit=${this.#host.resolvedKit}
+      heading-level=${this.headingLevel()}
       locale=${this.#host.resolvedLocale}
       @latch-step-up=${() => waiting.confirmed()}
       @latch-step-up-cancel=${() => waiting.cancelled()}

@@ -84,7 +84,7 @@ export class LatchAccount extends LatchKitAwareElement {
   readonly #announcer = new AnnouncerController(this);
   readonly #linker = new OAuthLinkController(this);
   readonly #session = new KitSessionController(this, (session) => this.#follow(session));
-  readonly #stepUp = new StepUpController(this);
+  readonly #stepUp = new StepUpController(this, () => 3);
   #view: AccountView | null = null;
   #busy: Busy | null = null;
   #error: LatchError | null = null;

@@ -1,5 +1,5 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import type { OtpType } from '../../src/clients/proxy-types.ts';
 import type { LatchError } from '../../src/errors/latch-error.ts';
 import { toLatchError } from '../../src/kit/to-latch-error.ts';
@@ -70,8 +70,20 @@ export class LatchStepUp extends LatchKitAwareElement {
         flex-direction: column;
         gap: var(--_space-sm);
       }
+
+      .title {
+        font-size: var(--_font-size-md);
+        font-weight: var(--_font-weight-bold);
+        line-height: 1.25;
+      }
     `,
   ];
+
+  /**
+   * The heading's level in the page's outline: 2 alone on a page (default); the hosts put it under
+   * their own headings (`<latch-account>` 3, a wallet section 4).
+   */
+  @property({ type: Number, attribute: 'heading-level' }) headingLevel = 2;
 
   @state() private ways: Ways | null = null;
   @state() private sent: SentCode | null = null;
@@ -196,7 +208,7 @@ export class LatchStepUp extends LatchKitAwareElement {
   protected override render(): TemplateResult {
     return html`
       <form part="base" class="base" aria-labelledby="step-up-title" novalidate @submit=${this.#onSubmit} @keydown=${this.#onKeydown}>
-        <h3 part="title" id="step-up-title">${this.t('stepUp.title')}</h3>
+        <p part="title" class="title" id="step-up-title" role="heading" aria-level=${Math.min(6, Math.max(1, this.headingLevel))}>${this.t('stepUp.title')}</p>
         ${this.sent ? this.#renderCode(this.sent) : this.#renderChoices()}
         <div part="error" class="error" aria-live="assertive" aria-atomic="true">${this.failure === undefined ? '' : this.errorText(this.failure)}</div>
         ${this.#announcer.render()}

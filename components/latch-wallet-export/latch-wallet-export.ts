@@ -65,7 +65,7 @@ export class LatchWalletExport extends WalletSectionElement {
   /** The export activity a consensus policy holds, while the element waits for its approval. */
   @state() private pending: Activity | null = null;
   #wait: AbortController | null = null;
-  readonly #stepUp = new StepUpController(this);
+  readonly #stepUp = new StepUpController(this, () => (this.outlet ? 4 : 3));
   /** Whose export is under way: a session of the same user (a step-up's fresh login) does not end it. */
   #exportingUser: string | undefined;
   /** The revealed phrase: only in this field and the rendered text, never in an attribute, event or log. */
@@ -100,6 +100,8 @@ export class LatchWalletExport extends WalletSectionElement {
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
+    // Alone on a page, another wallet-id means other accounts to offer: list them again.
+    if (this.hasUpdated && changed.has('walletId') && this.session && !this.wallets) void this.#loadOwn(this.session);
     if (!this.exportWalletId || !this.#wallets.has(this.exportWalletId)) this.exportWalletId = this.walletId ?? this.#wallets.keys().next().value ?? '';
   }
 

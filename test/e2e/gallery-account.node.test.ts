@@ -4,4 +4,4 @@
 // and for text outside its box (support/gallery-run.ts).
 import { galleryTests } from './support/gallery-run.ts';
 
-galleryTests('the gallery, account elements', ['session-empty', 'session-logged-in', 'wallet-signed-out', 'wallet-accounts', 'onramp-signed-out', 'onramp-form', 'tx-status-empty', 'approvals-pending', 'wallet-export-pending']);
+galleryTests('the gallery, account elements', ['session-empty', 'session-logged-in', 'wallet-signed-out', 'wallet-accounts', 'onramp-signed-out', 'onramp-form', 'tx-status-empty', 'approvals-pending', 'wallet-export-pending', 'step-up']);

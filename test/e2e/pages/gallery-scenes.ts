@@ -17,6 +17,7 @@ export const SCENE_NAMES = [
   'tx-status-empty',
   'approvals-pending',
   'wallet-export-pending',
+  'step-up',
   'signup',
   'otp-input',
   'otp-input-error',

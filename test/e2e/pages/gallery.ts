@@ -191,6 +191,8 @@ const SCENES: Record<SceneName, () => Promise<void>> = {
     ((await shown(wallet, '[part~="reveal"]')) as HTMLElement).click();
     await shown(wallet, '[part~="export-pending"]');
   },
+  // "Confirm it's you" as <latch-account> and <latch-wallet> show it: the user's email offered.
+  'step-up': async () => void (await shown(place('latch-step-up', await loggedIn()), '[part~="email"]')),
   signup: async () => void (await shown(place('latch-signup', kit(), { chains: 'ethereum,solana' }), 'form')),
   'otp-input': async () => void (await shown(place('latch-otp-input', kit(), { length: '6' }), '[part="input"]')),
   'otp-input-error': async () => void (await shown(place('latch-otp-input', kit(), { length: '6', invalid: '' }), '[part="error"]', hasText)),
