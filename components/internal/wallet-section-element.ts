@@ -75,6 +75,16 @@ export class WalletSectionElement extends LatchKitAwareElement {
     if (byUser && latch.code !== 'ERR_NETWORK_ABORTED') this.dispatchEvent(new LatchErrorEvent({ error: latch }));
   }
 
+  /**
+   * Shows `value` as the chosen option of the select `selector`, after the render: a `.value`
+   * binding on a select is set before its options are, so when the options change with it (other
+   * accounts listed) the browser finds no such option yet and would show none chosen.
+   */
+  protected syncSelect(selector: string, value: string): void {
+    const select = this.renderRoot.querySelector<HTMLSelectElement>(selector);
+    if (select && value && select.value !== value) select.value = value;
+  }
+
   protected focusInside(selector: string): void {
     this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
   }

@@ -85,6 +85,8 @@ export class LatchWalletAddAccount extends WalletSectionElement {
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
+    // Alone on a page, another wallet-id means other accounts to offer: list them again.
+    if (this.hasUpdated && changed.has('walletId') && this.session && !this.wallets) void this.#loadOwn(this.session);
     if (!this.addWalletId || !this.#wallets.has(this.addWalletId)) this.addWalletId = this.walletId ?? this.#wallets.keys().next().value ?? '';
   }
 

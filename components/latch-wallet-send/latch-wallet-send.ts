@@ -79,7 +79,14 @@ export class LatchWalletSend extends WalletSectionElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    // Alone on a page, another wallet-id means other accounts to offer: list them again.
+    if (this.hasUpdated && changed.has('walletId') && this.session && !this.accounts) void this.#loadOwn(this.session);
     if (!this.#ethereum.some((a) => a.address === this.from)) this.from = this.#ethereum[0]?.address ?? '';
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    this.syncSelect('#send-from', this.from);
   }
 
   protected override render(): TemplateResult {

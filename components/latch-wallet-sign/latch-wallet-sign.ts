@@ -92,9 +92,16 @@ export class LatchWalletSign extends WalletSectionElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    // Alone on a page, another wallet-id means other accounts to offer: list them again.
+    if (this.hasUpdated && changed.has('walletId') && this.session && !this.accounts) void this.#loadOwn(this.session);
     // The account signed with stays while it is listed; otherwise the first one is chosen.
     if (!this.#accounts.some((a) => a.address === this.signWith)) this.signWith = this.#accounts[0]?.address ?? '';
     if (this.kind === 'typed-data' && this.#account?.addressFormat !== 'ADDRESS_FORMAT_ETHEREUM') this.kind = 'message';
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    this.syncSelect('#sign-account', this.signWith);
   }
 
   protected override render(): TemplateResult {

@@ -11,6 +11,7 @@ import { LatchWalletSign } from '../../../components/latch-wallet-sign/latch-wal
 import type { LatchSignEvent } from '../../../components/latch-wallet/wallet-events.ts';
 import type { LatchErrorEvent } from '../../../components/internal/events.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
+import { activityResult } from '../../../src/clients/activity-client.ts';
 import { resetConfig } from '../support/helpers.ts';
 import { announced, emulatorKit, logIn, part, text, type LoggedIn } from '../support/kit-login.ts';
 
@@ -138,6 +139,21 @@ describe('<latch-wallet-sign>', () => {
     part(el, 'sign-review').click();
     await el.updateComplete;
     expect(text(el.shadowRoot!.getElementById('sign-typed-data-error'))).to.equal('Paste the typed data to sign.');
+  });
+
+  it('wallet-id limits the accounts it offers, and a new one lists them again', async () => {
+    const el = await signer(user.kit);
+    await ready(el);
+    const activity = await user.session.submit('create_wallet', {
+      walletName: 'Other',
+      accounts: [{ curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' }],
+    });
+    const other = activityResult(activity);
+    el.walletId = other.walletId;
+    await waitUntil(() => part<HTMLSelectElement>(el, 'sign-account').value === other.addresses[0], 'the other wallet\'s account is offered', { timeout: 10_000 });
+    expect(part<HTMLSelectElement>(el, 'sign-account').options).to.have.length(1);
+    // A Solana account signs messages only: no typed-data choice.
+    expect(el.shadowRoot?.querySelector('[part~="sign-kind"]')).to.equal(null);
   });
 
   it('speaks Spanish, and Arabic right to left', async () => {
