@@ -8,7 +8,7 @@ import { afterEach, before, describe, it } from '../../support/harness.ts';
 import { LatchWallet } from '../../../components/latch-wallet/latch-wallet.ts';
 import type { LatchCreateWalletEvent, LatchSignEvent } from '../../../components/latch-wallet/wallet-events.ts';
 import { resetConfig } from '../support/helpers.ts';
-import { announced, logIn, text, type LoggedIn } from '../support/kit-login.ts';
+import { addAccounts, announced, logIn, text, type LoggedIn } from '../support/kit-login.ts';
 import { deepPart as part, find, findAll } from '../support/shadow.ts';
 
 LatchWallet.define();
@@ -81,5 +81,16 @@ describe('<latch-wallet> composition', () => {
     const options = Array.from(part<HTMLSelectElement>(el, 'export-wallet').options, (o) => o.value);
     expect(options).to.include(detail.walletId);
     await expect(el).to.be.accessible();
+  });
+
+  it('on the next page, signing offers that page\'s accounts with the first one chosen', async () => {
+    await addAccounts(user.session, user.walletId, 1);
+    const el = await fixture<LatchWallet>(html`<latch-wallet page-size="1" .kit=${user.kit}></latch-wallet>`);
+    await ready(el);
+    part(el, 'next').click();
+    await waitUntil(() => text(part(el, 'page')) === 'Page 2', 'page 2 shows', { timeout: 10_000 });
+    await ready(el);
+    const shown = text(part(el, 'address'));
+    await waitUntil(() => part<HTMLSelectElement>(el, 'sign-account').value === shown, 'the sign select follows the page', { timeout: 5000 });
   });
 });
