@@ -26,12 +26,12 @@ const failureCodes = (f) => {
 /** The emulator load table: one row per workload. */
 function loadTable(load) {
   const lines = [
-    '| workload | operations | offered per second | concurrency (peak in flight) | per second | p50 ms | p99 ms | failures | emulator CPU ms/op | client CPU ms/op | per second early / late | connections |',
+    '| workload | operations | offered per second | concurrency (peak in flight) | per second | p50 ms | p99 ms | failures | emulator CPU ms/op (main thread) | client CPU ms/op | per second early / late | connections |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const row = (name, f) =>
     lines.push(
-      `| ${name} | ${f.operations} | ${f.offeredPerSecond ?? '(closed loop)'} | ${f.peakInFlight !== undefined ? `(${f.peakInFlight})` : f.concurrency} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.failures}${failureCodes(f)} | ${f.serverCpuMsPerOp} | ${f.clientCpuMsPerOp} | ${f.perSecondEarly} / ${f.perSecondLate} | ${f.connectionsOpened} |`,
+      `| ${name} | ${f.operations} | ${f.offeredPerSecond ?? '(closed loop)'} | ${f.peakInFlight !== undefined ? `(${f.peakInFlight})` : f.concurrency} | ${f.perSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.failures}${failureCodes(f)} | ${f.serverCpuMsPerOp}${f.serverMainThreadCpuMsPerOp !== undefined ? ` (${f.serverMainThreadCpuMsPerOp})` : ''} | ${f.clientCpuMsPerOp} | ${f.perSecondEarly} / ${f.perSecondLate} | ${f.connectionsOpened} |`,
     );
   row('stamped sign_raw_payload, open loop', load.signRawPayloadOpen);
   row('stamped sign_raw_payload, closed loop', load.signRawPayload);

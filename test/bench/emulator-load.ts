@@ -37,6 +37,12 @@ export interface LoadFigures {
    * idle core would serve.
    */
   serverCpuMsPerOp: number;
+  /**
+   * The part of serverCpuMsPerOp spent on the emulator's main thread (HTTP, JSON, state; the
+   * rest is its stamp-verification worker), where the system tells it (Linux, 10 ms ticks):
+   * 1000 / this is what the single-threaded part would serve on one idle core.
+   */
+  serverMainThreadCpuMsPerOp?: number;
   /** The same for the load generator (the kit's clients, this process), ms per operation. */
   clientCpuMsPerOp: number;
   /** TCP connections the emulator accepted during the run: about `concurrency` with keep-alive. */
@@ -117,6 +123,7 @@ export interface EmulatorLoadOptions {
 interface ServerStats {
   cpuUser: number;
   cpuSystem: number;
+  mainThreadCpu?: number;
   heapUsed: number;
   rss: number;
   connections: number;
@@ -137,6 +144,9 @@ const OPEN_LOOP_MAX_IN_FLIGHT = 256;
 const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const cpuMs = (s: ServerStats) => (s.cpuUser + s.cpuSystem) / 1000;
+/** Main-thread CPU ms per operation between two readings, when both have it. */
+const mainThreadMsPerOp = (before: ServerStats, after: ServerStats, total: number): { serverMainThreadCpuMsPerOp?: number } =>
+  before.mainThreadCpu === undefined || after.mainThreadCpu === undefined ? {} : { serverMainThreadCpuMsPerOp: round((after.mainThreadCpu - before.mainThreadCpu) / 1000 / total, 3) };
 const codeOf = (error: unknown): string => {
   const e = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
   const cause = typeof e?.cause?.code === 'string' ? ` (${e.cause.code})` : '';
@@ -196,6 +206,7 @@ async function run(server: Server, total: number, concurrency: number, once: (i:
     failures,
     failureCodes,
     serverCpuMsPerOp: round((cpuMs(serverAfter) - cpuMs(serverBefore)) / total, 3),
+    ...mainThreadMsPerOp(serverBefore, serverAfter, total),
     clientCpuMsPerOp: round(clientCpu / total, 3),
     connectionsOpened: serverAfter.connections - serverBefore.connections,
     perSecondEarly: round(rate(ends, started, tenth, 2 * tenth)),
@@ -286,6 +297,7 @@ async function openLoop(server: Server, total: number, perSecond: number, maxInF
     failures,
     failureCodes,
     serverCpuMsPerOp: round((cpuMs(serverAfter) - cpuMs(serverBefore)) / total, 3),
+    ...mainThreadMsPerOp(serverBefore, serverAfter, total),
     clientCpuMsPerOp: round(clientCpu / total, 3),
     connectionsOpened: serverAfter.connections - serverBefore.connections,
     perSecondEarly: round(rate(ends, started, tenth, 2 * tenth)),

@@ -4,12 +4,15 @@
 // and memory, after a full collection when asked and when started with --expose-gc: the bench
 // reads them before and after a workload (server CPU per operation, heap growth).
 import { subscribe } from 'node:diagnostics_channel';
+import { readFileSync } from 'node:fs';
 import { createEmulator } from '../../demo/emulator/emulator.ts';
 
 export interface ServerStats {
   /** process.cpuUsage(): user and system CPU time, microseconds. */
   cpuUser: number;
   cpuSystem: number;
+  /** The main thread's own CPU time (user + system), microseconds, where the system tells it (Linux); else undefined. */
+  mainThreadCpu?: number;
   heapUsed: number;
   rss: number;
   /** TCP connections accepted so far (both listeners): few means clients kept them alive. */
@@ -30,6 +33,18 @@ const emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quie
 const urls = await emulator.start();
 process.stdout.write(JSON.stringify(urls) + '\n');
 
+/** The main thread's CPU time from /proc (its thread id is the process id), microseconds. */
+const tick = 1_000_000 / 100; // USER_HZ is 100 on Linux.
+function mainThreadCpu(): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'latin1');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * tick;
+  } catch {
+    return undefined;
+  }
+}
+
 const gc = (globalThis as { gc?: () => void }).gc;
 process.on('message', (message: { type?: string; id?: number; gc?: boolean }) => {
   if (message?.type !== 'stats') return;
@@ -41,7 +56,7 @@ process.on('message', (message: { type?: string; id?: number; gc?: boolean }) =>
   }
   const cpu = process.cpuUsage();
   const memory = process.memoryUsage();
-  const stats: ServerStats = { cpuUser: cpu.user, cpuSystem: cpu.system, heapUsed: memory.heapUsed, rss: memory.rss, connections, collected };
+  const stats: ServerStats = { cpuUser: cpu.user, cpuSystem: cpu.system, mainThreadCpu: mainThreadCpu(), heapUsed: memory.heapUsed, rss: memory.rss, connections, collected };
   process.send?.({ type: 'stats', id: message.id, stats });
 });
 

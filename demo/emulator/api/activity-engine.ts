@@ -21,7 +21,7 @@ import type { EmulatorContext } from '../context.ts';
 import type { EmuRequest, EmuResponse } from '../http/exchange.ts';
 import type { ActivityRecord } from '../state/records.ts';
 import type { Tx } from '../state/store.ts';
-import type { ActivityHandler } from './handler-types.ts';
+import type { ActivityHandler, PrepareInput } from './handler-types.ts';
 import type { Principal } from './principal.ts';
 
 export type ActivityRegistry = ReadonlyMap<string, ActivityHandler>;
@@ -43,6 +43,16 @@ function recheckPrincipal(tx: Tx, principal: Principal): void {
         ? !tx.apiKeys.get(principal.apiKeyId)
         : !tx.authenticators.get(principal.authenticatorId ?? '');
   if (gone) throw unauthenticated('PUBLIC_KEY_NOT_FOUND', 'The credential that stamped this request no longer exists.');
+}
+
+/** The handler's work done ahead (ActivityHandler.prepare), or undefined: it never refuses a request. */
+async function prepareAhead(handler: ActivityHandler, input: PrepareInput): Promise<unknown> {
+  if (!handler.prepare) return undefined;
+  try {
+    return await handler.prepare(input);
+  } catch {
+    return undefined;
+  }
 }
 
 export async function submitActivity(ctx: EmulatorContext, registry: ActivityRegistry, operation: string, request: EmuRequest): Promise<EmuResponse> {
@@ -73,6 +83,7 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
   // A passkey login addressed to the parent runs in the user's own sub-organization.
   const organizationId = governs(ctx.store.read, principal.organizationId, addressedOrgId) ? addressedOrgId : principal.organizationId;
   const fingerprint = fingerprintOf(request.body);
+  const prepared = await prepareAhead(handler, { view: ctx.store.read, organizationId, parameters });
 
   let keepChanges = false;
   let replayed = false;
@@ -94,7 +105,7 @@ export async function submitActivity(ctx: EmulatorContext, registry: ActivityReg
       const keepChangesOnRefusal = () => {
         keepChanges = true;
       };
-      const value = await handler.run({ ctx, tx, operation, type, organization, principal, parameters, activityId, now, keepChangesOnRefusal });
+      const value = await handler.run({ ctx, tx, operation, type, organization, principal, parameters, activityId, now, keepChangesOnRefusal, prepared });
       result = version.result === null ? value : { [version.result]: value };
       status = ActivityStatus.COMPLETED;
     }

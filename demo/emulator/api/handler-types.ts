@@ -23,6 +23,16 @@ export interface ActivityInput {
    * counts as an attempt). The activity itself is not stored. Use for nothing else.
    */
   keepChangesOnRefusal(): void;
+  /** What the handler's `prepare` made for this request before the transaction, if it made anything. */
+  prepared?: unknown;
+}
+
+/** What `prepare` sees: the committed state, not the transaction's (it runs before the lock). */
+export interface PrepareInput {
+  view: StateView;
+  /** The organization the activity will run in. */
+  organizationId: string;
+  parameters: JsonObject;
 }
 
 export interface ActivityHandler {
@@ -32,6 +42,14 @@ export interface ActivityHandler {
    * result key is null, the whole `result` object). Throw a service error to refuse.
    */
   run(input: ActivityInput): Promise<JsonObject>;
+  /**
+   * Optional pure work that may be done ahead, before the activity's transaction and off the
+   * main thread (a signature on the crypto worker), handed to `run` as `prepared`. It decides
+   * nothing: `run` still makes every check against the transaction's state, and uses `prepared`
+   * only when it is exactly what it would compute itself. May resolve to undefined; must not
+   * change anything; a throw or rejection only means nothing was prepared.
+   */
+  prepare?(input: PrepareInput): Promise<unknown> | undefined;
 }
 
 export interface QueryInput {

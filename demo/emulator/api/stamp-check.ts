@@ -6,7 +6,8 @@
  * token) has its signature verified here like an `X-Stamp`; the attestation is checked in
  * attested-principal.ts, which needs state.
  */
-import { KeyObject, verify as nodeVerify } from 'node:crypto';
+import { KeyObject } from 'node:crypto';
+import { verifyOnWorker, verifyP256Raw } from './crypto-worker.ts';
 import { verifyStampWith } from '../../../src/stamp/verify-stamp.ts';
 import { API_KEY_STAMP_SCHEME } from '../../../src/stamp/create-stamp.ts';
 import { fromBase64Url, toBase64Url } from '../../../src/encoding/base64url.ts';
@@ -39,19 +40,19 @@ const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const keyObjects = new WeakMap<CryptoKey, KeyObject>();
 
 /**
- * The signature check of every X-Stamp: the core's verifyStamp with Node's synchronous ECDSA
- * P-256 SHA-256 (OpenSSL, the same implementation WebCrypto calls in Node, so the same answer
- * for every signature, high S accepted). WebCrypto would hand each verification to the thread pool
- * and back, costing more CPU than the verification itself on the stamped hot path.
+ * The signature check of every X-Stamp: the core's verifyStamp with Node's ECDSA P-256 SHA-256
+ * (OpenSSL, the same implementation WebCrypto calls in Node, so the same answer for every
+ * signature, high S accepted), on the emulator's crypto worker (crypto-worker.ts) so that it
+ * takes the second core, else synchronously. WebCrypto would hand each verification to the
+ * thread pool and back, costing more CPU than the verification itself on the stamped hot path.
  */
-function verifyP256Sync(key: CryptoKey, signature: Uint8Array, data: Uint8Array): boolean {
-  if (signature.length !== 64) return false;
+function verifyP256(key: CryptoKey, signature: Uint8Array, data: Uint8Array): boolean | Promise<boolean> {
   let keyObject = keyObjects.get(key);
   if (!keyObject) keyObjects.set(key, (keyObject = KeyObject.from(key)));
-  return nodeVerify('sha256', data, { key: keyObject, dsaEncoding: 'ieee-p1363' }, signature);
+  return verifyOnWorker(keyObject, signature, data) ?? verifyP256Raw(keyObject, signature, data);
 }
 
-const verifyStamp = (body: Uint8Array, headerValue: string) => verifyStampWith(body, headerValue, verifyP256Sync);
+const verifyStamp = (body: Uint8Array, headerValue: string) => verifyStampWith(body, headerValue, verifyP256);
 
 function parseWebAuthnStamp(value: string): WebAuthnStamp {
   let parsed: unknown;

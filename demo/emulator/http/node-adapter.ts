@@ -29,6 +29,18 @@ function lowercaseHeaders(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
+/**
+ * A request target made only of `/`, letters, digits, `_` and `-` (not starting `//`) is its own
+ * pathname, with no query: the URL parser would return it unchanged, so the API's routes skip it.
+ */
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9_/-]*$/;
+
+function pathAndQuery(target: string): { path: string; query: URLSearchParams } {
+  if (PLAIN_PATH.test(target)) return { path: target, query: new URLSearchParams() };
+  const url = new URL(target, 'http://emulator.invalid');
+  return { path: url.pathname, query: url.searchParams };
+}
+
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'too-large'> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
@@ -51,7 +63,15 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'to
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (!over) resolve(new Uint8Array(Buffer.concat(chunks)));
+      if (over) return;
+      // One copy into a plain Uint8Array of its own (Buffer.concat then a copy was two).
+      const body = new Uint8Array(size);
+      let at = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, at);
+        at += chunk.length;
+      }
+      resolve(body);
     });
     req.on('error', reject);
   });
@@ -76,11 +96,11 @@ function send(req: IncomingMessage, res: ServerResponse, response: EmuResponse, 
 export function createNodeServer(app: EmuApp, options: { bodyLimit?: number; log: (line: string) => void }): Server {
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    const { path, query } = pathAndQuery(req.url ?? '/');
     const base: EmuRequest = {
       method: (req.method ?? 'GET').toUpperCase(),
-      path: url.pathname,
-      query: url.searchParams,
+      path,
+      query,
       headers: lowercaseHeaders(req),
       body: new Uint8Array(0),
     };

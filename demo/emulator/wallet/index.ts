@@ -19,7 +19,7 @@ export {
   defaultPathForAddressFormat, isAddressFormatSupported,
 } from './address-formats.ts';
 export { addressFromPublicKey, ethereumAddress } from './address.ts';
-export { decodePayload, signRawPayload, type RawSignature, type SignRawPayloadInput } from './sign-raw-payload.ts';
+export { decodePayload, signRawPayload, type RawSignature, type SignRawPayloadInput, type PresignedSecp256k1 } from './sign-raw-payload.ts';
 export {
   addressFromPrivateKey, assertAccountSpec, deriveAccount, deriveAccounts, privateKeyToAccount,
   type AccountSpec, type DerivedAccount, type ImportedKeyAccount, type SeedSource,

@@ -8,7 +8,7 @@
  * _KECCAK256. EdDSA hashes internally, so Ed25519 takes HASH_FUNCTION_NOT_APPLICABLE, the value
  * the service's SDK sends, and also _NO_OP (the payload is signed as given either way).
  */
-import { randomFillSync } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
@@ -83,16 +83,21 @@ export interface NativeSecp256k1 {
  * addon is loaded (`secp256k1/bindings`), never the package's JavaScript fallback: without the
  * addon, noble signs as before.
  */
-function loadNativeSecp256k1(): NativeSecp256k1 | undefined {
+function loadNativeSecp256k1(): { native: NativeSecp256k1; path: string } | undefined {
   try {
-    const native = createRequire(import.meta.url)('secp256k1/bindings') as NativeSecp256k1;
+    const require = createRequire(import.meta.url);
+    const path = require.resolve('secp256k1/bindings');
+    const native = require(path) as NativeSecp256k1;
     native.contextRandomize(randomFillSync(new Uint8Array(32)));
-    return native;
+    return { native, path };
   } catch {
     return undefined;
   }
 }
-export const nativeSecp256k1: NativeSecp256k1 | undefined = loadNativeSecp256k1();
+const loaded = loadNativeSecp256k1();
+export const nativeSecp256k1: NativeSecp256k1 | undefined = loaded?.native;
+/** Where the addon was loaded from (the emulator's crypto worker loads the same file). */
+export const nativeSecp256k1Path: string | undefined = loaded?.path;
 
 const SECP256K1_ORDER = secp256k1.Point.Fn.ORDER;
 
@@ -102,20 +107,61 @@ const SECP256K1_ORDER = secp256k1.Point.Fn.ORDER;
  */
 export function signSecp256k1Digest(digest: Uint8Array, privateKey: Uint8Array, native: NativeSecp256k1 | undefined = nativeSecp256k1): Uint8Array {
   if (!native) return secp256k1Signer.ecdsa.sign(digest, privateKey, { prehash: false, lowS: true, format: 'recovered' });
-  // RFC 6979's seed takes the digest as an integer modulo the group order (bits2octets), as noble
-  // does; libsecp256k1 seeds with the bytes given, so it is given them reduced (the same number
-  // to sign, and the same bytes for all but the ~2^-128 of digests at or above the order).
-  // The order begins with four 0xff bytes: a digest that does not is below it.
-  let reduced = digest;
+  return recoveredSignature(native.ecdsaSign(reducedSecp256k1Digest(digest), privateKey));
+}
+
+/**
+ * What libsecp256k1 is given to sign `digest`: RFC 6979's seed takes the digest as an integer
+ * modulo the group order (bits2octets), as noble does; libsecp256k1 seeds with the bytes given,
+ * so it is given them reduced (the same number to sign, and the same bytes for all but the
+ * ~2^-128 of digests at or above the order). The order begins with four 0xff bytes: a digest
+ * that does not is below it.
+ */
+export function reducedSecp256k1Digest(digest: Uint8Array): Uint8Array {
   if (digest[0] === 0xff && digest[1] === 0xff && digest[2] === 0xff && digest[3] === 0xff) {
     const m = BigInt(`0x${hex.encode(digest)}`);
-    if (m >= SECP256K1_ORDER) reduced = hex.decode((m - SECP256K1_ORDER).toString(16).padStart(64, '0'));
+    if (m >= SECP256K1_ORDER) return hex.decode((m - SECP256K1_ORDER).toString(16).padStart(64, '0'));
   }
-  const { signature, recid } = native.ecdsaSign(reduced, privateKey);
+  return digest;
+}
+
+/** libsecp256k1's answer as noble's 'recovered' format: recovery id || r || s. */
+export function recoveredSignature({ signature, recid }: { signature: Uint8Array; recid: number }): Uint8Array {
   const out = new Uint8Array(65);
   out[0] = recid;
   out.set(signature, 1);
   return out;
+}
+
+/**
+ * A secp256k1 signature made ahead of signRawPayload (by libsecp256k1 on the emulator's crypto
+ * worker, before the activity's transaction): signRawPayload uses it only when the key and the
+ * digest it meets are the ones it was made for, and signs itself otherwise. RFC 6979 makes the
+ * signature a function of key and digest, so the answer is the same either way.
+ */
+export interface PresignedSecp256k1 {
+  /** SHA-256 of the private key, hex: which key signed, without keeping a copy of it. */
+  keyTag: string;
+  digest: Uint8Array;
+  /** recovery id || r || s. */
+  recovered: Uint8Array;
+}
+
+export const privateKeyTag = (privateKey: Uint8Array): string => createHash('sha256').update(privateKey).digest('hex');
+
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+/**
+ * The digest signRawPayload would sign for `input` with secp256k1, or undefined when it would
+ * refuse the input or it is another curve's: what a signature made ahead needs.
+ */
+export function secp256k1DigestOf(input: SignRawPayloadInput): Uint8Array | undefined {
+  try {
+    const { curve, digest } = checkedDigest(input);
+    return curve === Curve.SECP256K1 ? digest : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface RawSignature {
@@ -166,7 +212,8 @@ function ecdsaDigest(bytes: Uint8Array, hashFunction: string): Uint8Array {
 
 const byteHex = (value: number): string => value.toString(16).padStart(2, '0');
 
-export function signRawPayload(input: SignRawPayloadInput): RawSignature {
+/** Every check of signRawPayload, in its order, and what it signs: the message (Ed25519) or the digest (ECDSA). */
+function checkedDigest(input: SignRawPayloadInput): { curve: Curve; digest: Uint8Array } {
   const curve = assertCurve(input.curve);
   assertPrivateKey(curve, input.privateKey);
   const { hashFunction } = input;
@@ -177,17 +224,23 @@ export function signRawPayload(input: SignRawPayloadInput): RawSignature {
     throw new WalletError('HASH_FUNCTION_UNSUPPORTED', 'Ed25519 signs the message itself: use HASH_FUNCTION_NOT_APPLICABLE.');
   }
   const message = decodePayload(input.payload, input.encoding);
+  return { curve, digest: curve === Curve.ED25519 ? message : ecdsaDigest(message, hashFunction) };
+}
 
+/** `presigned`: a secp256k1 signature made ahead (PresignedSecp256k1), used only if it is this key's over this digest. */
+export function signRawPayload(input: SignRawPayloadInput, presigned?: PresignedSecp256k1): RawSignature {
+  const { curve, digest } = checkedDigest(input);
   if (curve === Curve.ED25519) {
-    const signature = ed25519.sign(message, input.privateKey);
+    const signature = ed25519.sign(digest, input.privateKey);
     return { r: hex.encode(signature.subarray(0, 32)), s: hex.encode(signature.subarray(32)), v: '00' };
   }
-  const digest = ecdsaDigest(message, hashFunction);
   if (curve === Curve.P256) widenP256();
   // 'recovered' = recovery id || r || s.
   const signature =
     curve === Curve.SECP256K1
-      ? signSecp256k1Digest(digest, input.privateKey)
+      ? presigned && sameBytes(presigned.digest, digest) && presigned.keyTag === privateKeyTag(input.privateKey)
+        ? presigned.recovered
+        : signSecp256k1Digest(digest, input.privateKey)
       : p256Signer.ecdsa.sign(digest, input.privateKey, { prehash: false, lowS: true, format: 'recovered' });
   return {
     r: hex.encode(signature.subarray(1, 33)),
