@@ -94,6 +94,7 @@ export class LatchStepUp extends LatchKitAwareElement {
   readonly #kit = new KitSessionController(this, (session) => void this.#load(session));
   #abort: AbortController | null = null;
   #focusWhenRead = false;
+  #userId: string | undefined;
 
   /** Focuses the first thing to do: the code field, else the first way to confirm (once the user's ways are read). */
   override focus(options?: FocusOptions): void {
@@ -108,11 +109,16 @@ export class LatchStepUp extends LatchKitAwareElement {
   }
 
   async #load(session: SigningSession | null): Promise<void> {
-    this.sent = null;
     const summary = session?.summary;
-    if (!session || !summary || this.ways) return;
+    // The same user's new session (a refresh, the fresh login) keeps the box as it is.
+    if (summary?.userId === this.#userId && this.ways) return;
+    this.#userId = summary?.userId;
+    this.sent = null;
+    this.ways = null;
+    if (!session || !summary) return;
     try {
       const { user } = await session.query('get_user', { organizationId: summary.organizationId, userId: summary.userId });
+      if (this.#userId !== summary.userId) return; // another user logged in meanwhile
       this.ways = { passkey: user.authenticators.length > 0 && isPasskeySupported(), email: user.userEmail || undefined, sms: user.userPhoneNumber || undefined };
       await this.updateComplete;
       // Only while focus is still on Cancel, where focus() left it: never take it from elsewhere.
