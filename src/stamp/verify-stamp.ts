@@ -17,16 +17,24 @@ export interface VerifiedStamp {
   scheme: string;
 }
 
-function parseHeader(headerValue: string): { publicKey: string; scheme: string; signature: string } {
-  const malformed = (cause?: unknown): LatchError =>
-    new LatchError('ERR_STAMP_MALFORMED', 'The X-Stamp header is not base64url JSON {publicKey, scheme, signature}.', { cause });
+const malformed = (cause?: unknown): LatchError =>
+  new LatchError('ERR_STAMP_MALFORMED', 'The X-Stamp header is not base64url JSON {publicKey, scheme, signature}.', { cause });
+
+/**
+ * The X-Stamp header's JSON value (base64url of UTF-8 JSON), not yet checked for its fields;
+ * ERR_STAMP_MALFORMED when it is not that. For a host that reads the header's scheme before
+ * choosing a verifier: it decodes once and passes the value to verifyDecodedStampWith.
+ */
+export function decodeStampHeader(headerValue: string): unknown {
   if (typeof headerValue !== 'string' || headerValue.length === 0) throw malformed();
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(utf8Decode(fromBase64Url(headerValue)));
+    return JSON.parse(utf8Decode(fromBase64Url(headerValue)));
   } catch (cause) {
     throw malformed(cause);
   }
+}
+
+function stampFields(parsed: unknown): { publicKey: string; scheme: string; signature: string } {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw malformed();
   const { publicKey, scheme, signature } = parsed as Record<string, unknown>;
   if (typeof publicKey !== 'string' || typeof scheme !== 'string' || typeof signature !== 'string') throw malformed();
@@ -54,7 +62,12 @@ export function verifyStamp(body: string | Uint8Array, headerValue: string): Pro
 
 /** verifyStamp with the final signature check done by `verify`; every other step is the same. */
 export async function verifyStampWith(body: string | Uint8Array, headerValue: string, verify: P256Verify): Promise<VerifiedStamp> {
-  const stamp = parseHeader(headerValue);
+  return verifyDecodedStampWith(body, decodeStampHeader(headerValue), verify);
+}
+
+/** verifyStampWith for a header already decoded by decodeStampHeader: every later step is the same. */
+export async function verifyDecodedStampWith(body: string | Uint8Array, decoded: unknown, verify: P256Verify): Promise<VerifiedStamp> {
+  const stamp = stampFields(decoded);
   if (stamp.scheme !== API_KEY_STAMP_SCHEME) {
     throw new LatchError('ERR_STAMP_SCHEME', 'The stamp scheme is not SIGNATURE_SCHEME_TK_API_P256.');
   }

@@ -9,7 +9,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { hex } from '@scure/base';
 import { signOnWorker, verifyOnWorker, verifyP256Raw } from '../../demo/emulator/api/crypto-worker.ts';
 import {
-  nativeSecp256k1, nativeSecp256k1Path, privateKeyTag, recoveredSignature, reducedSecp256k1Digest, signRawPayload, signSecp256k1Digest,
+  nativeSecp256k1, nativeSecp256k1Path, recoveredSignature, reducedSecp256k1Digest, signRawPayload, signSecp256k1Digest,
 } from '../../demo/emulator/wallet/sign-raw-payload.ts';
 
 const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
@@ -46,7 +46,7 @@ describe('crypto worker', () => {
   it('signs secp256k1 digests byte for byte as libsecp256k1 on the main thread', { skip: !nativeSecp256k1 && 'the native secp256k1 addon is not installed' }, async () => {
     const native = { path: nativeSecp256k1Path!, ecdsaSign: nativeSecp256k1!.ecdsaSign.bind(nativeSecp256k1) };
     const order = secp256k1.Point.Fn.ORDER;
-    const digests = Array.from({ length: 40 }, () => new Uint8Array(randomBytes(32)));
+    const digests: Uint8Array[] = Array.from({ length: 40 }, () => new Uint8Array(randomBytes(32)));
     // Digests at or above the group order are reduced first, on either thread.
     digests.push(hex.decode((order + 5n).toString(16).padStart(64, '0')), hex.decode('ff'.repeat(32)));
     for (const digest of digests) {
@@ -66,10 +66,12 @@ describe('crypto worker', () => {
     const own = signRawPayload(input);
     const marker = new Uint8Array(65).fill(7);
     const digest = hex.decode(payload);
-    // Matching key and digest: the made-ahead bytes are what is answered.
-    assert.equal(signRawPayload(input, { keyTag: privateKeyTag(key), digest, recovered: marker }).r, '07'.repeat(32));
+    // Matching key and digest: the made-ahead bytes are what is answered, and its key copy is wiped.
+    const copy = key.slice();
+    assert.equal(signRawPayload(input, { privateKey: copy, digest, recovered: marker }).r, '07'.repeat(32));
+    assert.deepEqual(copy, new Uint8Array(32));
     // Another key's, or another digest's: ignored, the signature is made here.
-    assert.deepEqual(signRawPayload(input, { keyTag: privateKeyTag(other), digest, recovered: marker }), own);
-    assert.deepEqual(signRawPayload(input, { keyTag: privateKeyTag(key), digest: new Uint8Array(32), recovered: marker }), own);
+    assert.deepEqual(signRawPayload(input, { privateKey: other, digest, recovered: marker }), own);
+    assert.deepEqual(signRawPayload(input, { privateKey: key.slice(), digest: new Uint8Array(32), recovered: marker }), own);
   });
 });

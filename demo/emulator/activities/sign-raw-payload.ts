@@ -8,7 +8,7 @@
  * otherwise, or when nothing was made ahead, it is signed here as before.
  */
 import { signRawPayload as sign } from '../wallet/index.ts';
-import { nativeSecp256k1, nativeSecp256k1Path, privateKeyTag, recoveredSignature, reducedSecp256k1Digest, secp256k1DigestOf } from '../wallet/sign-raw-payload.ts';
+import { nativeSecp256k1, nativeSecp256k1Path, recoveredSignature, reducedSecp256k1Digest, secp256k1DigestOf } from '../wallet/sign-raw-payload.ts';
 import { requireString } from '../http/fields.ts';
 import { resolveSigningKey } from '../custody/signing-key.ts';
 import { walletCall } from '../custody/wallet-errors.ts';
@@ -26,9 +26,13 @@ export const signRawPayload: ActivityHandler = {
     try {
       const digest = secp256k1DigestOf({ privateKey: key.privateKey, curve: key.curve, payload, encoding, hashFunction });
       if (!digest) return undefined;
-      const keyTag = privateKeyTag(key.privateKey);
+      const privateKey = key.privateKey.slice();
       return signOnWorker({ path, ecdsaSign: (m, k) => native.ecdsaSign(m, k) }, reducedSecp256k1Digest(digest), key.privateKey)?.then(
-        (signed): PresignedSecp256k1 => ({ keyTag, digest, recovered: recoveredSignature(signed) }),
+        (signed): PresignedSecp256k1 => ({ privateKey, digest, recovered: recoveredSignature(signed) }),
+        (error: unknown) => {
+          privateKey.fill(0);
+          throw error;
+        },
       );
     } finally {
       key.privateKey.fill(0);
@@ -45,6 +49,7 @@ export const signRawPayload: ActivityHandler = {
       return { ...walletCall(() => sign({ privateKey: key.privateKey, curve: key.curve, payload, encoding, hashFunction }, presigned)) };
     } finally {
       key.privateKey.fill(0);
+      (prepared as PresignedSecp256k1 | undefined)?.privateKey.fill(0);
     }
   },
 };

@@ -8,7 +8,7 @@
  */
 import { KeyObject } from 'node:crypto';
 import { verifyOnWorker, verifyP256Raw } from './crypto-worker.ts';
-import { verifyStampWith } from '../../../src/stamp/verify-stamp.ts';
+import { decodeStampHeader, verifyDecodedStampWith, verifyStampWith } from '../../../src/stamp/verify-stamp.ts';
 import { API_KEY_STAMP_SCHEME } from '../../../src/stamp/create-stamp.ts';
 import { fromBase64Url, toBase64Url } from '../../../src/encoding/base64url.ts';
 import { utf8Decode, utf8Encode } from '../../../src/encoding/utf8.ts';
@@ -102,13 +102,7 @@ async function checkAttestedStamp(value: string, body: Uint8Array): Promise<Stam
  * The scheme of an X-Stamp, read without judging anything else: a wallet's scheme goes to
  * wallet-stamp.ts, everything else to the core's P-256 verifier (which refuses unknown schemes).
  */
-function walletStampOf(headerValue: string): { publicKey: string; scheme: Parameters<typeof verifyWalletStamp>[1]['scheme']; signature: string } | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(utf8Decode(fromBase64Url(headerValue)));
-  } catch {
-    return undefined;
-  }
+function walletStampOf(parsed: unknown): { publicKey: string; scheme: Parameters<typeof verifyWalletStamp>[1]['scheme']; signature: string } | undefined {
   if (!isObject(parsed) || !isWalletStampScheme(parsed.scheme)) return undefined;
   const { publicKey, signature } = parsed;
   if (typeof publicKey !== 'string' || typeof signature !== 'string') {
@@ -130,7 +124,15 @@ export async function checkStamp(request: EmuRequest): Promise<StampCheck> {
   }
   if (passkeyStamp !== undefined) return { kind: 'PASSKEY', stamp: parseWebAuthnStamp(passkeyStamp) };
   if (attestedStamp !== undefined) return checkAttestedStamp(attestedStamp, request.body);
-  const walletStamp = walletStampOf(apiStamp!);
+  // Decoded once, for the scheme and then for the verifier it picks; a header that does not
+  // decode goes to the core's verifier, which refuses it as before.
+  let decoded: { value: unknown } | undefined;
+  try {
+    decoded = { value: decodeStampHeader(apiStamp!) };
+  } catch {
+    decoded = undefined;
+  }
+  const walletStamp = decoded && walletStampOf(decoded.value);
   if (walletStamp) {
     try {
       return { kind: 'API_KEY', ...verifyWalletStamp(request.body, walletStamp) };
@@ -139,7 +141,7 @@ export async function checkStamp(request: EmuRequest): Promise<StampCheck> {
     }
   }
   try {
-    const verified = await verifyStamp(request.body, apiStamp!);
+    const verified = await (decoded ? verifyDecodedStampWith(request.body, decoded.value, verifyP256) : verifyStamp(request.body, apiStamp!));
     return { kind: 'API_KEY', publicKey: verified.publicKey, curve: 'API_KEY_CURVE_P256' };
   } catch (error) {
     throw unauthenticated('SIGNATURE_INVALID', 'The X-Stamp does not verify over the request body.', error);

@@ -10,9 +10,10 @@ import type { Curve } from '../wallet/index.ts';
 
 const LIMIT = 1000;
 const seeds = new Map<string, Uint8Array>();
-const keys = new Map<string, Uint8Array>();
+/** By wallet, curve and path; the entry keeps the mnemonic it was derived from (checked on every use). */
+const keys = new Map<string, { mnemonic: string; privateKey: Uint8Array }>();
 
-function remember(cache: Map<string, Uint8Array>, key: string, value: Uint8Array): void {
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
   if (cache.size >= LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, value);
 }
@@ -29,11 +30,14 @@ export function seedOf(walletId: string, mnemonic: string): Uint8Array {
 
 /** The private key of one account (a fresh copy: the caller may zero it). */
 export function accountPrivateKey(walletId: string, mnemonic: string, curve: Curve, path: string): Uint8Array {
-  const key = `${walletId} ${mnemonic} ${curve} ${path}`;
-  let privateKey = keys.get(key);
-  if (!privateKey) {
-    privateKey = walletCall(() => deriveKey(seedOf(walletId, mnemonic), curve, path)).privateKey.slice();
-    remember(keys, key, privateKey);
+  // The mnemonic is compared, not hashed into the key: on every signature, a long key string
+  // to build and hash cost more than the lookup.
+  const key = `${walletId} ${curve} ${path}`;
+  let entry = keys.get(key);
+  if (!entry || entry.mnemonic !== mnemonic) {
+    entry = { mnemonic, privateKey: walletCall(() => deriveKey(seedOf(walletId, mnemonic), curve, path)).privateKey.slice() };
+    if (keys.has(key)) keys.delete(key);
+    remember(keys, key, entry);
   }
-  return privateKey.slice();
+  return entry.privateKey.slice();
 }

@@ -8,7 +8,7 @@
  * _KECCAK256. EdDSA hashes internally, so Ed25519 takes HASH_FUNCTION_NOT_APPLICABLE, the value
  * the service's SDK sends, and also _NO_OP (the payload is signed as given either way).
  */
-import { createHash, randomFillSync } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
@@ -140,25 +140,24 @@ export function recoveredSignature({ signature, recid }: { signature: Uint8Array
  * signature a function of key and digest, so the answer is the same either way.
  */
 export interface PresignedSecp256k1 {
-  /** SHA-256 of the private key, hex: which key signed, without keeping a copy of it. */
-  keyTag: string;
+  /** A copy of the key that signed (signRawPayload wipes it once compared). */
+  privateKey: Uint8Array;
   digest: Uint8Array;
   /** recovery id || r || s. */
   recovered: Uint8Array;
 }
 
-export const privateKeyTag = (privateKey: Uint8Array): string => createHash('sha256').update(privateKey).digest('hex');
-
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((byte, i) => byte === b[i]);
 
 /**
- * The digest signRawPayload would sign for `input` with secp256k1, or undefined when it would
- * refuse the input or it is another curve's: what a signature made ahead needs.
+ * The digest signRawPayload would sign for a secp256k1 `input`, or undefined (another curve's,
+ * or a payload or hash it would refuse): what a signature made ahead needs. The key is not
+ * checked here (signRawPayload checks everything before it looks at a made-ahead signature).
  */
 export function secp256k1DigestOf(input: SignRawPayloadInput): Uint8Array | undefined {
+  if (input.curve !== Curve.SECP256K1 || !(Object.values(HashFunction) as string[]).includes(input.hashFunction)) return undefined;
   try {
-    const { curve, digest } = checkedDigest(input);
-    return curve === Curve.SECP256K1 ? digest : undefined;
+    return ecdsaDigest(decodePayload(input.payload, input.encoding), input.hashFunction);
   } catch {
     return undefined;
   }
@@ -227,6 +226,14 @@ function checkedDigest(input: SignRawPayloadInput): { curve: Curve; digest: Uint
   return { curve, digest: curve === Curve.ED25519 ? message : ecdsaDigest(message, hashFunction) };
 }
 
+/** The made-ahead signature if it is `privateKey`'s over `digest`; its key copy is wiped either way. */
+function presignedFor(presigned: PresignedSecp256k1 | undefined, privateKey: Uint8Array, digest: Uint8Array): Uint8Array | undefined {
+  if (!presigned) return undefined;
+  const same = sameBytes(presigned.privateKey, privateKey) && sameBytes(presigned.digest, digest);
+  presigned.privateKey.fill(0);
+  return same ? presigned.recovered : undefined;
+}
+
 /** `presigned`: a secp256k1 signature made ahead (PresignedSecp256k1), used only if it is this key's over this digest. */
 export function signRawPayload(input: SignRawPayloadInput, presigned?: PresignedSecp256k1): RawSignature {
   const { curve, digest } = checkedDigest(input);
@@ -238,9 +245,7 @@ export function signRawPayload(input: SignRawPayloadInput, presigned?: Presigned
   // 'recovered' = recovery id || r || s.
   const signature =
     curve === Curve.SECP256K1
-      ? presigned && sameBytes(presigned.digest, digest) && presigned.keyTag === privateKeyTag(input.privateKey)
-        ? presigned.recovered
-        : signSecp256k1Digest(digest, input.privateKey)
+      ? presignedFor(presigned, input.privateKey, digest) ?? signSecp256k1Digest(digest, input.privateKey)
       : p256Signer.ecdsa.sign(digest, input.privateKey, { prehash: false, lowS: true, format: 'recovered' });
   return {
     r: hex.encode(signature.subarray(1, 33)),
