@@ -16,11 +16,12 @@
  * and goes on to the number (Shift+Tab: back to the button); a click elsewhere closes. On the button, ArrowDown/ArrowUp open the list and a letter opens it
  * searching for that letter.
  */
-import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { LatchKit } from '../../src/kit/latch-kit.ts';
-import { registerMessages } from '../i18n/catalogues.ts';
-import type { Message, MessageKey, MessageParams } from '../i18n/messages.ts';
+import type { MessageKey, MessageParams } from '../i18n/messages.ts';
 import { LatchPhoneCountryEvent } from './latch-phone-country-event.ts';
+import './phone-field.messages.ts';
+import { phoneStyles } from './phone-field.styles.ts';
 import {
   callingCode,
   COUNTRIES,
@@ -33,162 +34,6 @@ import {
   typedDigits,
   type CountryCode,
 } from './phone-numbers.ts';
-
-const en = {
-  'phone.country': 'Country or region: {country}',
-  'phone.search': 'Search countries and regions',
-  'phone.countries': 'Countries and regions',
-  'phone.noMatch': 'No country or region matches.',
-  'phone.invalid': 'Enter a valid phone number for {country}, for example {example}.',
-  'phone.invalidIn': 'Enter a valid phone number for {country}.',
-} as const satisfies Readonly<Record<string, Message>>;
-
-type PhoneCatalogue = { readonly [Key in keyof typeof en]: Message };
-
-declare module '../i18n/messages.ts' {
-  // Augmentation: these keys join the ones t() accepts once this module is part of the program.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface LatchMessages extends PhoneCatalogue {}
-}
-
-const es: PhoneCatalogue = {
-  'phone.country': 'País o región: {country}',
-  'phone.search': 'Buscar países y regiones',
-  'phone.countries': 'Países y regiones',
-  'phone.noMatch': 'Ningún país o región coincide.',
-  'phone.invalid': 'Introduce un número de teléfono válido de {country}, por ejemplo {example}.',
-  'phone.invalidIn': 'Introduce un número de teléfono válido de {country}.',
-};
-
-const ar: PhoneCatalogue = {
-  'phone.country': 'البلد أو المنطقة: {country}',
-  'phone.search': 'ابحث عن بلد أو منطقة',
-  'phone.countries': 'البلدان والمناطق',
-  'phone.noMatch': 'لا يوجد بلد أو منطقة مطابقة.',
-  'phone.invalid': 'أدخل رقم هاتف صالحًا في {country}، مثل {example}.',
-  'phone.invalidIn': 'أدخل رقم هاتف صالحًا في {country}.',
-};
-
-// A few hundred bytes together: not worth a chunk per language.
-registerMessages('en', en);
-registerMessages('es', es);
-registerMessages('ar', ar);
-
-export const phoneStyles: CSSResult = css`
-  [part~='phone'] {
-    position: relative;
-    flex-direction: row;
-    align-items: center;
-    gap: var(--_space-xs);
-  }
-
-  /* The number reads left to right in every language; on a right-to-left page it keeps to the right. */
-  [part~='phone'] > .input {
-    flex: 1 1 auto;
-    min-inline-size: 0;
-    direction: ltr;
-  }
-
-  :host([dir='rtl']) [part~='phone'] > .input {
-    text-align: right;
-  }
-
-  .country {
-    display: inline-flex;
-    flex: none;
-    align-items: center;
-    gap: var(--_space-xs);
-    min-block-size: var(--_control-height);
-    padding-inline: var(--_space-sm);
-    font: inherit;
-    color: var(--_color-on-surface);
-    background: var(--_color-surface);
-    border: var(--_border-width) solid var(--_color-border-strong);
-    border-radius: var(--_radius);
-    cursor: pointer;
-    white-space: nowrap;
-  }
-
-  .country:hover {
-    background: var(--_color-surface-subtle);
-  }
-
-  /* A small chevron after the calling code. */
-  .country::after {
-    content: '';
-    border: 0.3em solid transparent;
-    border-block-start-color: currentColor;
-    margin-block-start: 0.3em;
-  }
-
-  .calling-code {
-    direction: ltr;
-    unicode-bidi: isolate;
-    font-variant-numeric: tabular-nums;
-  }
-
-  .country-popup {
-    position: absolute;
-    inset-block-start: 100%;
-    inset-inline: 0;
-    z-index: 1;
-    display: flex;
-    flex-direction: column;
-    gap: var(--_space-xs);
-    padding: var(--_space-sm);
-    background: var(--_color-surface-raised);
-    border: var(--_border-width) solid var(--_color-border);
-    border-radius: var(--_radius);
-    box-shadow: var(--_shadow-lg);
-  }
-
-  .country-list {
-    max-block-size: 15rem;
-    margin: 0;
-    padding: 0;
-    overflow-y: auto;
-    list-style: none;
-  }
-
-  .country-option {
-    display: flex;
-    align-items: center;
-    gap: var(--_space-sm);
-    padding-block: var(--_space-xs);
-    padding-inline: var(--_space-sm);
-    border-radius: var(--_radius-sm);
-    cursor: pointer;
-  }
-
-  .country-option:hover {
-    background: var(--_color-surface-subtle);
-  }
-
-  /* The active option (aria-activedescendant): an outline too, so forced colors show it. */
-  .country-option[aria-selected='true'] {
-    background: var(--_color-surface-subtle);
-    outline: var(--_focus-ring-width) solid var(--_color-focus-ring);
-    outline-offset: calc(-1 * var(--_focus-ring-width));
-  }
-
-  .country-name {
-    flex: 1;
-  }
-
-  .country-option .calling-code,
-  .country-none {
-    color: var(--_color-muted);
-  }
-
-  .country-none {
-    margin: 0;
-    font-size: var(--_font-size-sm);
-  }
-
-  .country-none:empty {
-    display: none;
-  }
-`;
 
 interface Country {
   readonly code: CountryCode;
