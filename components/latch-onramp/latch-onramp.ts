@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type {
   FiatOnRampCryptoCurrency,
@@ -21,21 +21,18 @@ import type { MessageKey } from '../i18n/messages.ts';
 import { controlStyles } from '../styles/control-styles.ts';
 import { onrampStyles } from './latch-onramp.styles.ts';
 import { LatchOnrampStartEvent, LatchOnrampStatusEvent } from './onramp-events.ts';
-import { checkOnrampForm, MIN_FIAT_AMOUNT, type OnrampField, type OnrampFormValues } from './onramp-form.ts';
+import { checkOnrampForm, type OnrampField, type OnrampFormValues } from './onramp-form.ts';
 import {
   addressFitsNetwork,
-  countryName,
-  CRYPTO_NAMES,
-  currencyLabel,
   NETWORK_DEFAULT_CRYPTO,
-  NETWORK_NAMES,
   ONRAMP_CRYPTO_CURRENCIES,
   ONRAMP_FIAT_CURRENCIES,
   ONRAMP_NETWORKS,
   ONRAMP_PAYMENT_METHODS,
   ONRAMP_PROVIDERS,
-  suffixOf,
 } from './onramp-options.ts';
+import { FIELD_IDS, renderOnrampForm } from './render-onramp-form.ts';
+import { onrampStatusText, renderOnrampProgress } from './render-onramp-progress.ts';
 import './onramp-messages.ts';
 
 /** The window the provider's page opens in: a real `Window`, or a test's stand-in. */
@@ -50,7 +47,6 @@ const POLL_INTERVAL_MS = 2000;
 const MAX_POLLS = 120;
 
 const FIELD_ORDER: readonly OnrampField[] = ['amount', 'country', 'subdivision', 'walletAddress'];
-const FIELD_IDS: Readonly<Record<OnrampField, string>> = { amount: 'amount', country: 'country', subdivision: 'subdivision', walletAddress: 'address' };
 
 /** A blank window opened inside the click (so no popup blocker fires), cut off from this page. */
 function openBlankWindow(): OnrampWindow | null {
@@ -247,166 +243,21 @@ export class LatchOnramp extends LatchKitAwareElement {
         ${!this.signedIn
           ? html`<p part="signed-out" class="muted">${this.#kit.restoring ? this.t('common.loading') : this.t('onramp.signedOut')}</p>`
           : this.phase === 'started'
-            ? this.#renderProgress()
-            : this.#renderForm()}
+            ? renderOnrampProgress({ status: this.status, opened: this.opened, url: this.url, exhausted: this.exhausted, t: (key, params) => this.t(key, params), onAgain: this.#onAgain, onCheck: this.#onCheck })
+            : renderOnrampForm({
+                values: this.#values,
+                locale: this.resolvedLocale,
+                starting: this.phase === 'starting',
+                problems: this.problems,
+                host: this,
+                t: (key, params) => this.t(key, params),
+                onSubmit: this.#onSubmit,
+                onEdit: (field, value) => this.#edit(field, value),
+                onRecheck: (field, show) => this.#recheck(field, show),
+              })}
         <div part="footer" class="footer"><slot name="footer"></slot></div>
         ${this.#announcer.render()}
       </section>
-    `;
-  }
-
-  #problem(field: OnrampField): string | undefined {
-    const problem = this.problems[field];
-    return problem ? this.t(problem.key, problem.params) : undefined;
-  }
-
-  #fieldError(field: OnrampField): TemplateResult {
-    const message = this.#problem(field);
-    return html`<div part="field-error" id=${`${FIELD_IDS[field]}-error`} class="field-error">${message ?? nothing}</div>`;
-  }
-
-  #invalid(field: OnrampField): 'true' | 'false' {
-    return this.problems[field] ? 'true' : 'false';
-  }
-
-  #renderForm(): TemplateResult {
-    const v = this.#values;
-    const locale = this.resolvedLocale;
-    const country = v.country.trim().toUpperCase();
-    const countryLabel = country.length === 2 ? countryName(locale, country) : undefined;
-    const us = country === 'US';
-    const starting = this.phase === 'starting';
-    const select = <T extends string>(id: string, partName: string, label: string, options: readonly T[], value: T, text: (option: T) => string, onChange: (value: T) => void) => html`
-      <div class="field">
-        <label for=${id}>${label}</label>
-        <select part=${partName} id=${id} ?disabled=${starting} @change=${(e: Event) => onChange((e.target as HTMLSelectElement).value as T)}>
-          ${options.map((option) => html`<option value=${option} ?selected=${option === value}>${text(option)}</option>`)}
-        </select>
-      </div>
-    `;
-    return html`
-      <form part="form" class="form" novalidate @submit=${this.#onSubmit}>
-        ${select('provider', 'provider', this.t('onramp.provider'), ONRAMP_PROVIDERS, v.provider, (p) => this.t(`onramp.provider.${p.slice('FIAT_ON_RAMP_PROVIDER_'.length) as 'COINBASE' | 'MOONPAY'}`), (p) => (this.provider = p))}
-        ${select('network', 'network', this.t('onramp.network'), ONRAMP_NETWORKS, v.network, (n) => NETWORK_NAMES[n], (n) => (this.network = n))}
-        ${select('crypto', 'crypto-currency', this.t('onramp.crypto'), ONRAMP_CRYPTO_CURRENCIES, v.cryptoCurrency, (c) => CRYPTO_NAMES[c], (c) => (this.cryptoCurrency = c))}
-        ${select('fiat', 'fiat-currency', this.t('onramp.fiat'), ONRAMP_FIAT_CURRENCIES, v.fiatCurrency, (c) => currencyLabel(locale, c), (c) => (this.fiatCurrency = c))}
-        <div class="field">
-          <label for="amount">${this.t('onramp.amount')}</label>
-          <input
-            part="amount"
-            id="amount"
-            type="text"
-            inputmode="decimal"
-            autocomplete="transaction-amount"
-            .value=${v.amount}
-            ?disabled=${starting}
-            aria-invalid=${this.#invalid('amount')}
-            aria-describedby="amount-hint amount-error"
-            @input=${(e: Event) => this.#edit('amount', (e.target as HTMLInputElement).value)}
-            @change=${() => this.#recheck('amount', true)}
-          />
-          <div id="amount-hint" class="hint">${this.t('onramp.amountHint', { min: MIN_FIAT_AMOUNT })}</div>
-          ${this.#fieldError('amount')}
-        </div>
-        ${select('payment', 'payment-method', this.t('onramp.payment'), ONRAMP_PAYMENT_METHODS, v.paymentMethod, (m) => this.t(`onramp.pay.${suffixOf(m, 'FIAT_ON_RAMP_PAYMENT_METHOD_')}` as MessageKey), (m) => (this.paymentMethod = m))}
-        <div class="field">
-          <label for="country">${this.t('onramp.country')}</label>
-          <input
-            part="country"
-            id="country"
-            type="text"
-            maxlength="2"
-            autocomplete="country"
-            autocapitalize="characters"
-            spellcheck="false"
-            .value=${v.country}
-            ?disabled=${starting}
-            aria-invalid=${this.#invalid('country')}
-            aria-describedby="country-hint country-name country-error"
-            @input=${(e: Event) => this.#edit('country', (e.target as HTMLInputElement).value.toUpperCase())}
-            @change=${() => this.#recheck('country', true)}
-          />
-          <div id="country-hint" class="hint">${this.t('onramp.countryHint')}</div>
-          <div part="country-name" id="country-name" class="hint">${countryLabel ?? nothing}</div>
-          ${this.#fieldError('country')}
-        </div>
-        <div class="field">
-          <label for="subdivision">${this.t('onramp.subdivision')}${us ? html`<span aria-hidden="true"> *</span>` : nothing}</label>
-          <input
-            part="subdivision"
-            id="subdivision"
-            type="text"
-            autocomplete="address-level1"
-            autocapitalize="characters"
-            spellcheck="false"
-            .value=${v.subdivision}
-            ?disabled=${starting}
-            ?required=${us}
-            aria-invalid=${this.#invalid('subdivision')}
-            aria-describedby="subdivision-hint subdivision-error"
-            @input=${(e: Event) => this.#edit('subdivision', (e.target as HTMLInputElement).value)}
-            @change=${() => this.#recheck('subdivision', true)}
-          />
-          <div id="subdivision-hint" class="hint">${this.t('onramp.subdivisionHint')}</div>
-          ${this.#fieldError('subdivision')}
-        </div>
-        <div class="field wide">
-          <label for="address">${this.t('onramp.address')}</label>
-          <input
-            part="wallet-address"
-            id="address"
-            type="text"
-            autocomplete="off"
-            spellcheck="false"
-            dir="ltr"
-            class="mono"
-            .value=${v.walletAddress}
-            ?disabled=${starting}
-            aria-invalid=${this.#invalid('walletAddress')}
-            aria-describedby="address-error"
-            @input=${(e: Event) => this.#edit('walletAddress', (e.target as HTMLInputElement).value)}
-          />
-          ${this.#fieldError('walletAddress')}
-        </div>
-        <label class="check wide">
-          <input part="sandbox" type="checkbox" .checked=${this.sandbox} ?disabled=${starting} @change=${(e: Event) => (this.sandbox = (e.target as HTMLInputElement).checked)} />
-          ${this.t('onramp.sandbox')}
-        </label>
-        <div class="row wide">
-          <button part="submit" class="primary" type="submit" aria-disabled=${starting ? 'true' : 'false'}>
-            ${starting ? this.t('onramp.starting') : this.t('onramp.submit')}
-          </button>
-        </div>
-      </form>
-    `;
-  }
-
-  /** A status in words; one the kit does not know shows as "In progress (CODE)" (after the "Status:" label, never "Status: Status: …"). */
-  #statusText(status: string): string {
-    if (status === 'PENDING' || status === 'COMPLETED' || status === 'FAILED') return this.t(`onramp.status.${status}`);
-    return this.t('onramp.status.other', { status });
-  }
-
-  #renderProgress(): TemplateResult {
-    const status = this.status;
-    const final = status !== '' && isFinalOnRampStatus(status);
-    return html`
-      <div part="progress" class="progress">
-        <p part="opened">${this.opened === 'popup' ? this.t('onramp.opened') : this.t('onramp.popupBlocked')}</p>
-        <a part="provider-link" class="button" href=${this.url} target="_blank" rel="noopener noreferrer">${this.t('onramp.openLink')}</a>
-        <p>
-          <span class="label">${this.t('onramp.statusLabel')}:</span>
-          <strong part="status" data-status=${status} class=${status === 'COMPLETED' ? 'success' : status === 'FAILED' ? 'failed' : ''}>
-            ${this.#statusText(status || 'PENDING')}
-          </strong>
-        </p>
-        ${this.exhausted && !final ? html`<p class="muted">${this.t('onramp.stillWaiting')}</p>` : nothing}
-        <div class="row">
-          ${final
-            ? html`<button part="again" type="button" @click=${this.#onAgain}>${this.t('onramp.again')}</button>`
-            : html`<button part="check" type="button" @click=${this.#onCheck}>${this.t('onramp.checkNow')}</button>`}
-        </div>
-      </div>
     `;
   }
 
@@ -521,7 +372,7 @@ export class LatchOnramp extends LatchKitAwareElement {
     this.failure = undefined;
     if (!changed) return;
     const final = isFinalOnRampStatus(status);
-    this.#announcer.announce(this.#statusText(status));
+    this.#announcer.announce(onrampStatusText(status, (key, params) => this.t(key, params)));
     this.dispatchEvent(new LatchOnrampStatusEvent({ transactionId, status, final }));
   }
 
