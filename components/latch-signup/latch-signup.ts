@@ -14,7 +14,9 @@ import { LatchProofBadge } from '../latch-proof-badge/latch-proof-badge.ts';
 import { panelStyles } from '../styles/panel-styles.ts';
 import './latch-signup.messages.ts';
 import { signupStyles } from './latch-signup.styles.ts';
-import { DEFAULT_CHAINS, accountsForChains, chainName } from './wallet-accounts.ts';
+import { renderSignupCode } from './render-signup-code.ts';
+import { renderSignupResult } from './render-signup-result.ts';
+import { DEFAULT_CHAINS, accountsForChains } from './wallet-accounts.ts';
 
 /** Where the sign-up is. */
 export type SignupStep = 'contact' | 'code' | 'creating' | 'done';
@@ -184,12 +186,12 @@ export class LatchSignup extends LatchKitAwareElement {
   #renderStep(): TemplateResult {
     switch (this.#step) {
       case 'code':
-        return this.#renderCode();
+        return renderSignupCode({ config: this.#otpConfig(), email: this.#email, busy: this.#busy, error: this.#codeError, host: this, onCode: this.#onCode, onResend: this.#onResend, onBack: this.#back });
       case 'creating':
         // Shown here, announced by the polite announcer (a live region must exist before it speaks).
         return html`<p part="status" class="status">${this.#creating()}</p>`;
       case 'done':
-        return this.#renderDone(this.#result!);
+        return renderSignupResult({ result: this.#result!, host: this, copied: (index) => this.#copier.isCopied(index), onCopy: (address, index) => void this.#copy(address, index) });
       default:
         return this.#renderContact();
     }
@@ -218,69 +220,6 @@ export class LatchSignup extends LatchKitAwareElement {
         <slot name="legal"></slot>
       </form>
     `;
-  }
-
-  #renderCode(): TemplateResult {
-    const config = this.#otpConfig();
-    const length = Number(config?.otpLength) || 6;
-    // The service's default alphabet is alphanumeric (wallet_kit_config `otpAlphanumeric`).
-    const alphanumeric = config?.otpAlphanumeric ?? true;
-    return html`
-      <latch-otp-input
-        part="otp"
-        class="otp"
-        length=${length}
-        ?alphanumeric=${alphanumeric}
-        ?disabled=${this.#busy}
-        ?invalid=${this.#codeError !== null}
-        error-message=${this.#codeError ? this.errorText(this.#codeError) : ''}
-        locale=${this.resolvedLocale}
-        @latch-otp-complete=${this.#onCode}
-        @latch-otp-resend=${this.#onResend}
-      >
-        <span slot="description">${this.t('login.codeSentTo', { contact: this.#email })}</span>
-      </latch-otp-input>
-      <button part="back" class="link" type="button" ?disabled=${this.#busy} @click=${this.#back}>${this.t('signup.changeEmail')}</button>
-    `;
-  }
-
-  #renderDone(result: SignupResult): TemplateResult {
-    const title = !result.created ? 'signup.existingAccount' : result.addresses.length > 0 ? 'signup.walletReady' : 'signup.accountReady';
-    return html`
-      <section part="result" class="result" aria-labelledby="result-title">
-        <p part="result-title" class="result-title" id="result-title" tabindex="-1">${this.t(title)}</p>
-        ${result.addresses.length > 0
-          ? html`<ul part="addresses" class="addresses" aria-label=${this.t('signup.addresses')}>
-              ${result.addresses.map((address, index) => this.#renderAddress(result, address, index))}
-            </ul>`
-          : nothing}
-        ${this.generateAppProofs && result.created && result.addresses.length > 0
-          ? html`<div part="proofs" class="proofs" role="group" aria-label=${this.t('signup.proofs')}>
-              <latch-proof-badge
-                part="proof-badge"
-                .kit=${this.resolvedKit}
-                .proofs=${result.appProofs}
-                .expectedAddresses=${result.addresses}
-                organization-id=${result.organizationId}
-                trusted-root-sha256=${this.trustedRootSha256 || nothing}
-                .expectedPcrs=${this.expectedPcrs}
-                locale=${this.resolvedLocale}
-              ></latch-proof-badge>
-            </div>`
-          : nothing}
-      </section>
-    `;
-  }
-
-  #renderAddress(result: SignupResult, address: string, index: number): TemplateResult {
-    const chain = chainName(result.accounts[index]?.addressFormat) ?? this.t('signup.address', { index: index + 1 });
-    return html`<li part="address" class="address">
-      <span part="chain" class="chain">${chain}</span>
-      <span part="address-value" class="address-value">${address}</span>
-      <button part="copy" class="copy" type="button" aria-label=${this.t('signup.copyAddress', { chain })} @click=${() => this.#copy(address, index)}>
-        ${this.t(this.#copier.isCopied(index) ? 'common.copied' : 'common.copy')}
-      </button>
-    </li>`;
   }
 
   // ---- actions -----------------------------------------------------------------------------
