@@ -6,9 +6,7 @@ import {
   AWS_NITRO_ROOT_SHA256,
   verifyAppProofs,
   type AppProofsVerification,
-  type AppProofVerification,
   type BootProofSource,
-  type ProofCheck,
   type ProofCheckName,
   type VerifyAppProofsOptions,
 } from '../../src/proofs/index.ts';
@@ -17,10 +15,10 @@ import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { StoreController } from '../internal/store-controller.ts';
-import type { MessageKey } from '../i18n/messages.ts';
 import './latch-proof-badge.messages.ts';
 import { proofBadgeStyles } from './latch-proof-badge.styles.ts';
 import { proofCheckOfError } from './proof-check-of-error.ts';
+import { checkName, renderVerifiedProofs } from './render-verified-proofs.ts';
 
 /** What the badge shows. */
 export const ProofBadgeStates = ['unavailable', 'verifying', 'verified', 'failed'] as const;
@@ -233,10 +231,6 @@ export class LatchProofBadge extends LatchKitAwareElement {
     this.requestUpdate();
   }
 
-  #checkName(name: ProofCheckName): string {
-    return this.t(`proof.check.${name}` as MessageKey);
-  }
-
   #label(): string {
     switch (this.#state) {
       case 'verifying':
@@ -245,7 +239,7 @@ export class LatchProofBadge extends LatchKitAwareElement {
         return this.t('proof.verified');
       case 'failed': {
         const check = this.failedCheck;
-        return check ? this.t('proof.failed', { check: this.#checkName(check) }) : this.t('proof.failedOther');
+        return check ? this.t('proof.failed', { check: checkName(this, check) }) : this.t('proof.failedOther');
       }
       default:
         return this.t('proof.unavailable');
@@ -283,7 +277,7 @@ export class LatchProofBadge extends LatchKitAwareElement {
       case 'verifying':
         return html`<p part="summary" class="summary">${this.t('proof.checking')}</p>${this.#renderTrust()}`;
       case 'verified':
-        return this.#renderVerified(this.#result!);
+        return renderVerifiedProofs({ result: this.#result!, trust: this.#renderTrust(), host: this });
       case 'failed':
         return this.#renderFailed();
       default:
@@ -297,62 +291,6 @@ export class LatchProofBadge extends LatchKitAwareElement {
     return html`<p part="trust" class="trust" data-root=${aws ? 'aws' : 'custom'}>${this.t(aws ? 'proof.trustAws' : 'proof.trustCustom')}</p>`;
   }
 
-  #renderVerified(result: AppProofsVerification): TemplateResult {
-    return html`
-      <p part="summary" class="summary">${this.t('proof.count', { count: result.proofs.length })}</p>
-      ${this.#renderTrust()}
-      <ul part="proofs" class="proofs">
-        ${result.proofs.map((proof, index) => this.#renderProof(proof, index))}
-      </ul>
-      <ul part="checks" class="checks" aria-label=${this.t('proof.allAddresses')}>
-        ${this.#renderCheck(result.addresses)}
-      </ul>
-    `;
-  }
-
-  #renderProof(proof: AppProofVerification, index: number): TemplateResult {
-    const address = proof.payload.addressDerivationProof?.address;
-    const title = address
-      ? this.t('proof.addressProof', { address })
-      : proof.payload.policyOutcomeProof
-        ? this.t('proof.policyProof')
-        : this.t('proof.otherProof', { index: index + 1 });
-    const titleId = `proof-${index}`;
-    const time = new Date(proof.proofTime);
-    const when = Number.isFinite(time.getTime())
-      ? new Intl.DateTimeFormat(this.resolvedLocale, { dateStyle: 'medium', timeStyle: 'medium' }).format(time)
-      : String(proof.proofTime);
-    return html`
-      <li part="proof" class="proof">
-        <p part="proof-title" class="proof-title" id=${titleId}>${title}</p>
-        <dl part="enclave" class="enclave">
-          <div><dt>${this.t('proof.enclaveApp')}</dt><dd>${proof.enclave.enclaveApp}</dd></div>
-          <div><dt>${this.t('proof.deploymentLabel')}</dt><dd>${proof.enclave.deploymentLabel}</dd></div>
-          <div><dt>${this.t('proof.proofTime')}</dt><dd><time datetime=${Number.isFinite(time.getTime()) ? time.toISOString() : nothing}>${when}</time></dd></div>
-        </dl>
-        <ul part="checks" class="checks" aria-labelledby=${titleId}>
-          ${proof.checks.map((check) => this.#renderCheck(check))}
-        </ul>
-      </li>
-    `;
-  }
-
-  #renderCheck(check: ProofCheck): TemplateResult {
-    const outcome =
-      check.outcome === 'passed'
-        ? this.t('proof.passed')
-        : this.t('proof.notPerformed', { reason: this.#skipReason(check.name) });
-    return html`<li part="check" class="check" data-check=${check.name} data-outcome=${check.outcome}>
-      <span part="check-name" class="check-name">${this.#checkName(check.name)}</span>
-      <span part="check-outcome" class="check-outcome">${outcome}</span>
-    </li>`;
-  }
-
-  #skipReason(name: ProofCheckName): string {
-    const known: readonly ProofCheckName[] = ['manifest-pcrs', 'pcrs', 'manifest-namespace', 'deployment-label', 'manifest-approvals', 'addresses'];
-    return this.t(known.includes(name) ? (`proof.skip.${name}` as MessageKey) : 'proof.skip.other');
-  }
-
   #renderFailed(): TemplateResult {
     const check = this.failedCheck;
     return html`
@@ -360,7 +298,7 @@ export class LatchProofBadge extends LatchKitAwareElement {
         ${check
           ? html`<ul part="checks" class="checks">
                 <li part="check" class="check" data-check=${check} data-outcome="failed">
-                  <span part="check-name" class="check-name">${this.#checkName(check)}</span>
+                  <span part="check-name" class="check-name">${checkName(this, check)}</span>
                   <span part="check-outcome" class="check-outcome">${this.t('proof.outcome.failed')}</span>
                 </li>
               </ul>`
