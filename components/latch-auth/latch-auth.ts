@@ -1,32 +1,24 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { LatchError } from '../../src/errors/latch-error.ts';
-import type { LatchKit, LoginMethod, LoginOutcome } from '../../src/kit/latch-kit.ts';
+import type { LatchKit, LoginOutcome } from '../../src/kit/latch-kit.ts';
 import type { SessionSummary } from '../../src/session/signing-session.ts';
 import { $flow } from '../../src/state/flow-state.ts';
 import { $session } from '../../src/state/session-state.ts';
-import type { LatchOtpCompleteEvent } from '../internal/events.ts';
 import { StoreController } from '../internal/store-controller.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { LatchOauthButton } from '../latch-oauth-button/latch-oauth-button.ts';
-import type { LatchOtpInput } from '../latch-otp-input/latch-otp-input.ts';
 import { LatchPasskeyButton } from '../latch-passkey-button/latch-passkey-button.ts';
+import { ContactLoginController, loadCodeStep } from './contact-login-controller.ts';
+import { DialogFrame } from './dialog-frame.ts';
 import { authStyles } from './latch-auth.styles.ts';
 import type { LoggedInView } from './logged-in-view.ts';
-import type { ModalDialog } from './modal-dialog.ts';
-import type { PhoneField } from './phone-field.ts';
 import type { WalletLogin } from './wallet-login.ts';
-import { LatchCancelEvent } from './latch-cancel-event.ts';
 import { asLatchError, LatchKitElement } from './latch-kit-element.ts';
+import { isContact } from './login-contacts.ts';
+import { renderLoginMethods } from './render-login-methods.ts';
 
-type ContactMethod = 'email' | 'sms';
 type View = 'loading' | 'failed' | 'methods' | 'code';
-
-/** How each contact method is asked for and checked (the same rules as the OTP flow's, so nothing invalid is sent). */
-const CONTACTS = {
-  email: { otpType: 'OTP_TYPE_EMAIL', pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, type: 'email', label: 'login.email', invalid: 'login.emailInvalid' },
-  sms: { otpType: 'OTP_TYPE_SMS', pattern: /^\+[1-9]\d{6,14}$/, type: 'tel', label: 'login.phone', invalid: 'login.phoneInvalid' },
-} as const;
 
 /** `$flow` name/step → the progress text. `otp/code-sent` names the contact; a failed step shows nothing (the error says it). */
 const PROGRESS: Readonly<Record<string, MessageKey>> = {
@@ -39,27 +31,8 @@ const PROGRESS: Readonly<Record<string, MessageKey>> = {
   'passkey/authenticating': 'login.signingIn',
 };
 
-const isContact = (method: LoginMethod): method is ContactMethod => method === 'email' || method === 'sms';
-
-let otpInput: Promise<unknown> | undefined;
-let modalDialog: Promise<{ ModalDialog: typeof ModalDialog }> | undefined;
 let loggedInView: Promise<{ LoggedInView: typeof LoggedInView }> | undefined;
-let phoneField: Promise<{ PhoneField: typeof PhoneField }> | undefined;
 let walletLogin: Promise<{ WalletLogin: typeof WalletLogin }> | undefined;
-
-/**
- * `<latch-otp-input>` is needed only once a code is sent, so it is not part of the first paint:
- * it starts loading when a contact form shows and is awaited with the sending.
- */
-function loadOtpInput(): Promise<unknown> {
-  return (otpInput ??= import('../latch-otp-input/latch-otp-input.ts').then(
-    (module) => module.LatchOtpInput.define(),
-    (error: unknown) => {
-      otpInput = undefined;
-      throw error;
-    },
-  ));
-}
 
 /**
  * @summary The drop-in: every login method the organization enabled, in one element. Inline, or
@@ -203,17 +176,18 @@ export class LatchAuth extends LatchKitElement {
   /** The kit whose config the view shows (undefined: there is none); null until the first load. */
   #loaded: LatchKit | undefined | null = null;
   #error: LatchError | undefined;
-  /** What is in flight: a contact method's code being sent, or the code being checked. */
-  #busy: ContactMethod | 'code' | '' = '';
-  #fieldErrors: Partial<Record<ContactMethod, string>> = {};
-  /** What the user last sent a code to, per method (kept when they go back to fix it). */
-  #contacts: Partial<Record<ContactMethod, string>> = {};
-  #code: { method: ContactMethod; contact: string; otpId: string } | undefined;
-  #codeError = '';
   #passkeySignup = false;
   #slotted: Record<string, boolean> = {};
-  /** `modal`: the dialog's focus trap and inert page (a separate chunk, loaded when `modal` is set). */
-  #dialog: ModalDialog | undefined;
+  /** `modal`: the backdrop and dialog, with their focus trap and inert page. */
+  readonly #dialog = new DialogFrame(this);
+  /** The email and SMS forms, and the code step. */
+  readonly #contact = new ContactLoginController(this, {
+    signup: () => this.signup,
+    view: (view) => (this.#view = view),
+    emitLogin: (outcome) => this.emitLogin(outcome),
+    emitError: (error) => this.emitError(error),
+    fail: (error) => this.#set(() => (this.#error = error)),
+  });
   /** The logged-in view (a separate chunk, loaded once the methods show, so that it hears the login). */
   #account: LoggedInView | undefined;
   /** The session key the logged-in view was last cleared to show (see #renderView). */
@@ -221,10 +195,6 @@ export class LatchAuth extends LatchKitElement {
   /** True for one task after a login while the methods showed (see #renderView). */
   #holding = false;
   #methodsShown = false;
-  /** Passkey autofill in the email field, while it waits for the user to pick a passkey. */
-  #autofill: AbortController | undefined;
-  /** The phone field's country picker and formatting (a separate chunk, loaded when the field is first focused). */
-  #phone: PhoneField | undefined;
   /** The external-wallet method (a separate chunk, loaded when the config enables `wallet`). */
   #wallets: WalletLogin | undefined;
   readonly #flow = new StoreController(this, $flow);
@@ -255,25 +225,12 @@ export class LatchAuth extends LatchKitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    if (changed.has('open') || changed.has('modal')) this.#syncDialog();
-  }
-
-  #syncDialog(): void {
-    if (this.modal && !this.#dialog) {
-      (modalDialog ??= import('./modal-dialog.ts')).then(
-        ({ ModalDialog }) => {
-          this.#dialog ??= new ModalDialog(this, () => this.renderRoot.querySelector('[part="dialog"]'));
-          this.#syncDialog();
-        },
-        () => (modalDialog = undefined), // offline: the next open tries again
-      );
-    } else if (this.modal && this.open) this.#dialog?.open();
-    else this.#dialog?.close();
+    if (changed.has('open') || changed.has('modal')) this.#dialog.sync();
   }
 
   #load(): void {
     const kit = (this.#loaded = this.resolvedKit);
-    this.#code = undefined;
+    this.#contact.load(kit);
     this.#error = undefined;
     this.#view = 'loading';
     if (!kit) {
@@ -288,7 +245,7 @@ export class LatchAuth extends LatchKitElement {
       () => {
         if (this.#loaded !== kit) return;
         void this.#shown(() => (this.#view = 'methods'));
-        if (kit.enabledMethods().some(isContact)) loadOtpInput().catch(() => undefined);
+        if (kit.enabledMethods().some(isContact)) loadCodeStep().catch(() => undefined);
         if (kit.config?.enabledProviders.includes('wallet')) this.#loadWallets();
         this.#loadAccount();
       },
@@ -304,143 +261,19 @@ export class LatchAuth extends LatchKitElement {
   }
 
   /** Applies `change` (a new step), then puts focus on the step's first control when the dialog has it. */
-  async #shown(change: () => unknown, focus?: () => void): Promise<void> {
+  async #shown(change: () => unknown): Promise<void> {
     this.#set(change);
     await this.updateComplete;
-    if (focus) focus();
-    else if (this.#dialog?.active) this.#dialog.focusFirst();
+    this.#dialog.focusFirst();
   }
-
-  readonly #cancel = (): void => {
-    this.close();
-    this.dispatchEvent(new LatchCancelEvent());
-  };
-
-  readonly #onKeydown = (event: KeyboardEvent): void => {
-    if (event.key === 'Escape' && this.open && !event.defaultPrevented) {
-      event.preventDefault();
-      this.#cancel();
-    }
-  };
-
-  readonly #onBackdrop = (event: Event): void => {
-    if (event.target === event.currentTarget) this.#cancel();
-  };
 
   readonly #onSlot = (event: Event): void => {
     const slot = event.target as HTMLSlotElement;
     this.#set(() => (this.#slotted[slot.name] = slot.assignedNodes().length > 0));
   };
 
-  readonly #onSend = async (event: SubmitEvent): Promise<void> => {
-    event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
-    const method = form.dataset['method'] as ContactMethod;
-    const spec = CONTACTS[method];
-    const input = form.querySelector('input')!;
-    const kit = this.#loaded;
-    if (this.#busy || !kit) return;
-    const raw = input.value.trim();
-    // Once loaded, the phone field reads the number in its country: E.164, or what form it expects.
-    const [phone, invalid] = (method === 'sms' && this.#phone?.check()) || [];
-    // Phone numbers are often typed with spaces, dashes or brackets; the service wants E.164.
-    const contact = phone ?? (method === 'sms' ? raw.replace(/[\s().-]/g, '') : raw);
-    this.#contacts[method] = raw;
-    if (!spec.pattern.test(contact)) {
-      this.#set(() => (this.#fieldErrors = { [method]: invalid || this.t(spec.invalid) }));
-      input.focus();
-      return;
-    }
-    this.#set(() => ((this.#busy = method), (this.#fieldErrors = {})));
-    try {
-      const [{ otpId }] = await Promise.all([kit.startOtp(spec.otpType, contact), loadOtpInput()]);
-      this.#busy = '';
-      await this.#shown(
-        () => ((this.#code = { method, contact, otpId }), (this.#view = 'code'), (this.#codeError = '')),
-        () => this.#otp()?.focus(),
-      );
-    } catch (error) {
-      const latch = this.emitError(error);
-      this.#set(() => {
-        this.#busy = '';
-        if (latch) this.#fieldErrors = { [method]: latch.code === 'ERR_INPUT_INVALID' ? this.t(spec.invalid) : this.errorText(latch) };
-      });
-    }
-  };
-
-  readonly #onCode = async (event: LatchOtpCompleteEvent): Promise<void> => {
-    const step = this.#code;
-    const kit = this.#loaded;
-    if (!step || !kit || this.#busy) return;
-    this.#set(() => ((this.#busy = 'code'), (this.#codeError = '')));
-    try {
-      const outcome = await kit.completeOtp({ otpType: CONTACTS[step.method].otpType, contact: step.contact, otpId: step.otpId, otpCode: event.detail.code, ...this.signup });
-      this.#set(() => ((this.#busy = ''), (this.#code = undefined), (this.#view = 'methods'), (this.#contacts = {})));
-      this.emitLogin(outcome);
-    } catch (error) {
-      const latch = this.emitError(error);
-      await this.#shown(
-        () => ((this.#busy = ''), (this.#codeError = latch ? this.errorText(latch) : '')),
-        () => {
-          const otp = this.#otp();
-          otp?.clear();
-          otp?.focus();
-        },
-      );
-    }
-  };
-
-  readonly #onResend = async (): Promise<void> => {
-    const step = this.#code;
-    const kit = this.#loaded;
-    if (!step || !kit) return;
-    this.#set(() => (this.#codeError = ''));
-    try {
-      const { otpId } = await kit.startOtp(CONTACTS[step.method].otpType, step.contact);
-      if (this.#code === step) this.#code = { ...step, otpId };
-    } catch (error) {
-      const latch = this.emitError(error);
-      this.#set(() => (this.#codeError = latch ? this.errorText(latch) : ''));
-      // Nothing was sent: no wait before the next try.
-      this.#otp()?.startCooldown(0);
-    }
-  };
-
-  readonly #onBack = (): void => {
-    const method = this.#code?.method;
-    void this.#shown(
-      () => ((this.#code = undefined), (this.#view = 'methods'), (this.#codeError = '')),
-      () => this.renderRoot.querySelector<HTMLInputElement>(`#${method}`)?.focus(),
-    );
-  };
-
-  /**
-   * Offers this site's passkeys in the email field's autofill, from its first focus on (the
-   * passkey code loads then, not with the page). A pick logs in like the passkey button.
-   */
-  readonly #startAutofill = (): void => {
-    const kit = this.#loaded;
-    if (this.#autofill || !kit?.enabledMethods().includes('passkey')) return;
-    const stop = (this.#autofill = new AbortController());
-    kit
-      .logInWithPasskeyAutofill({ signal: stop.signal })
-      .then(
-        (outcome) => outcome && this.emitLogin(outcome),
-        (error: unknown) => {
-          const latch = this.emitError(error);
-          if (latch) this.#set(() => (this.#error = latch));
-        },
-      )
-      .finally(() => this.#autofill === stop && (this.#autofill = undefined));
-  };
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#autofill?.abort();
-  }
-
   protected override emitLogin(outcome: LoginOutcome): void {
-    this.#autofill?.abort(); // logged in: nothing more to pick
+    this.#contact.stopAutofill(); // logged in: nothing more to pick
     super.emitLogin(outcome);
     if (this.modal) this.close();
   }
@@ -464,24 +297,12 @@ export class LatchAuth extends LatchKitElement {
     );
   }
 
-  /** The phone field's picker and formatting; until they have loaded it takes E.164 typed by hand. */
-  readonly #loadPhone = (): void => {
-    (phoneField ??= import('./phone-field.ts')).then(
-      ({ PhoneField }) => this.#set(() => (this.#phone ??= new PhoneField(this))),
-      () => (phoneField = undefined), // offline: the next focus tries again
-    );
-  };
-
   /** The wallet method: the wallets the page's extensions announce, and the login with one. */
   #loadWallets(): void {
     (walletLogin ??= import('./wallet-login.ts')).then(
       ({ WalletLogin }) => this.#set(() => (this.#wallets ??= new WalletLogin(this, (o) => this.emitLogin(o), (e) => this.emitError(e)))),
       () => (walletLogin = undefined), // offline: the next config load tries again
     );
-  }
-
-  #otp(): LatchOtpInput | null {
-    return this.renderRoot.querySelector('latch-otp-input');
   }
 
   protected override render(): TemplateResult | typeof nothing {
@@ -506,13 +327,7 @@ export class LatchAuth extends LatchKitElement {
         <slot name="footer" @slotchange=${this.#onSlot}></slot>
       </div>
     </div>`;
-    if (!this.modal) return body;
-    return html`<div part="backdrop" class="backdrop" @click=${this.#onBackdrop}>
-      <div part="dialog" class="dialog" role="dialog" aria-modal="true" aria-labelledby="title" tabindex="-1" @keydown=${this.#onKeydown}>
-        <button part="close" class="close" type="button" aria-label=${this.t('common.close')} @click=${this.#cancel}>×</button>
-        ${body}
-      </div>
-    </div>`;
+    return this.modal ? this.#dialog.render(body) : body;
   }
 
   /** `name/step` of the flow in progress; '' when none (or it failed: the error says it). */
@@ -524,7 +339,10 @@ export class LatchAuth extends LatchKitElement {
   #progress(): string {
     const step = this.#flowStep();
     if (!step) return '';
-    if (step === 'otp/code-sent') return this.#code ? this.t('login.codeSentTo', { contact: this.#code.contact }) : '';
+    if (step === 'otp/code-sent') {
+      const contact = this.#contact.sentTo;
+      return contact !== undefined ? this.t('login.codeSentTo', { contact }) : '';
+    }
     const key = PROGRESS[step];
     return key ? this.t(key) : '';
   }
@@ -550,113 +368,20 @@ export class LatchAuth extends LatchKitElement {
       case 'failed':
         return html`<button part="retry" class="button" type="button" @click=${() => this.#set(() => (this.#loaded = null))}>${this.t('common.retry')}</button>`;
       case 'code':
-        return this.#renderCode(kit!);
-      default:
+        return this.#contact.code!.render();
+      default: {
         this.#methodsShown = true;
-        return this.#renderMethods(kit!);
+        const signup = this.#passkeySignup;
+        return renderLoginMethods({
+          kit: kit!,
+          host: this,
+          passkeySignup: signup,
+          onPasskeyToggle: () => this.#set(() => (this.#passkeySignup = !signup)),
+          contact: this.#contact,
+          wallets: this.#wallets?.render(kit!),
+        });
+      }
     }
-  }
-
-  #renderMethods(kit: LatchKit): TemplateResult {
-    // Consecutive OAuth providers form one group; an "or" separates the groups and other methods.
-    const groups: (LoginMethod | LoginMethod[])[] = [];
-    for (const method of kit.enabledMethods(this.methods.split(','))) {
-      const last = groups[groups.length - 1];
-      if (isContact(method) || method === 'passkey') groups.push(method);
-      else if (Array.isArray(last)) last.push(method);
-      else groups.push([method]);
-    }
-    return html`<div part="methods" class="methods">
-      ${groups.map(
-        (group, i) => html`${i ? html`<div part="divider" class="divider">${this.t('common.or')}</div>` : nothing}
-        ${Array.isArray(group)
-          ? html`<div part="providers" class="providers">${group.map((provider) => this.#renderProvider(kit, provider))}</div>`
-          : group === 'passkey'
-            ? this.#renderPasskey(kit)
-            : this.#renderContact(group as ContactMethod)}`,
-      )}
-      ${this.#wallets?.render(kit)}
-    </div>`;
-  }
-
-  #renderContact(method: ContactMethod): TemplateResult {
-    const spec = CONTACTS[method];
-    const error = this.#fieldErrors[method] ?? '';
-    const field = html`<input
-        part="input"
-        class="input"
-        id=${method}
-        name=${method}
-        type=${spec.type}
-        inputmode=${spec.type}
-        autocomplete=${method === 'email' && this.#loaded?.enabledMethods().includes('passkey') ? 'username webauthn' : spec.type}
-        @focusin=${method === 'email' ? this.#startAutofill : undefined}
-        required
-        .value=${this.#contacts[method] ?? ''}
-        aria-invalid=${error ? 'true' : 'false'}
-        aria-describedby="${method}-error"
-      />`;
-    return html`<form part="form form-${method}" class="form" novalidate data-method=${method} @submit=${this.#onSend}>
-      <label part="label" class="label" for=${method}>${this.t(spec.label)}</label>
-      ${method === 'sms' ? html`<div part="phone" class="form" @focusin=${this.#loadPhone}>${this.#phone?.render()}${field}</div>` : field}
-      <div part="field-error" class="error" id="${method}-error" aria-live="assertive">${error}</div>
-      <button part="submit" class="button primary" type="submit" aria-busy=${this.#busy === method ? 'true' : 'false'}>${this.t('login.sendCode')}</button>
-    </form>`;
-  }
-
-  #renderPasskey(kit: LatchKit): TemplateResult {
-    const signup = this.#passkeySignup;
-    return html`<div part="passkey" class="passkey">
-      <latch-passkey-button
-        part="passkey-button"
-        exportparts="button:passkey-control,input:passkey-input,label:passkey-label,error:passkey-error"
-        mode=${signup ? 'signup' : 'login'}
-        .kit=${kit}
-        .signupWallet=${this.signupWallet}
-        .locale=${this.locale}
-        .accent=${this.accent}
-        .config=${this.config}
-      ></latch-passkey-button>
-      <button part="passkey-toggle" class="link" type="button" @click=${() => this.#set(() => (this.#passkeySignup = !signup))}>
-        ${this.t(signup ? 'login.passkeyLogin' : 'login.passkeySignup')}
-      </button>
-    </div>`;
-  }
-
-  #renderProvider(kit: LatchKit, provider: LoginMethod): TemplateResult {
-    return html`<latch-oauth-button
-      part="oauth-button"
-      exportparts="button:oauth-control,logo:oauth-logo,label:oauth-label,error:oauth-error"
-      provider=${provider}
-      .kit=${kit}
-      .signupWallet=${this.signupWallet}
-      .locale=${this.locale}
-      .accent=${this.accent}
-      .config=${this.config}
-    ></latch-oauth-button>`;
-  }
-
-  #renderCode(kit: LatchKit): TemplateResult {
-    const step = this.#code!;
-    const config = kit.config;
-    return html`<div part="code" class="code">
-      <latch-otp-input
-        part="otp"
-        exportparts="input:otp-box,label:otp-label,error:otp-error,resend:otp-resend"
-        length=${Number(config?.otpLength) || 6}
-        ?alphanumeric=${config?.otpAlphanumeric === true}
-        ?disabled=${this.#busy === 'code'}
-        .errorMessage=${this.#codeError}
-        .locale=${this.locale}
-        .accent=${this.accent}
-        .config=${this.config}
-        @latch-otp-complete=${this.#onCode}
-        @latch-otp-resend=${this.#onResend}
-      >
-        <span slot="description">${this.t('login.codeSentTo', { contact: step.contact })}</span>
-      </latch-otp-input>
-      <button part="back" class="link" type="button" @click=${this.#onBack}>${this.t('login.otherMethod')}</button>
-    </div>`;
   }
 }
 
