@@ -14,6 +14,7 @@ import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { activityResult } from '../../../src/clients/activity-client.ts';
 import { resetConfig } from '../support/helpers.ts';
 import { announced, emulatorKit, logIn, part, text, type LoggedIn } from '../support/kit-login.ts';
+import { MAIL_WITH_DOMAIN_TYPE } from '../../support/eip712-mail.ts';
 
 LatchWalletSign.define();
 
@@ -23,33 +24,7 @@ afterEach(() => {
   for (const kit of kits.splice(0)) kit.dispose();
 });
 
-// The example of EIP-712 itself.
-const MAIL = {
-  types: {
-    EIP712Domain: [
-      { name: 'name', type: 'string' },
-      { name: 'version', type: 'string' },
-      { name: 'chainId', type: 'uint256' },
-      { name: 'verifyingContract', type: 'address' },
-    ],
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'to', type: 'Person' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Ether Mail', version: '1', chainId: 1, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
-  message: {
-    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-    contents: 'Hello, Bob!',
-  },
-} as const;
+const MAIL = MAIL_WITH_DOMAIN_TYPE;
 
 async function signer(kit: LatchKit | undefined, locale?: string): Promise<LatchWalletSign> {
   return fixture<LatchWalletSign>(html`<latch-wallet-sign .kit=${kit} locale=${locale ?? 'en'}></latch-wallet-sign>`);

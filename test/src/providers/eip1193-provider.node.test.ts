@@ -33,31 +33,12 @@ import { createEip1193Provider, type LatchEip1193Provider, type Eip1193ProviderO
 import { ProviderRpcError } from '../../../src/providers/provider-rpc-error.ts';
 import { announceEip1193Provider } from '../../../src/providers/announce-eip1193-provider.ts';
 import { ETH_WALLET, latestCode, startEmulator, type TestEmulator } from '../kit/kit-emulator-support.ts';
+import { MAIL, MAIL_WITH_DOMAIN_TYPE } from '../../support/eip712-mail.ts';
 
 const TO = '0x1111111111111111111111111111111111111111';
 const OTHER = '0x2222222222222222222222222222222222222222';
 const REVERTS = '0x0000000000000000000000000000000000000bad';
 
-const MAIL = {
-  types: {
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'to', type: 'Person' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Ether Mail', version: '1', chainId: 1, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
-  message: {
-    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-    contents: 'Hello, Bob!',
-  },
-} as const;
 
 /** The same types as ethers takes them (mutable arrays). */
 const MAIL_TYPES = MAIL.types as unknown as Record<string, { name: string; type: string }[]>;
@@ -228,7 +209,7 @@ describe('EIP-1193 provider over a signing session (emulator)', () => {
 
   it('eth_signTypedData_v4: viem and ethers verify the signature; another address, bad JSON, a bad type and another chain are refused', async () => {
     const provider = make();
-    const json = JSON.stringify({ ...MAIL, types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }], ...MAIL.types } });
+    const json = JSON.stringify(MAIL_WITH_DOMAIN_TYPE);
     const signature = (await provider.request({ method: 'eth_signTypedData_v4', params: [address, json] })) as `0x${string}`;
     assert.match(signature, /^0x[0-9a-f]{128}(1b|1c)$/);
     assert.equal(await verifyTypedData({ address, ...MAIL, signature }), true);

@@ -18,34 +18,9 @@ import { LatchError } from '../../../src/errors/latch-error.ts';
 import { getAddress } from 'viem';
 import { startFixture, type Fixture } from '../../emulator/support/emulator-fixture.ts';
 import { clientFor } from '../../emulator/policy/org-users.ts';
+import { MAIL_WITH_DOMAIN_TYPE } from '../../support/eip712-mail.ts';
 
-const MAIL: TypedData = {
-  // The example of EIP-712 itself.
-  types: {
-    EIP712Domain: [
-      { name: 'name', type: 'string' },
-      { name: 'version', type: 'string' },
-      { name: 'chainId', type: 'uint256' },
-      { name: 'verifyingContract', type: 'address' },
-    ],
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'to', type: 'Person' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Ether Mail', version: '1', chainId: 1, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
-  message: {
-    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-    contents: 'Hello, Bob!',
-  },
-};
+const MAIL = MAIL_WITH_DOMAIN_TYPE as unknown as TypedData;
 
 const GROUP: TypedData = {
   types: {
