@@ -19,6 +19,7 @@ import { LatchErrorEvent } from './events.ts';
 import { KitSessionController } from './kit-session-controller.ts';
 import { LatchElement } from './latch-element.ts';
 import { LatchKitAwareElement } from './latch-kit-aware-element.ts';
+import { listAccounts } from '../latch-wallet/list-accounts.ts';
 import '../latch-wallet/wallet-messages.ts';
 
 /** Where a section inside `<latch-wallet>` sends what it would otherwise show itself. */
@@ -63,6 +64,20 @@ export class WalletSectionElement extends LatchKitAwareElement {
   protected showError(message: string): void {
     if (this.outlet) this.outlet.showError(message);
     else this.ownError = message;
+  }
+
+  /**
+   * Alone on a page, a section lists the user's accounts itself (inside `<latch-wallet>` the card
+   * hands them over). `keep` gets them only while `session` is still the section's; a failure
+   * shows in the section, unreported (nobody asked).
+   */
+  protected async listOwn(session: SigningSession, options: Parameters<typeof listAccounts>[1], keep: (accounts: WalletAccount[]) => void): Promise<void> {
+    try {
+      const found = await listAccounts(session, options);
+      if (session === this.session) keep(found);
+    } catch (error) {
+      this.fail(error, false);
+    }
   }
 
   /**

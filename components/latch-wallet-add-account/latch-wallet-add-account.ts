@@ -74,13 +74,8 @@ export class LatchWalletAddAccount extends WalletSectionElement {
     if (session && !this.wallets) void this.#loadOwn(session);
   }
 
-  async #loadOwn(session: SigningSession): Promise<void> {
-    try {
-      const found = walletsOf(await listAccounts(session, { walletId: this.walletId, includeWalletDetails: true }));
-      if (session === this.session) this.ownWallets = found;
-    } catch (error) {
-      this.fail(error, false);
-    }
+  #loadOwn(session: SigningSession): Promise<void> {
+    return this.listOwn(session, { walletId: this.walletId, includeWalletDetails: true }, (found) => (this.ownWallets = walletsOf(found)));
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {

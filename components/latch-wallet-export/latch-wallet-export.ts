@@ -6,7 +6,7 @@ import type { SigningSession } from '../../src/session/signing-session.ts';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import { StepUpController } from '../internal/step-up-controller.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
-import { listAccounts, walletsOf } from '../latch-wallet/list-accounts.ts';
+import { walletsOf } from '../latch-wallet/list-accounts.ts';
 import { LatchExportEvent } from '../latch-wallet/wallet-events.ts';
 
 type ExportStep = 'idle' | 'confirm' | 'revealing' | 'shown';
@@ -89,13 +89,8 @@ export class LatchWalletExport extends WalletSectionElement {
     if (session && !this.wallets) void this.#loadOwn(session);
   }
 
-  async #loadOwn(session: SigningSession): Promise<void> {
-    try {
-      const found = walletsOf(await listAccounts(session, { walletId: this.walletId, includeWalletDetails: true }));
-      if (session === this.session) this.ownWallets = found;
-    } catch (error) {
-      this.fail(error, false);
-    }
+  #loadOwn(session: SigningSession): Promise<void> {
+    return this.listOwn(session, { walletId: this.walletId, includeWalletDetails: true }, (found) => (this.ownWallets = walletsOf(found)));
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {

@@ -5,7 +5,6 @@ import type { SigningSession } from '../../src/session/signing-session.ts';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import { shortId } from '../internal/copy-text.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
-import { listAccounts } from '../latch-wallet/list-accounts.ts';
 import { LatchSendEvent } from '../latch-wallet/wallet-events.ts';
 import { readDraft, type DraftField, type TransactionDraft } from './transaction-draft.ts';
 
@@ -68,13 +67,8 @@ export class LatchWalletSend extends WalletSectionElement {
     if (session && !this.accounts) void this.#loadOwn(session);
   }
 
-  async #loadOwn(session: SigningSession): Promise<void> {
-    try {
-      const found = await listAccounts(session, { walletId: this.walletId });
-      if (session === this.session) this.ownAccounts = found;
-    } catch (error) {
-      this.fail(error, false);
-    }
+  #loadOwn(session: SigningSession): Promise<void> {
+    return this.listOwn(session, { walletId: this.walletId }, (found) => (this.ownAccounts = found));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

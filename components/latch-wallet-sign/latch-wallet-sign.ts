@@ -6,7 +6,6 @@ import type { SigningSession } from '../../src/session/signing-session.ts';
 import { shortId } from '../internal/copy-text.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
 import { addressFormatLabel } from '../latch-wallet/address-labels.ts';
-import { listAccounts } from '../latch-wallet/list-accounts.ts';
 import { previewMessage, type MessagePreview } from '../latch-wallet/message-preview.ts';
 import { LatchSignEvent } from '../latch-wallet/wallet-events.ts';
 import { renderMessagePreview, renderTypedDataPreview } from './render-sign-preview.ts';
@@ -81,13 +80,8 @@ export class LatchWalletSign extends WalletSectionElement {
     if (session && !this.accounts) void this.#loadOwn(session);
   }
 
-  async #loadOwn(session: SigningSession): Promise<void> {
-    try {
-      const found = await listAccounts(session, { walletId: this.walletId });
-      if (session === this.session) this.ownAccounts = found;
-    } catch (error) {
-      this.fail(error, false);
-    }
+  #loadOwn(session: SigningSession): Promise<void> {
+    return this.listOwn(session, { walletId: this.walletId }, (found) => (this.ownAccounts = found));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
