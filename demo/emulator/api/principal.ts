@@ -12,6 +12,7 @@ import type { VerificationTokenClaims } from '../../../src/tokens/verification-t
 import type { EmulatorContext } from '../context.ts';
 import type { StateView } from '../state/store.ts';
 import type { StampCheck } from './stamp-check.ts';
+import type { ApiKeyCurve } from '../identity/api-keys.ts';
 
 /** Operations a passkey may address to an ancestor of its own organization (passkey login). */
 export const LOGIN_ADDRESSABLE = new Set(['stamp_login', 'whoami']);
@@ -24,6 +25,8 @@ export interface Principal {
   /** Compressed public key (API key) or credential id (passkey). */
   credential: string;
   apiKeyId?: string;
+  /** An API key's curve: P-256 for the kit's keys, secp256k1 or Ed25519 for a wallet's (wallet login). */
+  curve?: ApiKeyCurve;
   authenticatorId?: string;
   /** A passkey's new signature counter, stored when the request changes state. */
   newCounter?: number;
@@ -54,7 +57,7 @@ export async function resolvePrincipal(
     const now = ctx.now();
     const live = eligible.find((k) => k.expiresAt === undefined || k.expiresAt > now);
     if (!live) throw unauthenticated('API_KEY_EXPIRED', 'The API key has expired.');
-    return { kind: 'API_KEY', userId: live.userId, organizationId: live.organizationId, credential: check.publicKey, apiKeyId: live.id };
+    return { kind: 'API_KEY', userId: live.userId, organizationId: live.organizationId, credential: check.publicKey, apiKeyId: live.id, curve: check.curve };
   }
   const authenticators = view.authenticators.findBy('credentialId', check.stamp.credentialId);
   if (authenticators.length === 0) throw unauthenticated('PUBLIC_KEY_NOT_FOUND', 'No authenticator with this credential id.');

@@ -11,6 +11,29 @@ export const MAX_EXPIRING_KEYS = 10;
 export const API_KEY_CURVES = ['API_KEY_CURVE_P256', 'API_KEY_CURVE_SECP256K1', 'API_KEY_CURVE_ED25519'] as const;
 export type ApiKeyCurve = (typeof API_KEY_CURVES)[number];
 
+/** Each curve's credential type, as list_users and policies' `credentials` name it (the hosted v1CredentialType). */
+export const API_KEY_CREDENTIAL_TYPES = {
+  API_KEY_CURVE_P256: 'CREDENTIAL_TYPE_API_KEY_P256',
+  API_KEY_CURVE_SECP256K1: 'CREDENTIAL_TYPE_API_KEY_SECP256K1',
+  API_KEY_CURVE_ED25519: 'CREDENTIAL_TYPE_API_KEY_ED25519',
+} as const satisfies Record<ApiKeyCurve, string>;
+
+/**
+ * The stamp scheme that signs with a key of each curve (the hosted stampers' `scheme`): a P-256
+ * API key's X-Stamp, an Ethereum wallet's EIP-191 stamp, a Solana wallet's Ed25519 stamp. A
+ * vote names the scheme of the credential that cast it.
+ */
+export const API_KEY_STAMP_SCHEMES = {
+  API_KEY_CURVE_P256: 'SIGNATURE_SCHEME_TK_API_P256',
+  API_KEY_CURVE_SECP256K1: 'SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191',
+  API_KEY_CURVE_ED25519: 'SIGNATURE_SCHEME_TK_API_ED25519',
+} as const satisfies Record<ApiKeyCurve, string>;
+
+/** The curve of an API key stamp scheme; undefined for any other (a passkey's). */
+export function curveOfStampScheme(scheme: string): ApiKeyCurve | undefined {
+  return API_KEY_CURVES.find((curve) => API_KEY_STAMP_SCHEMES[curve] === scheme);
+}
+
 /** Public key encodings per curve: compressed SEC1 hex for the ECDSA curves, 32 bytes for Ed25519. */
 export function normalizeApiPublicKey(publicKey: string, curveType: ApiKeyCurve, where: string): string {
   const ok = curveType === 'API_KEY_CURVE_ED25519' ? /^[0-9a-fA-F]{64}$/.test(publicKey) : /^0[23][0-9a-fA-F]{64}$/.test(publicKey);

@@ -2,6 +2,7 @@
 import { timestamp } from '../api/envelope.ts';
 import type { StateView } from '../state/store.ts';
 import type { UserRecord } from '../state/records.ts';
+import { API_KEY_CREDENTIAL_TYPES, type ApiKeyCurve } from './api-keys.ts';
 
 export function wireUser(view: StateView, user: UserRecord): Record<string, unknown> {
   const ts = (r: { createdAt: number; updatedAt: number }) => ({ createdAt: timestamp(r.createdAt), updatedAt: timestamp(r.updatedAt) });
@@ -24,7 +25,7 @@ export function wireUser(view: StateView, user: UserRecord): Record<string, unkn
     apiKeys: view.apiKeys.findBy('userId', user.id).map((k) => ({
       apiKeyId: k.id,
       apiKeyName: k.apiKeyName,
-      credential: { publicKey: k.publicKey, type: k.curveType === 'API_KEY_CURVE_P256' ? 'CREDENTIAL_TYPE_API_KEY_P256' : k.curveType === 'API_KEY_CURVE_SECP256K1' ? 'CREDENTIAL_TYPE_API_KEY_SECP256K1' : 'CREDENTIAL_TYPE_API_KEY_ED25519' },
+      credential: { publicKey: k.publicKey, type: API_KEY_CREDENTIAL_TYPES[k.curveType as ApiKeyCurve] ?? API_KEY_CREDENTIAL_TYPES.API_KEY_CURVE_P256 },
       ...(k.expirationSeconds !== undefined ? { expirationSeconds: String(k.expirationSeconds) } : {}),
       ...ts(k),
     })),

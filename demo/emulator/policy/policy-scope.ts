@@ -18,6 +18,7 @@ import type { JsonObject } from '../http/fields.ts';
 import type { StateView } from '../state/store.ts';
 import type { Scope, Value } from './expression-eval.ts';
 import { PASSKEY_SCHEME, credentialOfVote } from './votes.ts';
+import { API_KEY_CREDENTIAL_TYPES, curveOfStampScheme } from '../identity/api-keys.ts';
 import type { Vote } from './votes.ts';
 
 export interface PolicySubject {
@@ -162,7 +163,7 @@ export function consensusScope(view: StateView, votes: readonly Vote[]): Scope {
       toValue({
         id: credentialOfVote(view, vote)?.id ?? '',
         user_id: user.id,
-        type: passkey ? 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' : 'CREDENTIAL_TYPE_API_KEY_P256',
+        type: passkey ? 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' : API_KEY_CREDENTIAL_TYPES[curveOfStampScheme(vote.scheme) ?? 'API_KEY_CURVE_P256'],
         public_key: vote.publicKey,
         ...(passkey ? { credential_id: vote.publicKey } : {}),
       }),

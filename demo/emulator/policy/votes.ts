@@ -2,16 +2,17 @@
  * Consensus votes, in the hosted service's shape (id, userId, user, activityId, selection,
  * message, publicKey, signature, scheme, createdAt). The initiator's own request is the first
  * approval, so `approvers.count() >= 2` needs one other user. A vote records which credential
- * approved (`publicKey`: the API key's compressed hex, or the passkey's credential id), which
- * is also how a held activity later runs as its initiator.
+ * approved (`publicKey`: the API key's compressed hex, or the passkey's credential id; `scheme`:
+ * the stamp that carried it, which for an API key also says its curve, a wallet's key being
+ * secp256k1 or Ed25519), which is also how a held activity later runs as its initiator.
  */
 import { timestamp } from '../api/envelope.ts';
 import type { Principal } from '../api/principal.ts';
 import type { ApiKeyRecord, AuthenticatorRecord, UserRecord } from '../state/records.ts';
 import type { StateView } from '../state/store.ts';
+import { API_KEY_STAMP_SCHEMES, curveOfStampScheme } from '../identity/api-keys.ts';
 
 export const PASSKEY_SCHEME = 'SIGNATURE_SCHEME_TK_API_WEBAUTHN';
-export const API_KEY_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
 export const VOTE_APPROVED = 'VOTE_SELECTION_APPROVED';
 export const VOTE_REJECTED = 'VOTE_SELECTION_REJECTED';
 
@@ -62,7 +63,8 @@ function castVote(selection: string, principal: Principal, user: UserRecord | un
     message: fingerprint,
     publicKey: principal.credential,
     signature: '',
-    scheme: principal.kind === 'PASSKEY' ? PASSKEY_SCHEME : API_KEY_SCHEME,
+    // An attested key (X-Stamp-Attested) is P-256, as the kit's keys are.
+    scheme: principal.kind === 'PASSKEY' ? PASSKEY_SCHEME : API_KEY_STAMP_SCHEMES[principal.curve ?? 'API_KEY_CURVE_P256'],
     createdAt: timestamp(now),
   };
 }
@@ -70,7 +72,8 @@ function castVote(selection: string, principal: Principal, user: UserRecord | un
 /** The stored credential a vote was cast with, if it still exists. */
 export function credentialOfVote(view: StateView, vote: Vote): ApiKeyRecord | AuthenticatorRecord | undefined {
   if (vote.scheme === PASSKEY_SCHEME) return view.authenticators.findBy('credentialId', vote.publicKey).find((a) => a.userId === vote.userId);
-  return view.apiKeys.findBy('publicKey', vote.publicKey).find((k) => k.userId === vote.userId);
+  const curve = curveOfStampScheme(vote.scheme) ?? 'API_KEY_CURVE_P256';
+  return view.apiKeys.findBy('publicKey', vote.publicKey).find((k) => k.userId === vote.userId && k.curveType === curve);
 }
 
 /** The initiator of a held activity (its first vote) as a principal, to run it once approved. */
@@ -80,5 +83,5 @@ export function principalOfVote(view: StateView, vote: Vote): Principal | undefi
   const credential = credentialOfVote(view, vote);
   const base = { userId: user.id, organizationId: user.organizationId, credential: vote.publicKey };
   if (vote.scheme === PASSKEY_SCHEME) return { kind: 'PASSKEY', ...base, ...(credential ? { authenticatorId: credential.id } : {}) };
-  return { kind: 'API_KEY', ...base, ...(credential ? { apiKeyId: credential.id } : {}) };
+  return { kind: 'API_KEY', ...base, curve: curveOfStampScheme(vote.scheme) ?? 'API_KEY_CURVE_P256', ...(credential ? { apiKeyId: credential.id } : {}) };
 }
