@@ -6,11 +6,25 @@
  *
  * For elements that act through the logged-in session (`<latch-wallet>`, `<latch-onramp>`,
  * `<latch-tx-status>`): they show a "log in" prompt until `onChange` hands them a session.
+ *
+ * A new session may be the same user's: a step-up logs the user in again (a fresh login, a new
+ * session object), and so does the same user logging in again in another tab. `onChange` says
+ * so (`sameUser`), so that elements keep what they show and what was typed instead of each
+ * comparing user ids. (A refresh keeps the session object: no change at all.)
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { LatchKit } from '../../src/kit/latch-kit.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { $session } from '../../src/state/session-state.ts';
+
+/** How the session changed. */
+export interface SessionChange {
+  /**
+   * True when the new session is another login of the user (same user id and organization) the
+   * previous one was for; false for a first login, another user's, or a logout.
+   */
+  readonly sameUser: boolean;
+}
 
 /** What the host element exposes: the kit it works with now (a LatchKitAwareElement has it). */
 export interface KitHost extends ReactiveControllerHost {
@@ -19,16 +33,18 @@ export interface KitHost extends ReactiveControllerHost {
 
 export class KitSessionController implements ReactiveController {
   readonly #host: KitHost;
-  readonly #onChange: (session: SigningSession | null) => void;
+  readonly #onChange: (session: SigningSession | null, change: SessionChange) => void;
   #unsubscribe: (() => void) | undefined;
   #current: SigningSession | null = null;
+  /** Whose `#current` is, read when it was handed over (a closed session may no longer say). */
+  #currentUser: string | undefined;
   #restoring: Promise<unknown> | undefined;
   #checked = false;
   /** Kits already asked to restore: each is asked once (a kit set later is asked when it arrives). */
   readonly #asked = new WeakSet<LatchKit>();
 
   /** `onChange` runs (during the host's update) when the usable session becomes another one or none. */
-  constructor(host: KitHost, onChange: (session: SigningSession | null) => void) {
+  constructor(host: KitHost, onChange: (session: SigningSession | null, change: SessionChange) => void) {
     this.#host = host;
     this.#onChange = onChange;
     host.addController(this);
@@ -67,8 +83,12 @@ export class KitSessionController implements ReactiveController {
     const session = this.session;
     if (this.#checked && session === this.#current) return;
     this.#checked = true;
+    const summary = session?.summary;
+    const user = summary ? `${summary.organizationId}/${summary.userId}` : undefined;
+    const sameUser = user !== undefined && user === this.#currentUser;
     this.#current = session;
-    this.#onChange(session);
+    this.#currentUser = user;
+    this.#onChange(session, { sameUser });
   }
 
   #restore(): void {

@@ -16,7 +16,7 @@ import { controlStyles } from '../styles/control-styles.ts';
 import { walletStyles } from '../latch-wallet/latch-wallet.styles.ts';
 import { AnnouncerController } from './announcer-controller.ts';
 import { LatchErrorEvent } from './events.ts';
-import { KitSessionController } from './kit-session-controller.ts';
+import { KitSessionController, type SessionChange } from './kit-session-controller.ts';
 import { LatchElement } from './latch-element.ts';
 import { LatchKitAwareElement } from './latch-kit-aware-element.ts';
 import { listAccounts } from '../latch-wallet/list-accounts.ts';
@@ -44,16 +44,20 @@ export class WalletSectionElement extends LatchKitAwareElement {
   @state() private ownError = '';
 
   readonly #announcer = new AnnouncerController(this);
-  protected readonly kitSession = new KitSessionController(this, (session) => {
+  protected readonly kitSession = new KitSessionController(this, (session, change) => {
     this.session = session;
-    this.sessionChanged(session);
+    this.sessionChanged(session, change);
   });
 
   /** The logged-in session, or null; sections never hold a key, they call it. */
   protected session: SigningSession | null = null;
 
-  /** Runs (during an update) when the session becomes another one or none. */
-  protected sessionChanged(_session: SigningSession | null): void {}
+  /**
+   * Runs (during an update) when the session becomes another one or none. The same user's new
+   * session (`change.sameUser`: a step-up's fresh login) is already in `session`; sections keep
+   * what they show then.
+   */
+  protected sessionChanged(_session: SigningSession | null, _change: SessionChange): void {}
 
   protected announce(message: string): void {
     if (this.outlet) this.outlet.announce(message);

@@ -6,7 +6,7 @@ import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { LatchErrorEvent } from '../internal/events.ts';
-import { KitSessionController } from '../internal/kit-session-controller.ts';
+import { KitSessionController, type SessionChange } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { controlStyles } from '../styles/control-styles.ts';
@@ -81,7 +81,7 @@ export class LatchApprovals extends LatchKitAwareElement {
   @state() private failure: LatchError | undefined;
 
   readonly #announcer = new AnnouncerController(this);
-  readonly #kit = new KitSessionController(this, (session) => this.#onSession(session));
+  readonly #kit = new KitSessionController(this, (session, change) => this.#onSession(session, change));
   #session: SigningSession | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Counts reads, so an answer to an older read (another session, a later refresh) is dropped. */
@@ -108,10 +108,11 @@ export class LatchApprovals extends LatchKitAwareElement {
     this.#reads += 1;
   }
 
-  #onSession(session: SigningSession | null): void {
+  #onSession(session: SigningSession | null, change: SessionChange): void {
     this.#session = session;
     this.signedIn = session !== null;
-    this.items = null;
+    // The same user's fresh login (a step-up) keeps the list shown while it is read again.
+    if (!change.sameUser) this.items = null;
     this.failure = undefined;
     clearTimeout(this.#timer);
     if (session) void this.#load(false);

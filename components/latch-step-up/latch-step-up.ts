@@ -6,7 +6,7 @@ import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { LatchErrorEvent } from '../internal/events.ts';
-import { KitSessionController } from '../internal/kit-session-controller.ts';
+import { KitSessionController, type SessionChange } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { isPasskeySupported } from '../latch-passkey-button/latch-passkey-button.ts';
@@ -91,10 +91,11 @@ export class LatchStepUp extends LatchKitAwareElement {
   @state() private failure: LatchError | undefined;
 
   readonly #announcer = new AnnouncerController(this);
-  readonly #kit = new KitSessionController(this, (session) => void this.#load(session));
+  readonly #kit = new KitSessionController(this, (session, change) => void this.#load(session, change));
   #abort: AbortController | null = null;
   #focusWhenRead = false;
-  #userId: string | undefined;
+  /** Counts the reads of the user's ways, so that an older one (another user's) is dropped. */
+  #loads = 0;
 
   /** Focuses the first thing to do: the code field, else the first way to confirm (once the user's ways are read). */
   override focus(options?: FocusOptions): void {
@@ -108,17 +109,17 @@ export class LatchStepUp extends LatchKitAwareElement {
     this.#abort?.abort();
   }
 
-  async #load(session: SigningSession | null): Promise<void> {
+  async #load(session: SigningSession | null, change: SessionChange): Promise<void> {
+    // The same user's new session (the fresh login) keeps the box as it is.
+    if (change.sameUser && this.ways) return;
+    const load = ++this.#loads;
     const summary = session?.summary;
-    // The same user's new session (a refresh, the fresh login) keeps the box as it is.
-    if (summary?.userId === this.#userId && this.ways) return;
-    this.#userId = summary?.userId;
     this.sent = null;
     this.ways = null;
     if (!session || !summary) return;
     try {
       const { user } = await session.query('get_user', { organizationId: summary.organizationId, userId: summary.userId });
-      if (this.#userId !== summary.userId) return; // another user logged in meanwhile
+      if (load !== this.#loads) return; // another session came meanwhile
       this.ways = { passkey: user.authenticators.length > 0 && isPasskeySupported(), email: user.userEmail || undefined, sms: user.userPhoneNumber || undefined };
       await this.updateComplete;
       // Only while focus is still on Cancel, where focus() left it: never take it from elsewhere.

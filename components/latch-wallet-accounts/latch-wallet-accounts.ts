@@ -4,6 +4,7 @@ import type { WalletAccount } from '../../src/clients/activity-types.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { copyText } from '../internal/copy-text.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
+import type { SessionChange } from '../internal/kit-session-controller.ts';
 import { addressFormatLabel } from '../latch-wallet/address-labels.ts';
 import { LatchCopyEvent } from '../latch-wallet/wallet-events.ts';
 
@@ -79,7 +80,8 @@ export class LatchWalletAccounts extends WalletSectionElement {
     return this.#list('first');
   }
 
-  protected override sessionChanged(session: SigningSession | null): void {
+  protected override sessionChanged(session: SigningSession | null, change: SessionChange): void {
+    if (change.sameUser) return; // a step-up's fresh login: the same accounts, keep what is shown
     this.#wallets.clear();
     this.accounts = [];
     this.#copyFailed = false;

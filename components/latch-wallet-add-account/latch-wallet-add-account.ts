@@ -4,6 +4,7 @@ import { activityResult } from '../../src/clients/activity-client.ts';
 import type { AppProof, WalletAccountParams } from '../../src/clients/activity-types.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
+import type { SessionChange } from '../internal/kit-session-controller.ts';
 import { addressFormatLabel } from '../latch-wallet/address-labels.ts';
 import { listAccounts, walletsOf } from '../latch-wallet/list-accounts.ts';
 import { ADDABLE_FORMATS, nextAccount, type AddableFormat } from '../latch-wallet/next-account.ts';
@@ -68,7 +69,8 @@ export class LatchWalletAddAccount extends WalletSectionElement {
     return this.wallets ?? this.ownWallets;
   }
 
-  protected override sessionChanged(session: SigningSession | null): void {
+  protected override sessionChanged(session: SigningSession | null, change: SessionChange): void {
+    if (change.sameUser) return; // a step-up's fresh login: the same accounts, keep what is shown
     this.added = null;
     this.ownWallets = new Map();
     if (session && !this.wallets) void this.#loadOwn(session);

@@ -3,6 +3,7 @@ import { state } from 'lit/decorators.js';
 import { activityResult } from '../../src/clients/activity-client.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
+import type { SessionChange } from '../internal/kit-session-controller.ts';
 import { addressFormatLabel } from '../latch-wallet/address-labels.ts';
 import { ADDABLE_FORMATS, nextAccount, type AddableFormat } from '../latch-wallet/next-account.ts';
 import { LatchCreateWalletEvent } from '../latch-wallet/wallet-events.ts';
@@ -48,7 +49,8 @@ export class LatchWalletCreate extends WalletSectionElement {
   @state() private created: CreatedWallet | null = null;
   @state() private nameError: string | undefined;
 
-  protected override sessionChanged(_session: SigningSession | null): void {
+  protected override sessionChanged(_session: SigningSession | null, change: SessionChange): void {
+    if (change.sameUser) return; // a step-up's fresh login: the same accounts, keep what is shown
     this.created = null;
     this.nameError = undefined;
   }

@@ -6,6 +6,7 @@ import type { SigningSession } from '../../src/session/signing-session.ts';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import { StepUpController } from '../internal/step-up-controller.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
+import type { SessionChange } from '../internal/kit-session-controller.ts';
 import { walletsOf } from '../latch-wallet/list-accounts.ts';
 import { LatchExportEvent } from '../latch-wallet/wallet-events.ts';
 
@@ -66,8 +67,6 @@ export class LatchWalletExport extends WalletSectionElement {
   @state() private pending: Activity | null = null;
   #wait: AbortController | null = null;
   readonly #stepUp = new StepUpController(this, () => (this.outlet ? 4 : 3));
-  /** Whose export is under way: a session of the same user (a step-up's fresh login) does not end it. */
-  #exportingUser: string | undefined;
   /** The revealed phrase: only in this field and the rendered text, never in an attribute, event or log. */
   #mnemonic: string[] | null = null;
 
@@ -81,9 +80,9 @@ export class LatchWalletExport extends WalletSectionElement {
     this.#forgetPhrase();
   }
 
-  protected override sessionChanged(session: SigningSession | null): void {
+  protected override sessionChanged(session: SigningSession | null, change: SessionChange): void {
     // The fresh login a step-up makes replaces the session mid-export: the same user's goes on.
-    if (session && session.summary?.userId === this.#exportingUser && (this.#stepUp.open || this.step === 'revealing')) return;
+    if (change.sameUser && (this.#stepUp.open || this.step === 'revealing')) return;
     this.#forgetPhrase();
     this.ownWallets = new Map();
     if (session && !this.wallets) void this.#loadOwn(session);
@@ -198,7 +197,6 @@ export class LatchWalletExport extends WalletSectionElement {
     this.announce(this.t('wallet.export.revealing'));
     this.showError('');
     const wait = (this.#wait = new AbortController());
-    this.#exportingUser = session.summary?.userId;
     let used = session;
     try {
       // A consensus policy may hold the export: say so, show what to approve, and wait for it. The

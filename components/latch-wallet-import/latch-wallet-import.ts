@@ -4,6 +4,7 @@ import type { Address, AddressFormat, Curve } from '../../src/clients/activity-t
 import { fromHex } from '../../src/encoding/hex.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
+import type { SessionChange } from '../internal/kit-session-controller.ts';
 import { addressFormatLabel, CURVE_LABELS, IMPORT_FORMATS } from '../latch-wallet/address-labels.ts';
 import { LatchImportEvent } from '../latch-wallet/wallet-events.ts';
 
@@ -45,7 +46,8 @@ export class LatchWalletImport extends WalletSectionElement {
   @state() private imported: Address[] | null = null;
   @state() private errors: Partial<Record<ImportField, string>> = {};
 
-  protected override sessionChanged(_session: SigningSession | null): void {
+  protected override sessionChanged(_session: SigningSession | null, change: SessionChange): void {
+    if (change.sameUser) return; // a step-up's fresh login: the same accounts, keep what is shown
     this.imported = null;
     this.errors = {};
   }

@@ -5,6 +5,7 @@ import type { SigningSession } from '../../src/session/signing-session.ts';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import { shortId } from '../internal/copy-text.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
+import type { SessionChange } from '../internal/kit-session-controller.ts';
 import { LatchSendEvent } from '../latch-wallet/wallet-events.ts';
 import { readDraft, type DraftField, type TransactionDraft } from './transaction-draft.ts';
 
@@ -60,7 +61,8 @@ export class LatchWalletSend extends WalletSectionElement {
     return (this.accounts ?? this.ownAccounts).filter((a) => a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM');
   }
 
-  protected override sessionChanged(session: SigningSession | null): void {
+  protected override sessionChanged(session: SigningSession | null, change: SessionChange): void {
+    if (change.sameUser) return; // a step-up's fresh login: the same accounts, keep what is shown
     this.ownAccounts = [];
     this.draft = null;
     this.statusId = '';

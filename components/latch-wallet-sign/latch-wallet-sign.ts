@@ -5,6 +5,7 @@ import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { shortId } from '../internal/copy-text.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
+import type { SessionChange } from '../internal/kit-session-controller.ts';
 import { addressFormatLabel } from '../latch-wallet/address-labels.ts';
 import { previewMessage, type MessagePreview } from '../latch-wallet/message-preview.ts';
 import { LatchSignEvent } from '../latch-wallet/wallet-events.ts';
@@ -72,7 +73,8 @@ export class LatchWalletSign extends WalletSectionElement {
     return this.#accounts.find((a) => a.address === this.signWith);
   }
 
-  protected override sessionChanged(session: SigningSession | null): void {
+  protected override sessionChanged(session: SigningSession | null, change: SessionChange): void {
+    if (change.sameUser) return; // a step-up's fresh login: the same accounts, keep what is shown
     this.ownAccounts = [];
     this.preview = null;
     this.signature = null;

@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { WalletAccount } from '../../src/clients/activity-types.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
-import { KitSessionController } from '../internal/kit-session-controller.ts';
+import { KitSessionController, type SessionChange } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import type { WalletOutlet } from '../internal/wallet-section-element.ts';
@@ -189,8 +189,7 @@ export class LatchWallet extends LatchKitAwareElement {
   @state() private failure = '';
 
   readonly #announcer = new AnnouncerController(this);
-  readonly #kit = new KitSessionController(this, (session) => this.#onSession(session));
-  #userId: string | undefined;
+  readonly #kit = new KitSessionController(this, (session, change) => this.#onSession(session, change));
 
   /** What the sections report through: this card's regions, and the list to refresh. */
   readonly #outlet: WalletOutlet = {
@@ -224,13 +223,11 @@ export class LatchWallet extends LatchKitAwareElement {
     return done && all.every(Boolean);
   }
 
-  #onSession(session: SigningSession | null): void {
+  #onSession(session: SigningSession | null, change: SessionChange): void {
     this.signedIn = session !== null;
-    const user = session?.summary?.userId;
     // The same user's fresh login (a step-up in the export section) keeps the sections: the
     // export under way goes on with it. Another user, or none, starts over.
-    if (user !== undefined && user === this.#userId) return;
-    this.#userId = user;
+    if (change.sameUser) return;
     this.accounts = [];
     this.wallets = new Map();
     this.failure = '';

@@ -35,11 +35,17 @@ class StandInKit {
 }
 
 const activeSession = (): SigningSession => ({ active: true }) as unknown as SigningSession;
+/** A logged-in session of `userId` in `organizationId`, as far as the controller reads one. */
+const sessionOf = (userId: string, organizationId = 'org'): SigningSession => ({ active: true, summary: { userId, organizationId } }) as unknown as SigningSession;
 
 class LatchTestKitProbe extends LatchKitAwareElement {
   static override readonly tag = 'latch-test-kit-probe';
   readonly changes: (SigningSession | null)[] = [];
-  readonly session = new KitSessionController(this, (session) => this.changes.push(session));
+  readonly sameUser: boolean[] = [];
+  readonly session = new KitSessionController(this, (session, change) => {
+    this.changes.push(session);
+    this.sameUser.push(change.sameUser);
+  });
 }
 LatchTestKitProbe.define();
 
@@ -123,6 +129,27 @@ describe('KitSessionController', () => {
     second.settle(null);
     await waitUntil(() => !el.session.restoring, 'the restore ends');
     expect(el.session.session).to.equal(null);
+  });
+
+  it('says when a new session is the same user\'s (a step-up\'s fresh login), not after a logout or for another user', async () => {
+    const kit = new StandInKit();
+    const first = sessionOf('alice');
+    kit.session = first;
+    const el = await fixture<LatchTestKitProbe>(html`<latch-test-kit-probe .kit=${kit.asKit()}></latch-test-kit-probe>`);
+    const next = async (session: SigningSession | null) => {
+      kit.session = session;
+      el.requestUpdate();
+      await el.updateComplete;
+    };
+    const fresh = sessionOf('alice');
+    await next(fresh);
+    await next(sessionOf('bob'));
+    await next(sessionOf('bob', 'another org'));
+    await next(null);
+    await next(sessionOf('bob', 'another org'));
+    expect(el.changes).to.have.length(6);
+    expect(el.changes[1]).to.equal(fresh);
+    expect(el.sameUser).to.deep.equal([false, true, false, false, false, false]);
   });
 
   it('a failed restore means nobody is logged in', async () => {

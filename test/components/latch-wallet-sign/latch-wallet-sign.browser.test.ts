@@ -11,9 +11,11 @@ import { LatchWalletSign } from '../../../components/latch-wallet-sign/latch-wal
 import type { LatchSignEvent } from '../../../components/latch-wallet/wallet-events.ts';
 import type { LatchErrorEvent } from '../../../components/internal/events.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
+import type { SigningSession } from '../../../src/session/signing-session.ts';
 import { activityResult } from '../../../src/clients/activity-client.ts';
 import { resetConfig } from '../support/helpers.ts';
 import { announced, emulatorKit, logIn, part, text, type LoggedIn } from '../support/kit-login.ts';
+import { latestCode } from '../support/emulator-kit.ts';
 import { MAIL_WITH_DOMAIN_TYPE } from '../../support/eip712-mail.ts';
 
 LatchWalletSign.define();
@@ -93,6 +95,32 @@ describe('<latch-wallet-sign>', () => {
     await el.updateComplete;
     expect(announced(el)).to.equal('Message signed.');
     expect(text(el.shadowRoot!.querySelector('[data-value="r"]'))).to.equal(r);
+  });
+
+  it('keeps its preview through the same user\'s fresh login (a step-up\'s) and signs with the new session; another user starts over', async () => {
+    const own = await logIn(await emulatorKit());
+    kits.push(own.kit);
+    const el = await signer(own.kit);
+    await ready(el);
+    await typeTypedData(el, JSON.stringify(MAIL));
+    part(el, 'sign-review').click();
+    await waitUntil(() => el.shadowRoot?.querySelector('[part~="sign-preview"]'), 'the preview shows', { timeout: 5000 });
+    const sessionOfElement = () => (el as unknown as { session: SigningSession | null }).session;
+
+    const { otpId } = await own.kit.startOtp('OTP_TYPE_EMAIL', own.contact);
+    await own.kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact: own.contact, otpId, otpCode: await latestCode(own.contact), reauthenticate: true });
+    const fresh = own.kit.session;
+    expect(fresh).to.not.equal(own.session);
+    await waitUntil(() => sessionOfElement() === fresh, 'the element has the fresh session', { timeout: 5000 });
+    await el.updateComplete;
+    expect(el.shadowRoot?.querySelector('[part~="sign-preview"]'), 'the preview stays').to.be.instanceOf(HTMLElement);
+    const signed = oneEvent(el, 'latch-sign') as Promise<LatchSignEvent>;
+    part(el, 'sign-button').click();
+    expect((await signed).detail.typedData?.primaryType).to.equal('Mail');
+
+    await logIn(own.kit); // another user, on the same kit
+    await waitUntil(() => sessionOfElement() === own.kit.session && !el.shadowRoot?.querySelector('[part~="signature"]'), 'another user starts over', { timeout: 10_000 });
+    expect(el.shadowRoot?.querySelector('[part~="sign-preview"]')).to.equal(null);
   });
 
   it('says in the field when the text is not typed data, before anything is sent; Enter on Review works from the keyboard', async () => {
