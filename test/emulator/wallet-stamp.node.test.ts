@@ -8,33 +8,13 @@
 // with the service's error shape and status, nothing changed.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BaseEthereumWallet, WalletStamper, WalletType, type SolanaWalletInterface } from '@turnkey/wallet-stamper';
-import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import { ed25519 } from '@noble/curves/ed25519.js';
+import { WalletStamper } from '@turnkey/wallet-stamper';
 import { fromBase64Url, toBase64Url } from '../../src/encoding/base64url.ts';
 import { utf8Decode, utf8Encode } from '../../src/encoding/utf8.ts';
-import { toHex } from '../../src/encoding/hex.ts';
 import { decodeJwt } from '../../src/tokens/jwt.ts';
 import { newTestKey, plainPost, startFixture, type Answer, type Fixture } from './support/emulator-fixture.ts';
 import { assertNoStateChange, assertServiceError } from './support/assertions.ts';
-
-/** An Ethereum wallet as the hosted stamper sees one: personal_sign of the text, by a real key. */
-class TestEthereumWallet extends BaseEthereumWallet {
-  readonly account = privateKeyToAccount(generatePrivateKey());
-  signMessage(message: string): Promise<`0x${string}`> {
-    return this.account.signMessage({ message });
-  }
-}
-
-/** A Solana wallet as the hosted stamper's own tests model one: Ed25519, hex signature and key. */
-function testSolanaWallet(): SolanaWalletInterface {
-  const secret = ed25519.utils.randomSecretKey();
-  return {
-    type: WalletType.Solana,
-    signMessage: async (message: string) => toHex(ed25519.sign(utf8Encode(message), secret)),
-    getPublicKey: async () => toHex(ed25519.getPublicKey(secret)),
-  };
-}
+import { TestEthereumWallet, testSolanaWallet } from './support/test-wallets.ts';
 
 type Stamp = { publicKey: string; scheme: string; signature: string };
 const decodeStamp = (header: string): Stamp => JSON.parse(utf8Decode(fromBase64Url(header))) as Stamp;

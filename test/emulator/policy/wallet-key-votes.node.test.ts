@@ -5,29 +5,10 @@
 // list_users gives the same keys.
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BaseEthereumWallet, WalletStamper, WalletType, type SolanaWalletInterface } from '@turnkey/wallet-stamper';
-import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { utf8Encode } from '../../../src/encoding/utf8.ts';
-import { toHex } from '../../../src/encoding/hex.ts';
+import { WalletStamper } from '@turnkey/wallet-stamper';
 import { resultOf, startFixture, type Answer, type Fixture } from '../support/emulator-fixture.ts';
+import { TestEthereumWallet, testSolanaWallet } from '../support/test-wallets.ts';
 import { createPolicies, createUser } from './org-users.ts';
-
-class TestEthereumWallet extends BaseEthereumWallet {
-  readonly account = privateKeyToAccount(generatePrivateKey());
-  signMessage(message: string): Promise<`0x${string}`> {
-    return this.account.signMessage({ message });
-  }
-}
-
-function testSolanaWallet(): SolanaWalletInterface {
-  const secret = ed25519.utils.randomSecretKey();
-  return {
-    type: WalletType.Solana,
-    signMessage: async (message: string) => toHex(ed25519.sign(utf8Encode(message), secret)),
-    getPublicKey: async () => toHex(ed25519.getPublicKey(secret)),
-  };
-}
 
 interface WireVote {
   userId: string;
