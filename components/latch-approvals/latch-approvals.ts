@@ -9,6 +9,7 @@ import { LatchErrorEvent } from '../internal/events.ts';
 import { KitSessionController, type SessionChange } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
+import { renderCard } from '../internal/render-card.ts';
 import { controlStyles } from '../styles/control-styles.ts';
 import { LatchApprovalEvent } from './approval-events.ts';
 import './latch-approvals.messages.ts';
@@ -181,17 +182,12 @@ export class LatchApprovals extends LatchKitAwareElement {
   // ---- rendering -----------------------------------------------------------------------------
 
   protected override render(): TemplateResult {
-    return html`
-      <section part="base" class="base" aria-labelledby="title">
-        <div part="header" class="header" id="title">
-          <slot name="header"><h2 part="title">${this.t('approvals.title')}</h2></slot>
-        </div>
-        <div part="error" class="error" aria-live="assertive" aria-atomic="true">${this.failure === undefined ? '' : this.errorText(this.failure)}</div>
-        ${this.#renderBody()}
-        <div part="footer" class="footer"><slot name="footer"></slot></div>
-        ${this.#announcer.render()}
-      </section>
-    `;
+    return renderCard({
+      title: this.t('approvals.title'),
+      error: this.failure === undefined ? '' : this.errorText(this.failure),
+      body: this.#renderBody(),
+      announcer: this.#announcer.render(),
+    });
   }
 
   #renderBody(): TemplateResult {

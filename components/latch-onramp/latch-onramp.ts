@@ -17,6 +17,7 @@ import { KitSessionController } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { PollController } from '../internal/poll-controller.ts';
+import { renderCard } from '../internal/render-card.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { controlStyles } from '../styles/control-styles.ts';
 import { onrampStyles } from './latch-onramp.styles.ts';
@@ -234,31 +235,26 @@ export class LatchOnramp extends LatchKitAwareElement {
   // ---- rendering -----------------------------------------------------------------------------
 
   protected override render(): TemplateResult {
-    return html`
-      <section part="base" class="base" aria-labelledby="title">
-        <div part="header" class="header" id="title">
-          <slot name="header"><h2 part="title">${this.t('onramp.title')}</h2></slot>
-        </div>
-        <div part="error" class="error" aria-live="assertive" aria-atomic="true">${this.failure === undefined ? '' : this.errorText(this.failure)}</div>
-        ${!this.signedIn
-          ? html`<p part="signed-out" class="muted">${this.#kit.restoring ? this.t('common.loading') : this.t('onramp.signedOut')}</p>`
-          : this.phase === 'started'
-            ? renderOnrampProgress({ status: this.status, opened: this.opened, url: this.url, exhausted: this.exhausted, t: (key, params) => this.t(key, params), onAgain: this.#onAgain, onCheck: this.#onCheck })
-            : renderOnrampForm({
-                values: this.#values,
-                locale: this.resolvedLocale,
-                starting: this.phase === 'starting',
-                problems: this.problems,
-                host: this,
-                t: (key, params) => this.t(key, params),
-                onSubmit: this.#onSubmit,
-                onEdit: (field, value) => this.#edit(field, value),
-                onRecheck: (field, show) => this.#recheck(field, show),
-              })}
-        <div part="footer" class="footer"><slot name="footer"></slot></div>
-        ${this.#announcer.render()}
-      </section>
-    `;
+    return renderCard({
+      title: this.t('onramp.title'),
+      error: this.failure === undefined ? '' : this.errorText(this.failure),
+      body: !this.signedIn
+        ? html`<p part="signed-out" class="muted">${this.#kit.restoring ? this.t('common.loading') : this.t('onramp.signedOut')}</p>`
+        : this.phase === 'started'
+          ? renderOnrampProgress({ status: this.status, opened: this.opened, url: this.url, exhausted: this.exhausted, t: (key, params) => this.t(key, params), onAgain: this.#onAgain, onCheck: this.#onCheck })
+          : renderOnrampForm({
+              values: this.#values,
+              locale: this.resolvedLocale,
+              starting: this.phase === 'starting',
+              problems: this.problems,
+              host: this,
+              t: (key, params) => this.t(key, params),
+              onSubmit: this.#onSubmit,
+              onEdit: (field, value) => this.#edit(field, value),
+              onRecheck: (field, show) => this.#recheck(field, show),
+            }),
+      announcer: this.#announcer.render(),
+    });
   }
 
   // ---- form ----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { KitSessionController, type SessionChange } from '../internal/kit-sessio
 import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import type { WalletOutlet } from '../internal/wallet-section-element.ts';
+import { renderCard } from '../internal/render-card.ts';
 import { LatchWalletAccounts } from '../latch-wallet-accounts/latch-wallet-accounts.ts';
 import { LatchWalletAddAccount } from '../latch-wallet-add-account/latch-wallet-add-account.ts';
 import { LatchWalletCreate } from '../latch-wallet-create/latch-wallet-create.ts';
@@ -240,17 +241,12 @@ export class LatchWallet extends LatchKitAwareElement {
   }
 
   protected override render(): TemplateResult {
-    return html`
-      <section part="base" class="base" aria-labelledby="title">
-        <div part="header" class="header" id="title">
-          <slot name="header"><h2 part="title">${this.t('wallet.title')}</h2></slot>
-        </div>
-        <div part="error" class="error" aria-live="assertive" aria-atomic="true">${this.failure}</div>
-        ${this.signedIn ? this.#renderSections() : this.#renderSignedOut()}
-        <div part="footer" class="footer"><slot name="footer"></slot></div>
-        ${this.#announcer.render()}
-      </section>
-    `;
+    return renderCard({
+      title: this.t('wallet.title'),
+      error: this.failure,
+      body: this.signedIn ? this.#renderSections() : this.#renderSignedOut(),
+      announcer: this.#announcer.render(),
+    });
   }
 
   #renderSignedOut(): TemplateResult {
