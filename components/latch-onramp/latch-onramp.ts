@@ -13,7 +13,7 @@ import { isFinalOnRampStatus, onRampStatus } from '../../src/session/session-sta
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { AnnouncerController } from '../internal/announcer-controller.ts';
 import { LatchErrorEvent } from '../internal/events.ts';
-import { KitSessionController } from '../internal/kit-session-controller.ts';
+import { KitSessionController, type SessionChange } from '../internal/kit-session-controller.ts';
 import { LatchElement } from '../internal/latch-element.ts';
 import { LatchKitAwareElement } from '../internal/latch-kit-aware-element.ts';
 import { PollController } from '../internal/poll-controller.ts';
@@ -23,15 +23,8 @@ import { controlStyles } from '../styles/control-styles.ts';
 import { onrampStyles } from './latch-onramp.styles.ts';
 import { LatchOnrampStartEvent, LatchOnrampStatusEvent } from './onramp-events.ts';
 import { checkOnrampForm, type OnrampField, type OnrampFormValues } from './onramp-form.ts';
-import {
-  addressFitsNetwork,
-  NETWORK_DEFAULT_CRYPTO,
-  ONRAMP_CRYPTO_CURRENCIES,
-  ONRAMP_FIAT_CURRENCIES,
-  ONRAMP_NETWORKS,
-  ONRAMP_PAYMENT_METHODS,
-  ONRAMP_PROVIDERS,
-} from './onramp-options.ts';
+import { NETWORK_DEFAULT_CRYPTO } from './onramp-options.ts';
+import { onrampNetwork, onrampValues } from './onramp-values.ts';
 import { FIELD_IDS, renderOnrampForm } from './render-onramp-form.ts';
 import { onrampStatusText, renderOnrampProgress } from './render-onramp-progress.ts';
 import './onramp-messages.ts';
@@ -55,8 +48,6 @@ function openBlankWindow(): OnrampWindow | null {
   if (opened) opened.opener = null;
   return opened;
 }
-
-const pick = <T extends string>(allowed: readonly T[], value: string | undefined, fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
 
 /**
  * @summary A purchase of crypto with money, through the service's fiat on-ramp: a form over
@@ -166,10 +157,15 @@ export class LatchOnramp extends LatchKitAwareElement {
   @state() private exhausted = false;
 
   readonly #announcer = new AnnouncerController(this);
-  readonly #kit = new KitSessionController(this, (session) => this.#onSession(session));
+  readonly #kit = new KitSessionController(this, (session, change) => this.#onSession(session, change));
   // Stops when the element leaves the page; connectedCallback resumes an open purchase.
   readonly #poller = new PollController<string>(this, { intervalMs: POLL_INTERVAL_MS, maxPolls: MAX_POLLS });
   #session: SigningSession | null = null;
+  /**
+   * Whose purchase this is: replaced when another user (or nobody) takes over, kept through
+   * the same user's fresh login, so that only an answer for the person who left is dropped.
+   */
+  #owner = {};
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -181,14 +177,21 @@ export class LatchOnramp extends LatchKitAwareElement {
     super.willUpdate(changed);
     // A network change picks its native coin, unless the coin was also chosen in the same change.
     if (changed.has('network') && changed.get('network') !== undefined && !changed.has('cryptoCurrency')) {
-      this.cryptoCurrency = NETWORK_DEFAULT_CRYPTO[this.#network];
+      this.cryptoCurrency = NETWORK_DEFAULT_CRYPTO[onrampNetwork(this.network)];
     }
   }
 
   // ---- session -------------------------------------------------------------------------------
 
-  #onSession(session: SigningSession | null): void {
+  #onSession(session: SigningSession | null, change: SessionChange): void {
     this.#session = session;
+    if (change.sameUser) {
+      // The same user's fresh login (a step-up elsewhere on the page): the form and a purchase
+      // under way stay, and a status still being followed is read with the new session.
+      if (this.#poller.running) this.#poll();
+      return;
+    }
+    this.#owner = {};
     this.signedIn = session !== null;
     this.accounts = [];
     this.#poller.stop();
@@ -198,38 +201,17 @@ export class LatchOnramp extends LatchKitAwareElement {
   }
 
   async #loadAccounts(session: SigningSession): Promise<void> {
+    const owner = this.#owner;
     try {
       const accounts = await session.listWalletAccounts({ limit: 100 });
-      if (session === this.#session) this.accounts = accounts;
+      if (owner === this.#owner) this.accounts = accounts;
     } catch {
       // Without the accounts the person types the address; nothing else depends on them.
     }
   }
 
-  get #network(): FiatOnRampNetwork {
-    return pick(ONRAMP_NETWORKS, this.network, 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM');
-  }
-
-  /** The destination shown: what the person typed or set, else their first account on the network. */
-  get #address(): string {
-    if (this.walletAddress) return this.walletAddress;
-    const network = this.#network;
-    return this.accounts.find((a) => addressFitsNetwork(a.addressFormat, network))?.address ?? '';
-  }
-
   get #values(): OnrampFormValues {
-    return {
-      provider: pick(ONRAMP_PROVIDERS, this.provider, 'FIAT_ON_RAMP_PROVIDER_COINBASE'),
-      network: this.#network,
-      cryptoCurrency: pick(ONRAMP_CRYPTO_CURRENCIES, this.cryptoCurrency, NETWORK_DEFAULT_CRYPTO[this.#network]),
-      fiatCurrency: pick(ONRAMP_FIAT_CURRENCIES, this.fiatCurrency, 'FIAT_ON_RAMP_CURRENCY_USD'),
-      paymentMethod: pick(ONRAMP_PAYMENT_METHODS, this.paymentMethod, 'FIAT_ON_RAMP_PAYMENT_METHOD_CREDIT_DEBIT_CARD'),
-      amount: this.amount ?? '',
-      country: this.country ?? '',
-      subdivision: this.subdivision ?? '',
-      walletAddress: this.#address,
-      sandbox: this.sandbox,
-    };
+    return onrampValues(this, this.accounts);
   }
 
   // ---- rendering -----------------------------------------------------------------------------
@@ -300,19 +282,20 @@ export class LatchOnramp extends LatchKitAwareElement {
   };
 
   async #start(session: SigningSession, parameters: Parameters<SigningSession['initFiatOnRamp']>[0], popup: OnrampWindow | null): Promise<void> {
+    const owner = this.#owner;
     let result: Awaited<ReturnType<SigningSession['initFiatOnRamp']>>;
     try {
       result = await session.initFiatOnRamp(parameters);
     } catch (error) {
       popup?.close();
-      if (session !== this.#session) return;
+      if (owner !== this.#owner) return;
       this.phase = 'form';
       const latch = toLatchError(error);
       this.failure = latch;
       this.dispatchEvent(new LatchErrorEvent({ error: latch }));
       return;
     }
-    if (session !== this.#session) {
+    if (owner !== this.#owner) {
       popup?.close();
       return;
     }

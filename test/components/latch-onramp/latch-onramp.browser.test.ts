@@ -13,19 +13,25 @@ import { checkOnrampForm, normalizeAmount, normalizeSubdivision, type OnrampForm
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { configure } from '../../../src/kit/configure.ts';
 import { announced, emulatorKit, emulatorKitOptions, emulatorUrls, logIn, part, parts, text, type LoggedIn } from '../support/kit-login.ts';
+import { latestCode } from '../support/emulator-kit.ts';
+import { fromBase64Url } from '../../../src/encoding/base64url.ts';
+import { utf8Decode } from '../../../src/encoding/utf8.ts';
 
 LatchOnramp.define();
 
-/** A kit whose calls are recorded (operation name → request bodies). */
-async function recordingUser(): Promise<LoggedIn & { sent: (operation: string) => Record<string, unknown>[] }> {
-  const calls: { url: string; body: string }[] = [];
+/** A kit whose calls are recorded (operation name → request bodies, or the keys that stamped them). */
+async function recordingUser(): Promise<LoggedIn & { sent: (operation: string) => Record<string, unknown>[]; stampedBy: (operation: string) => string[] }> {
+  const calls: { url: string; body: string; stamp: string }[] = [];
   const kit = await emulatorKit((input, init) => {
-    calls.push({ url: String(input), body: typeof init?.body === 'string' ? init.body : '' });
+    const stamp = (init?.headers as Record<string, string> | undefined)?.['X-Stamp'] ?? '';
+    calls.push({ url: String(input), body: typeof init?.body === 'string' ? init.body : '', stamp });
     return fetch(input, init);
   });
   const user = await logIn(kit);
-  const sent = (operation: string) => calls.filter((c) => c.url.endsWith(`/${operation}`)).map((c) => JSON.parse(c.body) as Record<string, unknown>);
-  return { ...user, sent };
+  const of = (operation: string) => calls.filter((c) => c.url.endsWith(`/${operation}`));
+  const sent = (operation: string) => of(operation).map((c) => JSON.parse(c.body) as Record<string, unknown>);
+  const stampedBy = (operation: string) => of(operation).map((c) => (JSON.parse(utf8Decode(fromBase64Url(c.stamp))) as { publicKey: string }).publicKey);
+  return { ...user, sent, stampedBy };
 }
 
 /** A stand-in for the provider's window: records where it was sent and whether it was closed. */
@@ -387,6 +393,37 @@ describe('<latch-onramp>', () => {
       await pressSandbox(detail.url, 'onramp-complete');
       parent.append(el);
       await waitUntil(() => part(el, 'status').dataset['status'] === 'COMPLETED', 'the status resumes', { timeout: 10_000 });
+    });
+  });
+
+  describe('session changes', () => {
+    it('follows a purchase through the same user\'s fresh login (a step-up\'s) with the new session; another user gets the form', async () => {
+      const own = await recordingUser();
+      const el = await onramp(own, (kit) => html`<latch-onramp .kit=${kit} .openWindow=${() => null} poll-interval="50"></latch-onramp>`);
+      await loaded(el);
+      const started = oneEvent(el, 'latch-onramp-start') as Promise<LatchOnrampStartEvent>;
+      part(el, 'submit').click();
+      const { detail } = await started;
+      await el.updateComplete;
+      expect(part(el, 'status').dataset['status']).to.equal('PENDING');
+
+      const { otpId } = await own.kit.startOtp('OTP_TYPE_EMAIL', own.contact);
+      await own.kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact: own.contact, otpId, otpCode: await latestCode(own.contact), reauthenticate: true });
+      const freshKey = own.kit.session!.summary!.publicKey;
+      expect(freshKey).to.not.equal(own.session.summary!.publicKey);
+      const readsBefore = own.stampedBy('get_onramp_transaction_status').length;
+      await el.updateComplete;
+      expect(part(el, 'status').dataset['status'], 'the purchase is still shown').to.equal('PENDING');
+      await pressSandbox(detail.url, 'onramp-complete');
+      await waitUntil(() => part(el, 'status').dataset['status'] === 'COMPLETED', 'the status is followed to the end', { timeout: 10_000 });
+      const reads = own.stampedBy('get_onramp_transaction_status');
+      expect(reads.length).to.be.greaterThan(readsBefore);
+      expect(reads.at(-1), 'the read that saw COMPLETED was stamped by the fresh session').to.equal(freshKey);
+      expect(el.shadowRoot?.querySelector('[part~="error"]')?.textContent?.trim()).to.equal('');
+
+      await logIn(own.kit); // another user, on the same kit
+      await waitUntil(() => el.shadowRoot?.querySelector('[part~="form"]'), 'another user gets the form', { timeout: 10_000 });
+      expect(el.shadowRoot?.querySelector('[part~="status"]')).to.equal(null);
     });
   });
 
