@@ -16,6 +16,7 @@ import { deleteAuthenticators } from './delete-authenticators.ts';
 import { deleteOauthProviders } from './delete-oauth-providers.ts';
 import { exportPrivateKey } from './export-private-key.ts';
 import { exportWallet } from './export-wallet.ts';
+import { exportWalletAccount } from './export-wallet-account.ts';
 import { importPrivateKey } from './import-private-key.ts';
 import { initImportPrivateKey } from './init-import-private-key.ts';
 import { initOtp } from './init-otp.ts';
@@ -52,6 +53,7 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['delete_oauth_providers', deleteOauthProviders],
     ['export_private_key', exportPrivateKey],
     ['export_wallet', exportWallet],
+    ['export_wallet_account', exportWalletAccount],
     ['import_private_key', importPrivateKey],
     ['init_import_private_key', initImportPrivateKey],
     ['init_otp', initOtp],

@@ -1,10 +1,12 @@
 /**
  * The operations the emulator serves: the kit's shared table (so both sides agree on every
- * `type`, intent key and result key) plus the operations the hosted auth proxy calls upstream,
- * which the kit itself never sends. Their names are the hosted service's.
+ * `type`, intent key and result key) plus the operations the hosted auth proxy calls upstream
+ * and those only the hosted client sends (hosted-client-operations.ts), which the kit itself
+ * never sends. Their names are the hosted service's.
  */
 import { ACTIVITY_OPERATIONS, QUERY_OPERATIONS, intentKey, resultKey, type ActivityOperation } from '../../../src/clients/activity-operations.ts';
 import { ONRAMP_QUERIES, SEND_TRANSACTION_V2 } from '../onramp/onramp-operations.ts';
+import { HOSTED_CLIENT_OPERATIONS, HOSTED_CLIENT_QUERIES } from './hosted-client-operations.ts';
 
 /** One activity type a route takes, with the keys its intent and result go under. */
 export interface OperationVersion {
@@ -50,12 +52,12 @@ const KIT_OPERATIONS = Object.fromEntries(
 const LATER_VERSIONS: Readonly<Record<string, readonly OperationVersion[]>> = SEND_TRANSACTION_V2;
 
 export const SUBMIT_OPERATIONS: Readonly<Record<string, OperationSpec>> = Object.fromEntries(
-  Object.entries({ ...KIT_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS } as Record<string, OperationSpec>).map(([path, spec]) => [
+  Object.entries({ ...KIT_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS, ...HOSTED_CLIENT_OPERATIONS } as Record<string, OperationSpec>).map(([path, spec]) => [
     path,
     Object.hasOwn(LATER_VERSIONS, path) ? { ...spec, versions: LATER_VERSIONS[path] } : spec,
   ]),
 );
-export const QUERY_SPECS: Readonly<Record<string, QuerySpec>> = { ...QUERY_OPERATIONS, ...PROXY_UPSTREAM_QUERIES, ...ONRAMP_QUERIES };
+export const QUERY_SPECS: Readonly<Record<string, QuerySpec>> = { ...QUERY_OPERATIONS, ...PROXY_UPSTREAM_QUERIES, ...ONRAMP_QUERIES, ...HOSTED_CLIENT_QUERIES };
 
 export const submitSpec = (operation: string): OperationSpec | undefined =>
   Object.hasOwn(SUBMIT_OPERATIONS, operation) ? SUBMIT_OPERATIONS[operation] : undefined;

@@ -1,20 +1,6 @@
 /** list_private_keys {organizationId} → {privateKeys}: the organization's imported or created keys, as the hosted v1PrivateKey (never the key material). */
-import { timestamp } from '../api/envelope.ts';
+import { wirePrivateKey } from '../custody/wire-private-key.ts';
 import type { QueryHandler } from '../api/handler-types.ts';
-import type { PrivateKeyRecord } from '../state/records.ts';
-
-const wirePrivateKey = (k: PrivateKeyRecord) => ({
-  privateKeyId: k.id,
-  publicKey: k.publicKey,
-  privateKeyName: k.privateKeyName,
-  curve: k.curve,
-  addresses: k.addresses.map((a) => ({ format: a.format, address: a.address })),
-  privateKeyTags: [],
-  createdAt: timestamp(k.createdAt),
-  updatedAt: timestamp(k.updatedAt),
-  exported: k.exported,
-  imported: k.imported,
-});
 
 export const listPrivateKeys: QueryHandler = {
   run({ view, organization }) {

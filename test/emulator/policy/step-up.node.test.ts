@@ -85,6 +85,20 @@ describe('step-up: a fresh proof before export and credential changes', () => {
     assert.ok(latest && latest.authenticatedAt !== undefined && f.now() - latest.authenticatedAt >= ELEVEN_MINUTES, 'the credential keeps the old login time');
   });
 
+  it('export_wallet_account is guarded as export_wallet is: a stale session is refused, changing nothing; a passkey stamp passes', async () => {
+    const account = await newAccount(f, 'account export');
+    const accounts = (await f.query('list_wallet_accounts', { organizationId: account.org, walletId: account.walletId }, account.backendKey)).json.accounts as { address: string }[];
+    const target = await generateTargetKeyPair();
+    const parameters = { address: accounts[0]!.address, targetPublicKey: target.publicKeyHex };
+    const session = await passkeyLogin(f, account);
+    assert.equal((await f.submit('export_wallet_account', account.org, parameters, session)).status, 200);
+    f.advance(ELEVEN_MINUTES);
+    const refused = await assertNoStateChange(f.emulator, () => f.submit('export_wallet_account', account.org, parameters, session));
+    assertServiceError(refused, 403, 7, 'STEP_UP_REQUIRED');
+    const byPasskey = await passkeyPost(f, account, 'export_wallet_account', parameters);
+    assert.equal(byPasskey.status, 200, JSON.stringify(byPasskey.json));
+  });
+
   it('a passkey stamp is a fresh proof, and so is a new login', async () => {
     const account = await newAccount(f, 'stepped');
     const session = await passkeyLogin(f, account);

@@ -1,0 +1,24 @@
+/**
+ * Operations the hosted service's own client (`@turnkey/core`'s TurnkeyClient and its generated
+ * httpClient) sends and the kit never does, with the hosted names and the required fields of its
+ * published request types (v1Get*Request, v1ExportWalletAccountRequest). The kit's shared table
+ * stays as small as the logged-in bundle needs; api/operations.ts merges these into the
+ * emulator's tables.
+ */
+import type { OperationSpec, QuerySpec } from './operations.ts';
+
+export const HOSTED_CLIENT_OPERATIONS = {
+  export_wallet_account: { type: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT', intent: 'exportWalletAccountIntent', result: 'exportWalletAccountResult' },
+} as const satisfies Record<string, OperationSpec>;
+
+export const HOSTED_CLIENT_QUERIES = {
+  get_wallet: { required: ['organizationId', 'walletId'], response: 'wallet' },
+  // address and path are both optional in the hosted request; the handler asks for one.
+  get_wallet_account: { required: ['organizationId', 'walletId'], response: 'account' },
+  get_api_keys: { required: ['organizationId'], response: 'apiKeys' },
+  get_api_key: { required: ['organizationId', 'apiKeyId'], response: 'apiKey' },
+  get_authenticators: { required: ['organizationId', 'userId'], response: 'authenticators' },
+  get_authenticator: { required: ['organizationId', 'authenticatorId'], response: 'authenticator' },
+  get_oauth_providers: { required: ['organizationId'], response: 'oauthProviders' },
+  get_private_key: { required: ['organizationId', 'privateKeyId'], response: 'privateKey' },
+} as const satisfies Record<string, QuerySpec>;

@@ -1,0 +1,43 @@
+/**
+ * Compile-time conformance of the operations only the hosted client sends
+ * (demo/emulator/api/hosted-client-operations.ts) with the hosted service's generated types
+ * (`@turnkey/sdk-types`), checked by `npm test`'s type-check like send-transaction-v2.ts:
+ * - each query's required fields are exactly the hosted request's required fields, and its
+ *   response key is the one key of the hosted response;
+ * - export_wallet_account's type, intent key and result key are the hosted ones, the intent key
+ *   holding the hosted intent and the result key the hosted result.
+ * The `@ts-expect-error` lines prove the checks can fail.
+ */
+import type * as Hosted from '@turnkey/sdk-types';
+import type { HOSTED_CLIENT_OPERATIONS, HOSTED_CLIENT_QUERIES } from '../../../demo/emulator/api/hosted-client-operations.ts';
+
+/** Compiles only when `T` is exactly `true`. */
+type Is<T extends true> = T;
+type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The keys of `T` a value must carry. */
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+type Q = typeof HOSTED_CLIENT_QUERIES;
+/** The emulator's spec of `name` says what the hosted request and response say. */
+type Conforms<Name extends keyof Q, Request, Response> = Equal<Q[Name]['required'][number], RequiredKeys<Request>> extends true ? Equal<Q[Name]['response'], keyof Response> : false;
+
+export type Queries = [
+  Is<Conforms<'get_wallet', Hosted.v1GetWalletRequest, Hosted.v1GetWalletResponse>>,
+  Is<Conforms<'get_wallet_account', Hosted.v1GetWalletAccountRequest, Hosted.v1GetWalletAccountResponse>>,
+  Is<Conforms<'get_api_keys', Hosted.v1GetApiKeysRequest, Hosted.v1GetApiKeysResponse>>,
+  Is<Conforms<'get_api_key', Hosted.v1GetApiKeyRequest, Hosted.v1GetApiKeyResponse>>,
+  Is<Conforms<'get_authenticators', Hosted.v1GetAuthenticatorsRequest, Hosted.v1GetAuthenticatorsResponse>>,
+  Is<Conforms<'get_authenticator', Hosted.v1GetAuthenticatorRequest, Hosted.v1GetAuthenticatorResponse>>,
+  Is<Conforms<'get_oauth_providers', Hosted.v1GetOauthProvidersRequest, Hosted.v1GetOauthProvidersResponse>>,
+  Is<Conforms<'get_private_key', Hosted.v1GetPrivateKeyRequest, Hosted.v1GetPrivateKeyResponse>>,
+  // @ts-expect-error get_authenticators' userId is required, get_api_keys' is not
+  Is<Conforms<'get_api_keys', Hosted.v1GetAuthenticatorsRequest, Hosted.v1GetApiKeysResponse>>,
+];
+
+type Export = (typeof HOSTED_CLIENT_OPERATIONS)['export_wallet_account'];
+export type ExportWalletAccount = [
+  Is<Equal<Export['type'], Hosted.v1ExportWalletAccountRequest['type']>>,
+  Is<Equal<NonNullable<Hosted.v1Intent[Export['intent']]>, Hosted.v1ExportWalletAccountIntent>>,
+  Is<Equal<NonNullable<Hosted.v1Result[Export['result']]>, Hosted.v1ExportWalletAccountResult>>,
+  // @ts-expect-error the wallet's export takes another intent
+  Is<Equal<NonNullable<Hosted.v1Intent['exportWalletIntent']>, Hosted.v1ExportWalletAccountIntent>>,
+];
