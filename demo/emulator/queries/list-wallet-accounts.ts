@@ -3,9 +3,10 @@
  * paginationOptions {limit 1..100 (default 10), before, after} (ids of accounts) and optional
  * walletDetails.
  */
-import { invalidRequest, notFound } from '../http/service-error.ts';
+import { invalidRequest } from '../http/service-error.ts';
 import { optionalBoolean, optionalObject, optionalString } from '../http/fields.ts';
 import { wireAccount } from '../custody/wire-wallet.ts';
+import { requireWallet } from '../custody/require-wallet.ts';
 import type { QueryHandler } from '../api/handler-types.ts';
 
 export const DEFAULT_PAGE = 10;
@@ -28,10 +29,7 @@ export const listWalletAccounts: QueryHandler = {
     const before = optionalString(pagination, 'before', 'paginationOptions');
     const after = optionalString(pagination, 'after', 'paginationOptions');
     if (before && after) throw invalidRequest('paginationOptions takes before or after, not both.');
-    if (walletId) {
-      const wallet = view.wallets.get(walletId);
-      if (!wallet || wallet.organizationId !== organization.id) throw notFound('NOT_FOUND', 'No wallet with this walletId in the organization.');
-    }
+    if (walletId) requireWallet(view, organization.id, walletId);
     let accounts = view.walletAccounts
       .findBy('organizationId', organization.id)
       .filter((a) => !walletId || a.walletId === walletId)
