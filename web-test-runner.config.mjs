@@ -38,7 +38,10 @@ export default {
   testsFinishTimeout: 300000,
   plugins: [emulatorPlugin(), webauthnPlugin(), clipboardPlugin(), nodeBuiltinStubPlugin(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   // nanostores reads process.env.NODE_ENV; unbundled pages have no `process` (TOOLCHAIN.md #4).
+  // Transitions off (the elements' own token, as reduced motion sets it): an axe contrast check
+  // run mid-transition reads a colour half-way to the button's (Firefox under load, once).
   testRunnerHtml: (testFramework) => `<!doctype html><html><head>
+    <style>:root { --latch-transition-duration: 0s; }</style>
     <script>window.process = { env: { NODE_ENV: 'development' } };
       window.__LATCHKEY_EMULATOR__ = ${JSON.stringify(emulatorState.urls)};
       window.__LATCHKEY_ENGINE__ = ${JSON.stringify(engine)};</script>
