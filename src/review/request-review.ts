@@ -1,0 +1,81 @@
+/**
+ * What the confirmation sheet shows for one request that signs or sends, chain-neutral. Each
+ * chain's decoder (`src/review/evm-*.ts`, `src/review/solana-*.ts`) turns a raw provider request
+ * into a `RequestReview`; the sheet (`components/latch-confirm/`) renders it in the person's
+ * language. Labels, section titles and warnings are keys the sheet translates, never English;
+ * values are data (addresses, amounts, text, hex), shown as they are. A field name a dapp chose
+ * (an EIP-712 struct member) is data too: it goes in `name`, not `label`.
+ */
+
+/** What the person is asked to allow. */
+export type ReviewAction =
+  | 'sign-message'
+  | 'sign-typed-data'
+  | 'sign-transaction'
+  | 'send-transaction'
+  | 'switch-chain'
+  | 'add-chain';
+
+/** A row's label, translated by the sheet. */
+export type ReviewLabel =
+  | 'to' | 'from' | 'value' | 'value-wei' | 'data' | 'selector' | 'function'
+  | 'token' | 'spender' | 'amount' | 'deadline' | 'nonce' | 'operator' | 'approved' | 'recipient' | 'token-id' | 'expiration'
+  | 'domain-name' | 'domain-version' | 'chain' | 'contract' | 'salt' | 'primary-type'
+  | 'fee' | 'gas' | 'max-fee' | 'max-priority-fee' | 'gas-price'
+  | 'program' | 'source' | 'destination' | 'authority' | 'mint' | 'decimals' | 'lamports' | 'sol' | 'owner' | 'delegate'
+  | 'accounts' | 'version' | 'fee-payer' | 'recent-blockhash';
+
+/** A section's title, translated by the sheet. */
+export type ReviewSectionTitle =
+  | 'message' | 'domain' | 'fields' | 'permit' | 'transaction' | 'call' | 'fees' | 'chain' | 'instruction';
+
+/** A warning, translated by the sheet and shown above Approve. */
+export type ReviewWarning =
+  | 'unlimited-amount'        // an ERC-20 / permit amount of 2^256-1, or at or above 2^160
+  | 'approval-for-all'        // setApprovalForAll(operator, true): every token of the collection
+  | 'unreadable-data'         // calldata or typed data the sheet cannot decode: selector and hex shown
+  | 'unreadable-instruction'  // a Solana instruction of a program the sheet cannot decode
+  | 'permit'                  // a signature that lets someone else spend tokens (EIP-2612, Permit2)
+  | 'message-not-text'        // a message that is not UTF-8 text: shown as hex
+  | 'chain-mismatch';         // the request names another chain than the account is on
+
+export type ReviewFormat = 'text' | 'address' | 'amount' | 'hex' | 'date' | 'code';
+
+export interface ReviewRow {
+  /** A known label (translated), or… */
+  label?: ReviewLabel;
+  /** …a name chosen by the dapp (an EIP-712 field), shown as is. */
+  name?: string;
+  value: string;
+  format?: ReviewFormat;
+}
+
+export interface ReviewSection {
+  title: ReviewSectionTitle;
+  /** Data that heads the section, shown as is: a function signature, an EIP-712 primary type, a program name. */
+  heading?: string;
+  rows: readonly ReviewRow[];
+  /** Warnings that belong to this section (also listed in the review's `warnings`). */
+  warnings?: readonly ReviewWarning[];
+}
+
+export interface RequestReview {
+  action: ReviewAction;
+  /** The page that asks: its origin, exactly (`https://app.example`). */
+  origin: string;
+  /** The account that would sign (an address). */
+  account: string;
+  /** The chain: a CAIP-2 id (`eip155:1`, `solana:devnet`) and its name when known. */
+  chain: { id: string; name?: string };
+  /** For a message: its text when it is UTF-8 text, and its bytes as 0x-hex always. */
+  message?: { text?: string; hex: string };
+  sections: readonly ReviewSection[];
+  /** Every warning of the request, most serious first. */
+  warnings: readonly ReviewWarning[];
+}
+
+/**
+ * Shows a review to the person and resolves true when they approve it, false when they reject
+ * or dismiss it. The kit's default is the lazily loaded sheet; a page may pass its own.
+ */
+export type ConfirmRequest = (review: RequestReview) => Promise<boolean>;
