@@ -7,7 +7,8 @@
 // <latch-auth> against the emulator (median of 20 loads).
 // Markdown on stdout, JSON in .bench/results.json; `--json` prints only the JSON.
 // `--only=stamped` runs only the stamped sign_raw_payload workloads (a minute, not ten; for
-// work on the emulator's hot path), prints their table and writes nothing.
+// work on the emulator's hot path), prints their table and writes nothing. `--only=decrypt` runs
+// only the crypto page's credential bundle decryption row against the hosted SDK, likewise.
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { ensureDeps, ROOT } from './ensure-deps.mjs';
 ensureDeps();
 const jsonOnly = process.argv.includes('--json');
 const stampedOnly = process.argv.includes('--only=stamped');
+const decryptOnly = process.argv.includes('--only=decrypt');
 
 /** " (3 ERR_NETWORK_TIMEOUT, …)" when a workload had failures: what they were. */
 const failureCodes = (f) => {
@@ -53,6 +55,15 @@ if (stampedOnly) {
   const load = await stampedLoad();
   if (jsonOnly) console.log(JSON.stringify(load, null, 2));
   else console.log(`${loadTable(load)}\n\nload average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  process.exit(0);
+}
+
+if (decryptOnly) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { cryptoSpeed } = await import('../test/bench/crypto-speed.ts');
+  const speed = await cryptoSpeed({ only: ['decrypt a credential bundle'] });
+  console.log(jsonOnly ? JSON.stringify(speed.json, null, 2) : speed.markdown);
   process.exit(0);
 }
 

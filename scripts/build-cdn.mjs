@@ -34,8 +34,8 @@ export async function buildCdn() {
     absWorkingDir: ROOT,
     tsconfig: join(ROOT, 'tsconfig.json'),
     define: { 'process.env.NODE_ENV': '"production"' },
-    // Nothing shipped imports a Node built-in since the HPKE suite moved to WebCrypto; kept
-    // external so a dependency's dead Node fallback (as @hpke/common had) cannot break the build.
+    // @hpke/common (under @hpke/core, the bundles' HPKE) has a dead `import("crypto")` Node
+    // fallback that never runs in a browser; kept external so it cannot break the build.
     external: ['crypto', 'node:*'],
     legalComments: 'linked',
     logLevel: 'warning',

@@ -82,8 +82,8 @@ async function buildApp(app) {
   await build({
     configFile: false,
     root: appDir,
-    // Errors only: warnings (such as a dependency's dead Node fallback, which @hpke/common had
-    // before the HPKE suite moved to WebCrypto) would repeat in every app.
+    // Errors only: warnings (such as @hpke/common's dead `import("crypto")` Node fallback, under
+    // the bundles' @hpke/core) would repeat in every app.
     logLevel: 'error',
     mode: 'production',
     build: {

@@ -93,8 +93,8 @@ export async function bundleEntry({ file, outdir, external = [], loader, tsconfi
     define: { 'process.env.NODE_ENV': '"production"' },
     tsconfig,
     ...(loader ? { loader } : {}),
-    // Nothing shipped imports a Node built-in (the HPKE suite is WebCrypto now, not @hpke/*); a
-    // dependency's dead Node fallback would, and must not count, so they stay external.
+    // Node built-ins appear only behind dead fallbacks (@hpke/common's `import("crypto")`, under
+    // the bundles' @hpke/core); they must not count, so they stay external.
     external: ['crypto', 'node:*', ...external],
   });
   const outputs = result.metafile.outputs;

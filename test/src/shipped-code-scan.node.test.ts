@@ -67,7 +67,7 @@ describe('E1 strict-csp-zero-violations (static scan)', () => {
     const { chunks, inputs } = shipped;
     // Lazy chunks are there too (HPKE and the wallet load on demand), and the dependencies.
     assert.ok(chunks.length > 20, `${chunks.length} chunks`);
-    for (const dependency of ['lit-html', '@noble/hashes', '@simplewebauthn/browser']) {
+    for (const dependency of ['@hpke/core', '@hpke/common', 'lit-html', '@noble/hashes', '@simplewebauthn/browser']) {
       assert.ok(inputs.some((path) => path.includes(`node_modules/${dependency}/`)), `${dependency} was scanned`);
     }
     assert.ok(inputs.some((path) => path.endsWith('src/bundles/hpke-suite.ts')), 'the HPKE suite was scanned');

@@ -30,6 +30,8 @@ export interface BenchInputs {
   maxIterations: number;
   maxMs: number;
   warmUp: number;
+  /** When given, only the operations of these names are warmed up and timed. */
+  only?: string[];
 }
 
 export interface Timing {
@@ -200,6 +202,7 @@ async function runBench(inputs: BenchInputs): Promise<OperationResult[]> {
     },
   ];
 
+  if (inputs.only) cases.splice(0, cases.length, ...cases.filter((c) => inputs.only!.includes(c.operation)));
   // The whole page warms up before anything is timed: every side of every case runs for a
   // while, so the first case measured does not pay for the JIT and the crypto thread starting
   // (it did: the same Latchkey stamp ran ~20% slower as the first case than as the second).

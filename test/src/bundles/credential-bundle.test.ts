@@ -96,12 +96,6 @@ describe('credential bundle: published vector', () => {
     expect(stored?.privateKey).to.equal(result.keyPair.privateKey);
   });
 
-  it('B1 bundle-tamper-fails-closed: an altered ciphertext byte (first, middle, tag) opens nothing', async () => {
-    for (const index of [33, 50, -1]) {
-      await expectCode(() => decryptCredentialBundle(reencode(flipByte(bytes, index)), target), 'ERR_BUNDLE_DECRYPT');
-    }
-  });
-
   it('refuses an altered enc, on or off the curve', async () => {
     const enc = bytes.subarray(0, 33);
     const rest = bytes.subarray(33);

@@ -7,7 +7,12 @@ import { compressPublicKey } from '../../../src/crypto/p256.ts';
 const subtle = globalThis.crypto.subtle;
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);
 
-/** Seals with @hpke/core directly, so one parameter at a time can differ from the suite. */
+/**
+ * Seals with @hpke/core directly, the framing of PROTOCOL.md §6 written out here rather than
+ * taken from the suite, so one parameter at a time can differ from it. (The HPKE underneath is
+ * the same library on both sides; the hosted library's own HPKE checks the framing in
+ * bundle-differential.node.test.ts.)
+ */
 async function sealWith(params: { aead?: 'aes128'; info?: string; aad?: 'enc-only' | 'swapped' }, plaintext: Uint8Array, receiverHex: string) {
   const suite = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: params.aead ? new Aes128Gcm() : new Aes256Gcm() });
   const receiver = fromHex(receiverHex);
@@ -35,7 +40,8 @@ describe('hpke suite', () => {
   });
 
   it('seals and opens, to an uncompressed or compressed receiver key, many times in a row', async () => {
-    // Many rounds: with only a non-extractable private key @hpke/core fails about half the time.
+    // Many rounds: with only a non-extractable private key @hpke/core fails about half the time
+    // (TOOLCHAIN.md pitfall 1), so a suite that stopped passing the pair would fail here.
     for (let i = 0; i < 8; i++) {
       const target = await generateTargetKeyPair();
       const receiver = i % 2 ? compressPublicKey(fromHex(target.publicKeyHex)) : fromHex(target.publicKeyHex);
@@ -47,7 +53,7 @@ describe('hpke suite', () => {
     }
   });
 
-  it('differential with @hpke/core (an independent implementation, test-only): opens what @hpke/core seals with the same parameters', async () => {
+  it('framing: opens what @hpke/core seals with the framing written out (info "turnkey_hpke", AAD = enc || receiver)', async () => {
     for (let i = 0; i < 4; i++) {
       const target = await generateTargetKeyPair();
       const sealed = await sealWith({}, text(`interop ${i}`), target.publicKeyHex);
@@ -55,7 +61,7 @@ describe('hpke suite', () => {
     }
   });
 
-  it('differential with @hpke/core: what the suite seals, @hpke/core opens (AAD = enc || receiver), and only with that AAD', async () => {
+  it('framing: what the suite seals, @hpke/core opens with the framing written out (AAD = enc || receiver), and only with that AAD', async () => {
     const suite = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
     for (let i = 0; i < 4; i++) {
       const recipient = await suite.kem.generateKeyPair();
