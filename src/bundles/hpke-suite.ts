@@ -103,8 +103,14 @@ export async function hpkeSealWith(plaintext: Uint8Array, receiver: Uint8Array, 
   const recipientPublicKey = await suite.kem.deserializePublicKey(buffer(receiver));
   const sender = await suite.createSenderContext({ recipientPublicKey, info: buffer(inputs.info ?? INFO), ...(inputs.ephemeral ? { ekm: inputs.ephemeral } : {}) });
   const enc = new Uint8Array(sender.enc);
-  const ciphertext = new Uint8Array(await sender.seal(buffer(plaintext), buffer(inputs.aad ?? concatBytes(enc, receiver))));
-  return { enc, ciphertext };
+  // The plaintext is often a private key: the copy handed to @hpke/core is wiped once sealed.
+  const copy = buffer(plaintext);
+  try {
+    const ciphertext = new Uint8Array(await sender.seal(copy, buffer(inputs.aad ?? concatBytes(enc, receiver))));
+    return { enc, ciphertext };
+  } finally {
+    new Uint8Array(copy).fill(0);
+  }
 }
 
 /**
