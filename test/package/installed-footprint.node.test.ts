@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { footprint, installIntoEmptyProject, pack, type Footprint } from './support/installed-footprint.ts';
+import { duBytes, footprint, installIntoEmptyProject, npmInstallScripts, pack, type Footprint } from './support/installed-footprint.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const EMULATOR = join(ROOT, 'demo', 'emulator');
@@ -121,11 +121,13 @@ describe("installing the packed kit into an empty project (npm's cache first, no
   // The size counts the kit's own dist/ (`npm run build`); npm test runs this file again after its build.
   const built = existsSync(join(ROOT, 'dist', 'src', 'index.js'));
   let kitTarball = '';
+  let nodeModules = '';
   let installed: Footprint;
 
   before(() => {
     kitTarball = pack(ROOT, scratch);
-    installed = footprint(installIntoEmptyProject(kitTarball, join(scratch, 'kit')));
+    nodeModules = installIntoEmptyProject(kitTarball, join(scratch, 'kit'));
+    installed = footprint(nodeModules);
   });
   after(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -135,10 +137,12 @@ describe("installing the packed kit into an empty project (npm's cache first, no
     assert.deepEqual(installed.buildTools, []);
     assert.deepEqual(installed.nativeAddons, []);
     assert.deepEqual(installed.installScripts, []);
+    assert.deepEqual(npmInstallScripts(join(scratch, 'kit')), [], "npm's lock file marks no package hasInstallScript");
   });
 
   it('takes at most 25 MB on disk', { skip: !built && 'dist/ is missing: run `npm run build` (npm test runs this again after its build)' }, (t) => {
     t.diagnostic(`node_modules: ${mb(installed.diskBytes)} on disk, ${mb(installed.fileBytes)} of files`);
+    assert.equal(installed.diskBytes, duBytes(nodeModules), 'the count du makes');
     assert.ok(installed.diskBytes <= BUDGET, `${mb(installed.diskBytes)} on disk, over ${mb(BUDGET)}`);
   });
 
@@ -156,7 +160,9 @@ describe("installing the packed kit into an empty project (npm's cache first, no
     manifest.dependencies = { ...manifest.dependencies, ...bundled, ...emulator.dependencies };
     manifest.optionalDependencies = emulator.optionalDependencies;
     writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
-    const broken = footprint(installIntoEmptyProject(pack(join(dir, 'package'), dir), join(scratch, 'as-it-was-project')));
+    const project = join(scratch, 'as-it-was-project');
+    const brokenModules = installIntoEmptyProject(pack(join(dir, 'package'), dir), project);
+    const broken = footprint(brokenModules);
     t.diagnostic(`node_modules: ${mb(broken.diskBytes)} on disk, ${mb(broken.fileBytes)} of files`);
     for (const tool of ['tsx', 'esbuild']) assert.ok(broken.buildTools.includes(tool), `${tool} found`);
     assert.ok(broken.nativeAddons.includes('node-gyp-build'), 'node-gyp-build found');
@@ -164,6 +170,9 @@ describe("installing the packed kit into an empty project (npm's cache first, no
     assert.ok(broken.nativeAddons.some((path) => path.startsWith('secp256k1/') && path.endsWith('.node')), "secp256k1's compiled addon found");
     assert.ok(broken.installScripts.some((line) => line.startsWith('secp256k1: install')), "secp256k1's install script found");
     assert.ok(broken.installScripts.some((line) => line.startsWith('esbuild: postinstall')), "esbuild's postinstall found");
+    // The same verdicts as npm's lock file (hasInstallScript) and du.
+    assert.deepEqual(sorted(new Set(broken.installScripts.map((line) => line.slice(0, line.indexOf(':'))))), sorted(npmInstallScripts(project)));
+    assert.equal(broken.diskBytes, duBytes(brokenModules));
     if (built) assert.ok(broken.diskBytes > BUDGET, `${mb(broken.diskBytes)} is over the budget`);
   });
 });

@@ -29,7 +29,7 @@ const ADDON_LOADERS = ['node-gyp-build', 'node-addon-api', 'prebuild-install', '
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall'];
 
 export interface Footprint {
-  /** Bytes on disk (allocated blocks, as `du` counts them) under node_modules, links not followed. */
+  /** Bytes on disk (allocated blocks, as `du` counts them) of node_modules, links not followed. */
   diskBytes: number;
   /** The same files' lengths. */
   fileBytes: number;
@@ -50,7 +50,7 @@ interface Manifest {
 
 /** Reads a node_modules tree (nested ones included) without running anything in it. */
 export function footprint(nodeModules: string): Footprint {
-  const result: Footprint = { diskBytes: 0, fileBytes: 0, packages: [], buildTools: [], nativeAddons: [], installScripts: [] };
+  const result: Footprint = { diskBytes: lstatSync(nodeModules).blocks * 512, fileBytes: 0, packages: [], buildTools: [], nativeAddons: [], installScripts: [] };
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
@@ -111,14 +111,28 @@ export function pack(dir: string, destination: string): string {
 /**
  * Installs the tarball into an empty project at `project`, as a consumer would (from npm's cache
  * when it can), but runs no script: what the scripts are is read by footprint(), not executed.
- * Returns the project's node_modules.
+ * npm still writes the project's package-lock.json (see npmInstallScripts). Returns the project's
+ * node_modules.
  */
 export function installIntoEmptyProject(tarball: string, project: string): string {
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty-consumer', version: '1.0.0', private: true }));
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', '--loglevel=error', tarball], {
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', tarball], {
     cwd: project,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   return join(project, 'node_modules');
+}
+
+/** npm's own word: the packages its lock file marks `hasInstallScript` in the project at `project`. */
+export function npmInstallScripts(project: string): string[] {
+  const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+  return Object.entries(lock.packages)
+    .filter(([, entry]) => entry.hasInstallScript)
+    .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+}
+
+/** `du`'s own count of the bytes on disk under `dir`. */
+export function duBytes(dir: string): number {
+  return Number(execFileSync('du', ['-s', '--block-size=1', dir], { encoding: 'utf8' }).split('\t')[0]);
 }
