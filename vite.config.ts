@@ -36,7 +36,9 @@ export default defineConfig({
     },
     rollupOptions: {
       external,
-      output: { preserveModules: true, preserveModulesRoot: root, entryFileNames: '[name].js' },
+      // A bundled package's modules (libphonenumber-js: a devDependency, so not external) go to
+      // dist/vendor/: npm pack leaves out every folder named node_modules.
+      output: { preserveModules: true, preserveModulesRoot: root, entryFileNames: ({ name }) => `${name.replace(/^node_modules\//, 'vendor/')}.js` },
     },
   },
 });

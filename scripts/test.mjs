@@ -91,6 +91,11 @@ check('Vue typings in an SFC', bin('vue-tsc'), ['-p', 'test/typings/tsconfig.vue
 suite('size budgets', process.execPath, [join(ROOT, 'scripts/size.mjs'), '--check'], join(RESULTS, 'size.json'));
 // The same budgets on what ships: the packed tarball installed into consumer apps built with Vite.
 suite('package budgets', process.execPath, [join(ROOT, 'scripts/package-check.mjs'), '--check'], join(RESULTS, 'package.json'));
+// What installing the packed kit brings into an empty project (no build tool, no native addon, no
+// install script, at most 25 MB), again now that dist/ is built: the Node tests above ran it before.
+suite('installed package', process.execPath, [join(ROOT, 'scripts/node-tests.mjs'), 'test/package/installed-footprint'], join(RESULTS, 'installed-footprint.json'), {
+  LATCHKEY_NODE_RESULTS: 'installed-footprint.json',
+});
 
 // CI: a fresh clone stays clean through npm test (no rewritten lock file, nothing generated
 // outside git-ignored folders). Locally, uncommitted work is normal, so only CI checks it.
