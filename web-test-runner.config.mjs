@@ -6,6 +6,7 @@ import { defaultReporter } from '@web/test-runner';
 import { engineLauncher } from './test/support/engine-launcher.mjs';
 import { summaryReporter } from './test/support/summary-reporter.mjs';
 import { nodeBuiltinStubPlugin } from './test/support/node-builtin-stub-plugin.mjs';
+import { commonjsModulePlugin } from './test/support/commonjs-module-plugin.mjs';
 import { webauthnPlugin } from './test/support/webauthn-plugin.mjs';
 import { clipboardPlugin } from './test/support/clipboard-plugin.mjs';
 import { emulatorPlugin, emulatorState } from './test/support/emulator-plugin.mjs';
@@ -36,7 +37,7 @@ export default {
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
   testsFinishTimeout: 300000,
-  plugins: [emulatorPlugin(), webauthnPlugin(), clipboardPlugin(), nodeBuiltinStubPlugin(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  plugins: [emulatorPlugin(), webauthnPlugin(), clipboardPlugin(), nodeBuiltinStubPlugin(), commonjsModulePlugin(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   // nanostores reads process.env.NODE_ENV; unbundled pages have no `process` (TOOLCHAIN.md #4).
   // Transitions off (the elements' own token, as reduced motion sets it): an axe contrast check
   // run mid-transition reads a colour half-way to the button's (Firefox under load, once).

@@ -27,6 +27,7 @@ import { oauthLogin } from './oauth-login.ts';
 import { otpAuth } from './otp-auth.ts';
 import { otpLogin } from './otp-login.ts';
 import { signRawPayload } from './sign-raw-payload.ts';
+import { signRawPayloads } from './sign-raw-payloads.ts';
 import { signTransaction } from './sign-transaction.ts';
 import { stampLogin } from './stamp-login.ts';
 import { updateUserEmail } from './update-user-email.ts';
@@ -64,6 +65,7 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['otp_auth', otpAuth],
     ['otp_login', otpLogin],
     ['sign_raw_payload', signRawPayload],
+    ['sign_raw_payloads', signRawPayloads],
     ['sign_transaction', signTransaction],
     ['stamp_login', stampLogin],
     ['update_user_email', updateUserEmail],

@@ -6,12 +6,16 @@
  * committed state's key): inside the transaction the key is resolved again and the signature is
  * used only if it is that key's over that digest (RFC 6979: the same signature either way);
  * otherwise, or when nothing was made ahead, it is signed here as before.
+ *
+ * PAYLOAD_ENCODING_EIP712 and _EIP7702_AUTHORIZATION (JSON the service hashes, as the hosted
+ * signer libraries send typed data and authorizations) are signed in the transaction, never
+ * ahead: wallet/structured-payload.ts.
  */
-import { signRawPayload as sign } from '../wallet/index.ts';
+import { isStructuredEncoding, signRawPayload as sign, signStructuredPayload } from '../wallet/index.ts';
 import { nativeSecp256k1, nativeSecp256k1Path, recoveredSignature, reducedSecp256k1Digest, secp256k1DigestOf } from '../wallet/sign-raw-payload.ts';
 import { requireString } from '../http/fields.ts';
 import { resolveSigningKey } from '../custody/signing-key.ts';
-import { walletCall } from '../custody/wallet-errors.ts';
+import { walletCall, walletCallAsync } from '../custody/wallet-errors.ts';
 import { signOnWorker } from '../api/crypto-worker.ts';
 import type { PresignedSecp256k1 } from '../wallet/index.ts';
 import type { ActivityHandler } from '../api/handler-types.ts';
@@ -45,8 +49,10 @@ export const signRawPayload: ActivityHandler = {
     const hashFunction = requireString(p, 'hashFunction', 'parameters');
     const key = resolveSigningKey(tx, organization.id, signWith);
     try {
+      const input = { privateKey: key.privateKey, curve: key.curve, payload, hashFunction };
+      if (isStructuredEncoding(encoding)) return { ...(await walletCallAsync(() => signStructuredPayload({ ...input, encoding }))) };
       const presigned = prepared as PresignedSecp256k1 | undefined;
-      return { ...walletCall(() => sign({ privateKey: key.privateKey, curve: key.curve, payload, encoding, hashFunction }, presigned)) };
+      return { ...walletCall(() => sign({ ...input, encoding }, presigned)) };
     } finally {
       key.privateKey.fill(0);
       (prepared as PresignedSecp256k1 | undefined)?.privateKey.fill(0);

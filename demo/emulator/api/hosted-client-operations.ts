@@ -1,7 +1,7 @@
 /**
  * Operations the hosted service's own client (`@turnkey/core`'s TurnkeyClient and its generated
  * httpClient) sends and the kit never does, with the hosted names and the required fields of its
- * published request types (v1Get*Request, v1ExportWalletAccountRequest). The kit's shared table
+ * published request types (v1Get*Request, v1ExportWalletAccountRequest, v1SignRawPayloadsRequest). The kit's shared table
  * stays as small as the logged-in bundle needs; api/operations.ts merges these into the
  * emulator's tables.
  */
@@ -9,6 +9,7 @@ import type { OperationSpec, QuerySpec } from './operations.ts';
 
 export const HOSTED_CLIENT_OPERATIONS = {
   export_wallet_account: { type: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT', intent: 'exportWalletAccountIntent', result: 'exportWalletAccountResult' },
+  sign_raw_payloads: { type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', intent: 'signRawPayloadsIntent', result: 'signRawPayloadsResult' },
 } as const satisfies Record<string, OperationSpec>;
 
 export const HOSTED_CLIENT_QUERIES = {

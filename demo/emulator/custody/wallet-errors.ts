@@ -11,3 +11,13 @@ export function walletCall<T>(fn: () => T): T {
     throw error;
   }
 }
+
+/** walletCall for asynchronous work (the structured payloads' digests). */
+export async function walletCallAsync<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isWalletError(error)) throw invalidRequest(error.message, error);
+    throw error;
+  }
+}

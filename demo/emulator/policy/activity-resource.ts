@@ -15,6 +15,7 @@ const TABLE: Readonly<Record<string, readonly [string, string]>> = {
   export_wallet: ['WALLET', 'EXPORT'],
   export_wallet_account: ['WALLET', 'EXPORT'], // (ours) an account's key is part of its wallet
   sign_raw_payload: ['PRIVATE_KEY', 'SIGN'],
+  sign_raw_payloads: ['PRIVATE_KEY', 'SIGN'],
   sign_transaction: ['PRIVATE_KEY', 'SIGN'],
   eth_send_transaction: ['PRIVATE_KEY', 'SIGN'],
   sol_send_transaction: ['PRIVATE_KEY', 'SIGN'],

@@ -20,6 +20,8 @@ export {
 } from './address-formats.ts';
 export { addressFromPublicKey, ethereumAddress } from './address.ts';
 export { decodePayload, signRawPayload, type RawSignature, type SignRawPayloadInput, type PresignedSecp256k1 } from './sign-raw-payload.ts';
+export { isStructuredEncoding, signStructuredPayload, structuredPayloadDigest, type StructuredEncoding } from './structured-payload.ts';
+export { eip7702AuthorizationDigest } from './eip7702-authorization.ts';
 export {
   addressFromPrivateKey, assertAccountSpec, deriveAccount, deriveAccounts, privateKeyToAccount,
   type AccountSpec, type DerivedAccount, type ImportedKeyAccount, type SeedSource,

@@ -177,14 +177,21 @@ export interface SignRawPayloadInput {
   hashFunction: HashFunction | string;
 }
 
-/** The payload's bytes. Hex may carry a 0x prefix, as EVM clients send digests. */
+/** The payload's bytes (the byte encodings only). Hex may carry a 0x prefix, as EVM clients send digests. */
 export function decodePayload(payload: string, encoding: string): Uint8Array {
   if (typeof payload !== 'string' || payload.length === 0) {
     throw new WalletError('PAYLOAD_INVALID', 'The payload must be a non-empty string.');
   }
   if (encoding === PayloadEncoding.TEXT_UTF8) return new TextEncoder().encode(payload);
+  if (encoding === PayloadEncoding.EIP712 || encoding === PayloadEncoding.EIP7702_AUTHORIZATION) {
+    // JSON the service hashes itself (structured-payload.ts), never bytes to sign as given.
+    throw new WalletError('PAYLOAD_ENCODING_UNSUPPORTED', 'EIP-712 and EIP-7702 payloads are signed by signStructuredPayload.');
+  }
   if (encoding !== PayloadEncoding.HEXADECIMAL) {
-    throw new WalletError('PAYLOAD_ENCODING_UNSUPPORTED', 'The encoding must be PAYLOAD_ENCODING_HEXADECIMAL or PAYLOAD_ENCODING_TEXT_UTF8.');
+    throw new WalletError(
+      'PAYLOAD_ENCODING_UNSUPPORTED',
+      'The encoding must be PAYLOAD_ENCODING_HEXADECIMAL, PAYLOAD_ENCODING_TEXT_UTF8, PAYLOAD_ENCODING_EIP712 or PAYLOAD_ENCODING_EIP7702_AUTHORIZATION.',
+    );
   }
   const digits = payload.startsWith('0x') || payload.startsWith('0X') ? payload.slice(2) : payload;
   if (digits.length === 0 || digits.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(digits)) {

@@ -46,6 +46,10 @@ export type AddressFormat = (typeof ADDRESS_FORMATS)[number];
 export const PayloadEncoding = {
   HEXADECIMAL: 'PAYLOAD_ENCODING_HEXADECIMAL',
   TEXT_UTF8: 'PAYLOAD_ENCODING_TEXT_UTF8',
+  /** JSON typed data (EIP-712's JSON schema); the service signs its EIP-712 digest. */
+  EIP712: 'PAYLOAD_ENCODING_EIP712',
+  /** JSON `{address, chainId, nonce}`; the service signs the EIP-7702 authorization digest. */
+  EIP7702_AUTHORIZATION: 'PAYLOAD_ENCODING_EIP7702_AUTHORIZATION',
 } as const;
 export type PayloadEncoding = (typeof PayloadEncoding)[keyof typeof PayloadEncoding];
 

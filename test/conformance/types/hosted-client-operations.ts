@@ -4,7 +4,7 @@
  * (`@turnkey/sdk-types`), checked by `npm test`'s type-check like send-transaction-v2.ts:
  * - each query's required fields are exactly the hosted request's required fields, and its
  *   response key is the one key of the hosted response;
- * - export_wallet_account's type, intent key and result key are the hosted ones, the intent key
+ * - export_wallet_account's and sign_raw_payloads' type, intent key and result key are the hosted ones, the intent key
  *   holding the hosted intent and the result key the hosted result.
  * The `@ts-expect-error` lines prove the checks can fail.
  */
@@ -40,4 +40,13 @@ export type ExportWalletAccount = [
   Is<Equal<NonNullable<Hosted.v1Result[Export['result']]>, Hosted.v1ExportWalletAccountResult>>,
   // @ts-expect-error the wallet's export takes another intent
   Is<Equal<NonNullable<Hosted.v1Intent['exportWalletIntent']>, Hosted.v1ExportWalletAccountIntent>>,
+];
+
+type SignMany = (typeof HOSTED_CLIENT_OPERATIONS)['sign_raw_payloads'];
+export type SignRawPayloads = [
+  Is<Equal<SignMany['type'], Hosted.v1SignRawPayloadsRequest['type']>>,
+  Is<Equal<NonNullable<Hosted.v1Intent[SignMany['intent']]>, Hosted.v1SignRawPayloadsIntent>>,
+  Is<Equal<NonNullable<Hosted.v1Result[SignMany['result']]>, Hosted.v1SignRawPayloadsResult>>,
+  // @ts-expect-error the single payload's intent is another
+  Is<Equal<NonNullable<Hosted.v1Intent['signRawPayloadIntentV2']>, Hosted.v1SignRawPayloadsIntent>>,
 ];

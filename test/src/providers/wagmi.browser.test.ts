@@ -1,0 +1,184 @@
+// A wagmi app uses the Latchkey wallet with no connector of ours: @wagmi/core's createConfig
+// (multiInjectedProviderDiscovery, its default) finds the provider that
+// announceEip1193Provider announces over EIP-6963 and makes wagmi's own `injected` connector for
+// it (id = the announced rdns). Through that connector, against the emulator the test runner
+// started, wagmi connects, signs a message and typed data (viem verifies both against the
+// account), sends a transaction (the emulator's eth_send_transaction), switches chain (and the
+// next send goes out on the new chain), and sees the disconnect when the kit logs out. The
+// provider gets an explicit `approve` hook (headless mode): it answers yes and records what it
+// was asked. None of wagmi's code is changed or wrapped.
+import { describe, it, before, after, expect } from '../../support/harness.ts';
+import { defineChain, getAddress, http, verifyMessage, verifyTypedData } from 'viem';
+import {
+  connect, createConfig, getChainId, getConnection, getConnectors, sendTransaction, signMessage, signTypedData, switchChain, watchConnection,
+  type Connector,
+} from '@wagmi/core';
+import { LatchKit } from '../../../src/kit/latch-kit.ts';
+import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
+import { MemorySessionStore } from '../../../src/session/session-store.ts';
+import { noSessionChannel } from '../../../src/session/session-channel.ts';
+import { announceEip1193Provider, createEip1193Provider, type Eip1193RequestArguments, type LatchEip1193Provider } from '../../../src/providers/eip1193.ts';
+
+declare global {
+  interface Window {
+    __LATCHKEY_EMULATOR__: { apiUrl: string; proxyUrl: string; oauthUrl: string } | null;
+  }
+}
+
+const TO = '0x1111111111111111111111111111111111111111';
+const RDNS = 'dev.latchkey.wagmi-test';
+const ICON = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E';
+const rpc = { default: { http: ['http://127.0.0.1:9'] } };
+const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 };
+const base = defineChain({ id: 8453, name: 'Base', nativeCurrency: ether, rpcUrls: rpc });
+const sepolia = defineChain({ id: 11155111, name: 'Sepolia', nativeCurrency: ether, rpcUrls: rpc });
+
+interface AnsweredActivity {
+  type: string;
+  intent: Record<string, Record<string, unknown>>;
+}
+
+const MAIL = {
+  domain: { name: 'Ether Mail', version: '1', chainId: 8453, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
+  types: {
+    Person: [{ name: 'name', type: 'string' }, { name: 'wallet', type: 'address' }],
+    Mail: [{ name: 'from', type: 'Person' }, { name: 'to', type: 'Person' }, { name: 'contents', type: 'string' }],
+  },
+  primaryType: 'Mail',
+  message: {
+    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
+    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
+    contents: 'Hello from wagmi',
+  },
+} as const;
+
+describe('wagmi (@wagmi/core) finds and uses the Latchkey provider through EIP-6963 (emulator)', () => {
+  const urls = window.__LATCHKEY_EMULATOR__!;
+  const asked: Eip1193RequestArguments[] = [];
+  const answered: AnsweredActivity[] = [];
+  let kit: LatchKit;
+  let provider: LatchEip1193Provider;
+  let address: `0x${string}`;
+  let stopAnnouncing: () => void = () => undefined;
+
+  const newConfig = (multiInjectedProviderDiscovery: boolean) =>
+    createConfig({ chains: [base, sepolia], transports: { [base.id]: http(), [sepolia.id]: http() }, multiInjectedProviderDiscovery, storage: null });
+  const latchkeyConnector = (connectors: readonly Connector[]) => connectors.find((connector) => connector.id === RDNS);
+
+  before(async () => {
+    expect(urls, 'the test runner started an emulator').to.not.equal(null);
+    const keys = (await (await fetch(`${urls.apiUrl}/__keys`)).json()) as { notarizerPublicKey: string; enclavePublicKey: string };
+    kit = new LatchKit({
+      proxyUrl: urls.proxyUrl,
+      configId: 'demo',
+      apiBaseUrl: urls.apiUrl,
+      notarizerPublicKey: keys.notarizerPublicKey,
+      enclavePublicKey: keys.enclavePublicKey,
+      keyStore: new MemoryKeyStore(),
+      sessionStore: new MemorySessionStore(),
+      sessionChannel: noSessionChannel,
+    });
+    const contact = `wagmi.browser.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
+    const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', contact);
+    const { messages } = (await (await fetch(`${urls.apiUrl}/__outbox?to=${encodeURIComponent(contact)}`)).json()) as { messages: { code: string }[] };
+    const login = await kit.completeOtp({
+      otpType: 'OTP_TYPE_EMAIL',
+      contact,
+      otpId,
+      otpCode: messages[0]!.code,
+      signup: {
+        userName: 'Wagmi User',
+        wallet: { walletName: 'Main', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] },
+      },
+    });
+    address = getAddress(login.signup!.wallet!.addresses[0]!);
+    // The real session, seen on its way out: each activity the emulator answered, as it recorded it.
+    const session = new Proxy(login.session, {
+      get(target, key) {
+        if (key === 'submit') {
+          return async (...args: Parameters<typeof target.submit>) => {
+            const activity = await target.submit(...args);
+            answered.push(activity as unknown as AnsweredActivity);
+            return activity;
+          };
+        }
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    provider = createEip1193Provider({
+      session,
+      address,
+      chainId: base.id,
+      chains: [{ chainId: sepolia.id }],
+      sendStatusPolling: { initialDelayMs: 10 },
+      // Headless mode: the page answers each request itself (here: yes, and remember it).
+      approve: (request) => {
+        asked.push(request);
+        return true;
+      },
+    });
+    stopAnnouncing = announceEip1193Provider({ info: { uuid: crypto.randomUUID(), name: 'Latchkey', icon: ICON, rdns: RDNS }, provider });
+  });
+
+  after(() => {
+    stopAnnouncing();
+    provider?.dispose();
+    kit?.dispose();
+  });
+
+  it('EIP-6963 discovery gives wagmi an injected connector for it (and only discovery does)', () => {
+    const connector = latchkeyConnector(getConnectors(newConfig(true)));
+    expect(connector, 'a connector for the announced rdns').to.not.equal(undefined);
+    expect(connector!.type).to.equal('injected');
+    expect(connector!.name).to.equal('Latchkey');
+    expect(connector!.icon).to.equal(ICON);
+    expect(latchkeyConnector(getConnectors(newConfig(false))), 'without discovery wagmi does not see it').to.equal(undefined);
+  });
+
+  it('connects, signs a message and typed data (viem verifies), sends, switches chain, and sees the logout as a disconnect', async () => {
+    const config = newConfig(true);
+    const connected = await connect(config, { connector: latchkeyConnector(getConnectors(config))! });
+    expect(connected.accounts).to.deep.equal([address]);
+    expect(connected.chainId).to.equal(base.id);
+    expect(getConnection(config)).to.include({ status: 'connected', address, chainId: base.id });
+
+    const message = await signMessage(config, { message: 'hello from wagmi' });
+    expect(await verifyMessage({ address, message: 'hello from wagmi', signature: message })).to.equal(true);
+    const typed = await signTypedData(config, MAIL);
+    expect(await verifyTypedData({ address, ...MAIL, signature: typed })).to.equal(true);
+    expect(await sendTransaction(config, { to: TO, value: 1n })).to.match(/^0x[0-9a-f]{64}$/);
+
+    const switched = await switchChain(config, { chainId: sepolia.id });
+    expect(switched.id).to.equal(sepolia.id);
+    expect(getChainId(config)).to.equal(sepolia.id);
+    expect(getConnection(config).chainId).to.equal(sepolia.id);
+    expect(await provider.request({ method: 'eth_chainId' })).to.equal('0xaa36a7');
+    expect(await sendTransaction(config, { to: TO, value: 2n, chainId: sepolia.id })).to.match(/^0x[0-9a-f]{64}$/);
+
+    // Each signature and send was put to the page's approve hook, and reached the emulator: the
+    // second send on the chain wagmi switched to.
+    expect(asked.map((request) => request.method).filter((method) => method !== 'wallet_switchEthereumChain')).to.deep.equal([
+      'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'eth_sendTransaction',
+    ]);
+    expect(answered.map((activity) => activity.type)).to.deep.equal([
+      'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION', 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION',
+    ]);
+    const sends = answered.slice(2).map((activity) => Object.values(activity.intent)[0]!);
+    expect(sends.map((intent) => intent.caip2)).to.deep.equal(['eip155:8453', 'eip155:11155111']);
+    expect(sends.map((intent) => intent.value)).to.deep.equal(['1', '2']);
+
+    const disconnected = new Promise<void>((resolve) => {
+      const unwatch = watchConnection(config, {
+        onChange(connection) {
+          if (connection.status !== 'disconnected') return;
+          unwatch();
+          resolve();
+        },
+      });
+    });
+    await kit.logout();
+    await disconnected;
+    expect(getConnection(config)).to.include({ status: 'disconnected', address: undefined });
+  });
+});
