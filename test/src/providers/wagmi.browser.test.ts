@@ -178,7 +178,12 @@ describe('wagmi (@wagmi/core) finds and uses the Latchkey provider through EIP-6
       });
     });
     await kit.logout();
-    await disconnected;
+    // Bounded: a provider that never says it disconnected fails here, by name, not at the runner's limit.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('wagmi saw no disconnect within 5 s of the logout')), 5_000);
+    });
+    await Promise.race([disconnected, late]).finally(() => clearTimeout(timer));
     expect(getConnection(config)).to.include({ status: 'disconnected', address: undefined });
   });
 });
