@@ -15,6 +15,9 @@ import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import type { SigningSession } from '../../../src/session/signing-session.ts';
 import { LatchSolanaWallet, registerSolanaWallet, SolanaSendError, type RegisteredSolanaWallet, type SolanaWalletOptions, type SolanaWalletSession } from '../../../src/providers/solana.ts';
 import type { RequestReview } from '../../../src/review/request-review.ts';
+import type { Wallet } from '@wallet-standard/base';
+import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features';
+import type { SolanaSignAndSendTransactionFeature, SolanaSignMessageFeature, SolanaSignTransactionFeature } from '@solana/wallet-standard-features';
 import { emulatorKitOptions, latestCode, startEmulator, type TestEmulator } from '../kit/kit-emulator-support.ts';
 
 // @wallet-standard/app registers on `window`: Node has none, so an EventTarget stands in for it
@@ -34,6 +37,11 @@ type Features = {
   'solana:signAndSendTransaction': { signAndSendTransaction(...inputs: { account: unknown; transaction: Uint8Array; chain: string }[]): Promise<readonly { signature: Uint8Array }[]> };
 };
 const featuresOf = (wallet: { features: unknown }) => wallet.features as Features;
+
+// Compile-time: the wallet is a Wallet Standard Wallet, and its features are the standard's types
+// (type-checked by tsc; the package itself carries none of these types at run time).
+type StandardFeatures = StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature & SolanaSignMessageFeature & SolanaSignTransactionFeature & SolanaSignAndSendTransactionFeature;
+export const conforms = (wallet: LatchSolanaWallet): [Wallet, StandardFeatures] => [wallet, wallet.features];
 
 /** Rejects with a LatchError of this code. */
 async function rejectsWith(promise: Promise<unknown>, code: string): Promise<Error & { code: string }> {
