@@ -254,18 +254,19 @@ describe('latchkey/solana over a signing session (emulator)', () => {
 
 describe('latchkey/solana: the session ending by itself', () => {
   /** A session stand-in whose events the test fires (expiry, another tab's login). */
-  function fakeSession() {
+  function fakeSession(submit: (operation: string, parameters: Record<string, string>) => Promise<unknown> = async () => Promise.reject(new Error('not used'))) {
     const target = new EventTarget();
     const state = { active: true, userId: 'user-1' };
     const address = Keypair.generate().publicKey.toBase58();
+    const submitted: string[] = [];
     const session = Object.defineProperties(target, {
       active: { get: () => state.active },
       summary: { get: () => (state.active ? { organizationId: 'org', userId: state.userId, publicKey: 'k', sessionType: 'SESSION_TYPE_READ_WRITE', expiresAt: 0 } : null) },
-      submit: { value: async () => Promise.reject(new Error('not used')) },
+      submit: { value: (operation: string, parameters: Record<string, string>) => (submitted.push(operation), submit(operation, parameters)) },
       query: { value: async () => Promise.reject(new Error('not used')) },
       listWalletAccounts: { value: async () => [{ address, addressFormat: 'ADDRESS_FORMAT_SOLANA', curve: 'CURVE_ED25519' }] },
     });
-    return { session: session as unknown as SolanaWalletSession, state, target };
+    return { session: session as unknown as SolanaWalletSession, state, target, address, submitted };
   }
 
   for (const [name, end] of [
@@ -290,6 +291,33 @@ describe('latchkey/solana: the session ending by itself', () => {
       wallet.dispose();
     });
   }
+
+  it('a session that ends while the person decides: nothing is submitted (ERR_SESSION_MISSING)', async () => {
+    const f = fakeSession();
+    const wallet = new LatchSolanaWallet({
+      session: f.session,
+      approve: () => {
+        f.state.active = false;
+        f.target.dispatchEvent(Object.assign(new Event('change'), { reason: 'logout' }));
+        return true;
+      },
+    });
+    const { accounts: [account] } = await featuresOf(wallet)['standard:connect'].connect();
+    await rejectsWith(featuresOf(wallet)['solana:signMessage'].signMessage({ account, message: Uint8Array.of(1) }), 'ERR_SESSION_MISSING');
+    assert.deepEqual(f.submitted, []);
+  });
+
+  it('a signed transaction whose message is not the one approved is refused (ERR_RESPONSE_MALFORMED)', async () => {
+    const f = fakeSession(async (_operation, parameters) => {
+      // The service's answer: another transaction (another amount), signed slot and all.
+      const other = Buffer.from(legacyTransfer(parameters.signWith!, 999n));
+      return { result: { signTransactionResult: { signedTransaction: other.toString('hex') } } };
+    });
+    const wallet = new LatchSolanaWallet({ session: f.session, approve: () => true });
+    const { accounts: [account] } = await featuresOf(wallet)['standard:connect'].connect();
+    await rejectsWith(featuresOf(wallet)['solana:signTransaction'].signTransaction({ account, transaction: legacyTransfer(f.address) }), 'ERR_RESPONSE_MALFORMED');
+    assert.deepEqual(f.submitted, ['sign_transaction']);
+  });
 
   it('disconnect empties the accounts (one change); an off() listener hears nothing more', async () => {
     const f = fakeSession();
