@@ -72,13 +72,26 @@ const rowsOf = (section: ReviewSection) => Object.fromEntries(section.rows.map((
 
 describe('Solana wire reader against web3.js', () => {
   it('reads legacy and v0 transactions as VersionedTransaction.deserialize does (keys, header, blockhash, instructions, lookups)', () => {
+    let mixed = 0;
+    const tableOf = (addresses: PublicKey[]) => new AddressLookupTableAccount({ key: key(), state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses } });
     for (let round = 0; round < 40; round++) {
       const payer = key();
-      const instructions = Array.from({ length: 1 + (round % 4) }, (_, i) =>
-        i % 2 ? SystemProgram.transfer({ fromPubkey: payer, toPubkey: key(), lamports: BigInt(round * 1_000_003 + i) }) : ComputeBudgetProgram.setComputeUnitPrice({ microLamports: round + i }),
+      const authority = createNoopSigner(address(payer.toBase58()));
+      // System transfers (a writable recipient), compute-budget (no accounts) and token
+      // transferChecked (writable source and destination, a read-only mint, a signer).
+      const instructions = Array.from({ length: 1 + (round % 5) }, (_, i) =>
+        [
+          () => SystemProgram.transfer({ fromPubkey: payer, toPubkey: key(), lamports: BigInt(round * 1_000_003 + i) }),
+          () => ComputeBudgetProgram.setComputeUnitPrice({ microLamports: round + i }),
+          () => web3Instruction(getTransferCheckedInstruction({ source: address(key().toBase58()), mint: address(key().toBase58()), destination: address(key().toBase58()), authority, amount: BigInt(i), decimals: 6 })),
+        ][(round + i) % 3]!(),
       );
-      const table = new AddressLookupTableAccount({ key: key(), state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: instructions.flatMap((ix) => ix.keys.slice(1).map((k) => k.pubkey)) } });
-      for (const bytes of [legacy(payer, ...instructions), v0(payer, instructions), v0(payer, instructions, [table])]) {
+      const loadable = (parity: number) => instructions.filter((_, i) => i % 2 === parity).flatMap((ix) => ix.keys.filter((k) => !k.isSigner).map((k) => k.pubkey));
+      // Two tables, each holding writable and read-only entries, so the loaded order (every
+      // table's writable entries, then every table's read-only ones) matters.
+      const table = tableOf(loadable(0));
+      const second = tableOf(loadable(1));
+      for (const bytes of [legacy(payer, ...instructions), v0(payer, instructions), v0(payer, instructions, [table, second])]) {
         const ours = parseSolanaTransaction(bytes);
         const theirs = VersionedTransaction.deserialize(bytes);
         const m = theirs.message;
@@ -97,18 +110,21 @@ describe('Solana wire reader against web3.js', () => {
           m.addressTableLookups.map((l) => [l.accountKey.toBase58(), l.writableIndexes, l.readonlyIndexes]),
         );
         assert.deepEqual([...ours.message], [...m.serialize()]);
+        if (ours.addressTableLookups.length === 2 && ours.addressTableLookups.every((l) => l.writableIndexes.length && l.readonlyIndexes.length)) mixed++;
         // Every account index leads where web3.js resolves it (through the table's contents).
-        const keys = m.getAccountKeys({ addressLookupTableAccounts: [table] });
+        const tables = [table, second];
+        const keys = m.getAccountKeys({ addressLookupTableAccounts: tables });
         for (const ix of ours.instructions) {
           for (const index of ix.accounts) {
             const ref = solanaAccount(ours, index);
-            const resolved = ref.kind === 'static' ? ref.address : table.state.addresses[ref.index]!.toBase58();
+            const resolved = ref.kind === 'static' ? ref.address : tables.find((t) => t.key.toBase58() === ref.table)!.state.addresses[ref.index]!.toBase58();
             assert.equal(resolved, keys.get(index)!.toBase58());
             assert.equal(ref.writable, m.isAccountWritable(index));
           }
         }
       }
     }
+    assert.ok(mixed > 0, 'some transactions load writable and read-only entries from both tables');
   });
 
   it('reads a transaction compiled by @solana/kit', () => {
