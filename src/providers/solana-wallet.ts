@@ -115,6 +115,7 @@ export class LatchSolanaWallet {
   #accounts: readonly SolanaWalletAccount[] = [];
   #user: string | undefined;
   #connecting: Promise<readonly SolanaWalletAccount[]> | undefined;
+  #disposed = false;
 
   constructor(options: SolanaWalletOptions) {
     const approve = options?.approve ?? options?.confirm;
@@ -149,8 +150,9 @@ export class LatchSolanaWallet {
     return this.#accounts;
   }
 
-  /** Stops listening to the session; the accounts become none. */
+  /** Stops listening to the session; the accounts become none, and it connects and signs no more. */
   dispose(): void {
+    this.#disposed = true;
     this.#session.removeEventListener('change', this.#onChange);
     this.#session.removeEventListener('expired', this.#clear);
     this.#clear();
@@ -189,7 +191,7 @@ export class LatchSolanaWallet {
   /** The session, if it may sign for the accounts listed (same user, not logged out). */
   #live(): void {
     const user = this.#session.summary?.userId;
-    if (!this.#session.active || !user || (this.#accounts.length && user !== this.#user)) {
+    if (this.#disposed || !this.#session.active || !user || (this.#accounts.length && user !== this.#user)) {
       this.#clear();
       throw ended();
     }

@@ -319,7 +319,7 @@ describe('latchkey/solana: the session ending by itself', () => {
     assert.deepEqual(f.submitted, ['sign_transaction']);
   });
 
-  it('disconnect empties the accounts (one change); an off() listener hears nothing more', async () => {
+  it('disconnect empties the accounts (one change); an off() listener hears nothing more; a disposed wallet connects no more', async () => {
     const f = fakeSession();
     const wallet = new LatchSolanaWallet({ session: f.session, approve: () => true });
     const heard: number[] = [];
@@ -330,5 +330,12 @@ describe('latchkey/solana: the session ending by itself', () => {
     await featuresOf(wallet)['standard:connect'].connect();
     assert.deepEqual(heard, [1, 0]);
     assert.equal(wallet.accounts.length, 1);
+    // Disposed (what unregister does): no more connecting or signing.
+    const [account] = wallet.accounts;
+    wallet.dispose();
+    assert.equal(wallet.accounts.length, 0);
+    await rejectsWith(featuresOf(wallet)['standard:connect'].connect(), 'ERR_SESSION_MISSING');
+    await rejectsWith(featuresOf(wallet)['solana:signMessage'].signMessage({ account, message: Uint8Array.of(1) }), 'ERR_SESSION_MISSING');
+    assert.deepEqual(f.submitted, []);
   });
 });
