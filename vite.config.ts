@@ -28,6 +28,8 @@ export default defineConfig({
         'src/index': resolve(root, 'src/index.ts'),
         // `latchkey/eip1193`: the EIP-1193 provider, apart from the core so no login page loads it.
         'src/providers/eip1193': resolve(root, 'src/providers/eip1193.ts'),
+        // `latchkey/solana`: the Wallet Standard wallet, likewise apart.
+        'src/providers/solana': resolve(root, 'src/providers/solana.ts'),
         'components/index': resolve(root, 'components/index.ts'),
         'components/define': resolve(root, 'components/define.ts'),
         ...elementEntries,

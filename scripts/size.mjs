@@ -36,6 +36,12 @@ export { ActivityClient } from '@/src/clients/activity-client.ts';`,
     source: `export * from '@/src/providers/eip1193.ts';`,
   },
   {
+    name: 'Solana wallet (latchkey/solana)',
+    about: 'Wallet Standard wallet, registration and approval hook: its own entry; the request decoders load on the first request',
+    source: `export * from '@/src/providers/solana.ts';`,
+    budget: 8 * KB,
+  },
+  {
     name: 'App Proof verifier (lazy)',
     about: 'CBOR, DER, X.509, COSE and the checks: loaded only when a page verifies proofs',
     source: `export { verifyAppProof } from '@/src/proofs/verify-app-proof.ts';`,

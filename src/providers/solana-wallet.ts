@@ -1,0 +1,343 @@
+/**
+ * A Wallet Standard wallet over a signing session and the user's Solana accounts, so that a
+ * Solana dapp (wallet-adapter, @solana/kit, anything that calls `getWallets()`) signs through the
+ * service. Features: `standard:connect` (the session user's Solana accounts, listed with
+ * list_wallet_accounts), `standard:disconnect`, `standard:events` (`change` with the accounts),
+ * `solana:signMessage` (sign_raw_payload, Ed25519 over the message bytes as given),
+ * `solana:signTransaction` (sign_transaction, TRANSACTION_TYPE_SOLANA; legacy and v0) and
+ * `solana:signAndSendTransaction` (sol_send_transaction, its status followed until the signature
+ * is known).
+ *
+ * Every signature first goes through approval: the request, decoded into a RequestReview (the
+ * decoders load on the first request), is handed to `approve` (the page's own hook) or else
+ * `confirm` (the sheet). A "no" rejects with the wallets' rejection, a LatchError
+ * ERR_WALLET_REJECTED whose message is wallet-adapter's "User rejected the request.", and
+ * nothing reaches the service. All of a call's inputs are approved before the first is signed.
+ *
+ * The accounts become none (a `change` event) when the session logs out, expires, or becomes
+ * another user's (another tab's login); a later connect lists the session user's accounts again.
+ */
+import { LatchError, isLatchError } from '../errors/latch-error.ts';
+import { base58 } from '@scure/base';
+import { fromHex, toHex } from '../encoding/hex.ts';
+import { isFinalSendStatus, pollStatus, sendTransactionStatus, type PollOptions } from '../session/session-status.ts';
+import type { SigningSession } from '../session/signing-session.ts';
+import type { SendTransactionStatus, SolanaCaip2 } from '../clients/activity-types.ts';
+import type { ConfirmRequest, RequestReview } from '../review/request-review.ts';
+
+/** What the wallet uses of a session (a SigningSession; injectable for tests). */
+export type SolanaWalletSession = Pick<SigningSession, 'active' | 'summary' | 'submit' | 'query' | 'listWalletAccounts' | 'addEventListener' | 'removeEventListener'>;
+
+/** The chains the service sends on (its aliases; the Wallet Standard's Solana chain ids). */
+export type SolanaChain = 'solana:mainnet' | 'solana:devnet';
+
+export interface SolanaWalletOptions {
+  session: SolanaWalletSession;
+  /** The page's own approval (headless): resolve true to sign. Takes precedence over `confirm`. */
+  approve?: (review: RequestReview) => boolean | Promise<boolean>;
+  /** The confirmation sheet (the package's default). One of `approve` or `confirm` is required. */
+  confirm?: ConfirmRequest;
+  /** Default ['solana:mainnet', 'solana:devnet']; the first is the chain a message or an unnamed transaction is shown on. */
+  chains?: readonly SolanaChain[];
+  /** The page asking, as the review shows it. Default: location.origin. */
+  origin?: string;
+  /** Default 'Latchkey'. */
+  name?: string;
+  /** A data:image/(svg+xml|webp|png|gif);base64 URI. */
+  icon?: SolanaWalletIcon;
+  /** How signAndSendTransaction follows the send. Default: 30 reads from 500 ms, ×1.5. */
+  sendStatusPolling?: Pick<PollOptions<SendTransactionStatus>, 'maxAttempts' | 'initialDelayMs' | 'factor' | 'maxDelayMs' | 'sleep'>;
+}
+
+export type SolanaWalletIcon = `data:image/${'svg+xml' | 'webp' | 'png' | 'gif'};base64,${string}`;
+
+/** A Wallet Standard account (read-only; `publicKey` is a fresh copy on each read). */
+export interface SolanaWalletAccount {
+  readonly address: string;
+  readonly publicKey: Uint8Array;
+  readonly chains: readonly SolanaChain[];
+  readonly features: readonly `${string}:${string}`[];
+}
+
+export interface SolanaWalletChange {
+  accounts: readonly SolanaWalletAccount[];
+}
+
+interface Input {
+  account: { address: string };
+}
+interface MessageInput extends Input {
+  message: Uint8Array;
+}
+interface TransactionInput extends Input {
+  transaction: Uint8Array;
+  chain?: string;
+}
+
+/** A send that the chain (or its simulation) refused: the service's status says why. */
+export class SolanaSendError extends LatchError {
+  readonly sendTransactionStatusId: string;
+  readonly sendStatus: SendTransactionStatus;
+  constructor(sendTransactionStatusId: string, sendStatus: SendTransactionStatus) {
+    super('ERR_ACTIVITY_FAILED', 'The transaction failed.');
+    this.sendTransactionStatusId = sendTransactionStatusId;
+    this.sendStatus = sendStatus;
+  }
+}
+
+const ICON: SolanaWalletIcon =
+  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iIzFlMjkzYiIvPjxwYXRoIGQ9Ik0xMSAxNXYtNGE1IDUgMCAwIDEgMTAgMHY0IiBmaWxsPSJub25lIiBzdHJva2U9IiNmZmYiIHN0cm9rZS13aWR0aD0iMi41Ii8+PHJlY3QgeD0iOCIgeT0iMTUiIHdpZHRoPSIxNiIgaGVpZ2h0PSIxMSIgcng9IjIiIGZpbGw9IiNmZmYiLz48L3N2Zz4=';
+const CHAIN_NAMES: Record<SolanaChain, string> = { 'solana:mainnet': 'Solana', 'solana:devnet': 'Solana Devnet' };
+const SIGN_FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const;
+const VERSIONS = ['legacy', 0] as const;
+
+const invalid = (message: string) => new LatchError('ERR_INPUT_INVALID', message);
+const ended = () => new LatchError('ERR_SESSION_MISSING', 'The wallet has no session: it logged out, expired, or is another user\u2019s now.');
+/** How Solana wallets reject (Phantom, Brave, and wallet-adapter's wrapping keep this message). */
+export const rejected = (): LatchError => new LatchError('ERR_WALLET_REJECTED', 'User rejected the request.');
+
+function bytes(value: unknown, what: string): Uint8Array {
+  if (!(value instanceof Uint8Array) || !value.length) throw invalid(`${what} must be non-empty bytes (a Uint8Array).`);
+  return value;
+}
+
+export class LatchSolanaWallet {
+  readonly version = '1.0.0' as const;
+  readonly name: string;
+  readonly icon: SolanaWalletIcon;
+  readonly chains: readonly SolanaChain[];
+  readonly features;
+  readonly #session: SolanaWalletSession;
+  readonly #approve: (review: RequestReview) => boolean | Promise<boolean>;
+  readonly #origin: string;
+  readonly #polling: SolanaWalletOptions['sendStatusPolling'];
+  readonly #listeners = new Set<(change: SolanaWalletChange) => void>();
+  #accounts: readonly SolanaWalletAccount[] = [];
+  #user: string | undefined;
+  #connecting: Promise<readonly SolanaWalletAccount[]> | undefined;
+  #disposed = false;
+
+  constructor(options: SolanaWalletOptions) {
+    const approve = options?.approve ?? options?.confirm;
+    if (!options?.session || typeof options.session.submit !== 'function') throw new LatchError('ERR_CONFIG_INVALID', 'The wallet needs a signing session.');
+    // A signature needs the person: without a hook or the sheet nothing would ask them.
+    if (typeof approve !== 'function') throw new LatchError('ERR_CONFIG_INVALID', 'The wallet needs approve (the page\u2019s own approval) or confirm (the sheet).');
+    const chains = options.chains ?? ['solana:mainnet', 'solana:devnet'];
+    if (!chains.length || chains.some((c) => !Object.hasOwn(CHAIN_NAMES, c))) throw new LatchError('ERR_CONFIG_INVALID', 'The wallet\u2019s chains are solana:mainnet and solana:devnet.');
+    this.#session = options.session;
+    this.#approve = approve;
+    this.#origin = options.origin ?? globalThis.location?.origin ?? '';
+    this.#polling = options.sendStatusPolling;
+    this.name = options.name ?? 'Latchkey';
+    this.icon = options.icon ?? ICON;
+    this.chains = Object.freeze([...chains]);
+    this.#user = options.session.summary?.userId;
+    const transactions = { version: '1.0.0', supportedTransactionVersions: VERSIONS } as const;
+    this.features = Object.freeze({
+      'standard:connect': { version: '1.0.0', connect: (input?: { silent?: boolean }) => this.#connect(input) },
+      'standard:disconnect': { version: '1.0.0', disconnect: async () => this.#clear() },
+      'standard:events': { version: '1.0.0', on: (event: 'change', listener: (change: SolanaWalletChange) => void) => this.#on(event, listener) },
+      'solana:signMessage': { version: '1.1.0', signMessage: (...inputs: MessageInput[]) => this.#signMessages(inputs) },
+      'solana:signTransaction': { ...transactions, signTransaction: (...inputs: TransactionInput[]) => this.#signTransactions(inputs) },
+      'solana:signAndSendTransaction': { ...transactions, signAndSendTransaction: (...inputs: TransactionInput[]) => this.#sendTransactions(inputs) },
+    } as const);
+    options.session.addEventListener('change', this.#onChange);
+    options.session.addEventListener('expired', this.#clear);
+  }
+
+  /** The connected accounts: none before connect and after the session ends. */
+  get accounts(): readonly SolanaWalletAccount[] {
+    return this.#accounts;
+  }
+
+  /** Stops listening to the session; the accounts become none, and it connects and signs no more. */
+  dispose(): void {
+    this.#disposed = true;
+    this.#session.removeEventListener('change', this.#onChange);
+    this.#session.removeEventListener('expired', this.#clear);
+    this.#clear();
+    this.#listeners.clear();
+  }
+
+  // ---- accounts and events -------------------------------------------------------------------
+
+  #on(event: string, listener: (change: SolanaWalletChange) => void): () => void {
+    if (event !== 'change' || typeof listener !== 'function') return () => undefined;
+    // A wrapper per registration: the same function registered twice is removed one at a time.
+    const once = (change: SolanaWalletChange) => listener(change);
+    this.#listeners.add(once);
+    return () => this.#listeners.delete(once);
+  }
+
+  #set(accounts: readonly SolanaWalletAccount[]): void {
+    this.#accounts = Object.freeze(accounts);
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener({ accounts: this.#accounts });
+      } catch {
+        // A listener's failure is its own; the others still hear the change.
+      }
+    }
+  }
+
+  readonly #clear = (): void => {
+    if (this.#accounts.length) this.#set([]);
+  };
+
+  readonly #onChange = (event: Event): void => {
+    if ((event as Event & { reason?: string }).reason === 'logout' || this.#session.summary?.userId !== this.#user) this.#clear();
+  };
+
+  /** The session, if it may sign for the accounts listed (same user, not logged out). */
+  #live(): void {
+    const user = this.#session.summary?.userId;
+    if (this.#disposed || !this.#session.active || !user || (this.#accounts.length && user !== this.#user)) {
+      this.#clear();
+      throw ended();
+    }
+  }
+
+  async #connect(_input?: { silent?: boolean }): Promise<{ accounts: readonly SolanaWalletAccount[] }> {
+    // Silent or not, connecting shows nothing and signs nothing: the person logged in on this page.
+    this.#live();
+    if (!this.#accounts.length) {
+      this.#connecting ??= this.#list().finally(() => (this.#connecting = undefined));
+      const user = this.#session.summary?.userId;
+      const accounts = await this.#connecting;
+      // The session may have changed hands while the list was read.
+      if (this.#session.summary?.userId !== user) throw ended();
+      this.#user = user;
+      if (!this.#accounts.length && accounts.length) this.#set(accounts);
+    }
+    return { accounts: this.#accounts };
+  }
+
+  async #list(): Promise<readonly SolanaWalletAccount[]> {
+    const listed = await this.#session.listWalletAccounts({ limit: 100 });
+    const accounts: SolanaWalletAccount[] = [];
+    for (const a of listed) {
+      if (a.addressFormat !== 'ADDRESS_FORMAT_SOLANA' || a.curve !== 'CURVE_ED25519' || accounts.some((b) => b.address === a.address)) continue;
+      let key: Uint8Array;
+      try {
+        key = base58.decode(a.address);
+      } catch {
+        continue;
+      }
+      if (key.length !== 32) continue;
+      accounts.push(Object.freeze({ address: a.address, get publicKey() { return key.slice(); }, chains: this.chains, features: SIGN_FEATURES }));
+    }
+    return accounts;
+  }
+
+  // ---- signing -------------------------------------------------------------------------------
+
+  /** The connected account an input names. */
+  #account(input: Input | undefined): string {
+    const address = input?.account?.address;
+    if (typeof address !== 'string' || !this.#accounts.some((a) => a.address === address)) throw invalid('The input\u2019s account is not a connected account of this wallet.');
+    return address;
+  }
+
+  #chain(chain: unknown, required: boolean): SolanaChain {
+    if (chain === undefined && !required) return this.chains[0]!;
+    if (!this.chains.includes(chain as SolanaChain)) throw invalid('The input\u2019s chain is not one of this wallet\u2019s chains.');
+    return chain as SolanaChain;
+  }
+
+  /** Reviews every input, then asks; throws the rejection at the first "no", before anything is signed. */
+  async #approved(reviews: readonly RequestReview[]): Promise<void> {
+    for (const review of reviews) {
+      let yes: boolean;
+      try {
+        yes = (await this.#approve(review)) === true;
+      } catch (cause) {
+        throw new LatchError('ERR_WALLET_FAILED', 'The request could not be shown for approval.', { cause });
+      }
+      if (!yes) throw rejected();
+    }
+    // The person may have taken a while: the session must still be this user's.
+    this.#live();
+  }
+
+  /** The service's answers, each request after the previous; a session that ended empties the accounts. */
+  async #each<I, O>(inputs: readonly I[], run: (input: I) => Promise<O>): Promise<O[]> {
+    const out: O[] = [];
+    try {
+      for (const input of inputs) out.push(await run(input));
+    } catch (error) {
+      if (isLatchError(error) && (error.code === 'ERR_SESSION_EXPIRED' || error.code === 'ERR_SESSION_MISSING' || error.code === 'ERR_SESSION_KEY_MISSING')) this.#clear();
+      throw error;
+    }
+    return out;
+  }
+
+  #context(account: string, chain: SolanaChain) {
+    return { origin: this.#origin, account, chain: { id: chain, name: CHAIN_NAMES[chain] } };
+  }
+
+  async #signMessages(inputs: readonly MessageInput[]) {
+    this.#live();
+    const checked = inputs.map((input) => ({ account: this.#account(input), message: bytes(input?.message, 'message').slice() }));
+    const { solanaMessageReview } = await import('../review/solana-review.ts');
+    await this.#approved(checked.map(({ account, message }) => solanaMessageReview(this.#context(account, this.chains[0]!), message)));
+    return this.#each(checked, async ({ account, message }) => {
+      const activity = await this.#session.submit('sign_raw_payload', { signWith: account, payload: toHex(message), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' });
+      const r = activity.result.signRawPayloadResult;
+      // Ed25519: r and s are the signature's two halves.
+      if (!r || !/^[0-9a-fA-F]{64}$/.test(r.r) || !/^[0-9a-fA-F]{64}$/.test(r.s)) throw new LatchError('ERR_RESPONSE_MALFORMED', 'The signature is malformed.');
+      return { signedMessage: message, signature: fromHex(r.r + r.s), signatureType: 'ed25519' as const };
+    });
+  }
+
+  /** Checks and reviews each transaction; returns them parsed. */
+  async #reviewTransactions(inputs: readonly TransactionInput[], action: 'sign-transaction' | 'send-transaction') {
+    this.#live();
+    const checked = inputs.map((input) => ({ account: this.#account(input), chain: this.#chain(input?.chain, action === 'send-transaction'), transaction: bytes(input?.transaction, 'transaction').slice() }));
+    const { parseSolanaTransaction, solanaTransactionReview } = await import('../review/solana-review.ts');
+    const parsed = checked.map((c) => ({ ...c, tx: parseSolanaTransaction(c.transaction) }));
+    await this.#approved(parsed.map((p) => solanaTransactionReview({ ...this.#context(p.account, p.chain), action }, p.tx)));
+    return { parsed, parseSolanaTransaction };
+  }
+
+  async #signTransactions(inputs: readonly TransactionInput[]) {
+    const { parsed, parseSolanaTransaction } = await this.#reviewTransactions(inputs, 'sign-transaction');
+    return this.#each(parsed, async ({ account, transaction, tx }) => {
+      const activity = await this.#session.submit('sign_transaction', { signWith: account, unsignedTransaction: toHex(transaction), type: 'TRANSACTION_TYPE_SOLANA' });
+      const hex = activity.result.signTransactionResult?.signedTransaction;
+      let signed: Uint8Array;
+      try {
+        signed = fromHex(typeof hex === 'string' ? hex.replace(/^0x/i, '') : '');
+        // What comes back must be the transaction the person approved, signed: the same message.
+        if (toHex(parseSolanaTransaction(signed).message) !== toHex(tx.message)) throw invalid('another message');
+      } catch (cause) {
+        throw new LatchError('ERR_RESPONSE_MALFORMED', 'The signed transaction is not the transaction approved.', { cause });
+      }
+      return { signedTransaction: signed };
+    });
+  }
+
+  async #sendTransactions(inputs: readonly TransactionInput[]) {
+    const { parsed } = await this.#reviewTransactions(inputs, 'send-transaction');
+    return this.#each(parsed, async ({ account, chain, transaction }) => {
+      const activity = await this.#session.submit('sol_send_transaction', { signWith: account, unsignedTransaction: toHex(transaction), caip2: chain as SolanaCaip2 });
+      const id = activity.result.solSendTransactionResult?.sendTransactionStatusId;
+      if (typeof id !== 'string') throw new LatchError('ERR_RESPONSE_MALFORMED', 'The send answered no sendTransactionStatusId.');
+      const { value: status } = await pollStatus(
+        (signal) => sendTransactionStatus(this.#session, id, { signal }),
+        (s) => Boolean(s.solana?.signature) || isFinalSendStatus(s),
+        { maxAttempts: 30, initialDelayMs: 500, ...this.#polling },
+      );
+      if (status.txStatus === 'FAILED' || status.txError || status.error !== undefined) throw new SolanaSendError(id, status);
+      const text = status.solana?.signature;
+      if (!text) throw new LatchError('ERR_ACTIVITY_TIMEOUT', 'The transaction has no signature yet.');
+      let signature: Uint8Array | undefined;
+      try {
+        signature = base58.decode(text);
+      } catch {
+        // checked below
+      }
+      if (signature?.length !== 64) throw new LatchError('ERR_RESPONSE_MALFORMED', 'The transaction signature is malformed.');
+      return { signature };
+    });
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * What the Solana wallet loads on its first request, as one lazy chunk: the wire reader and the
+ * message and transaction reviews.
+ */
+export { parseSolanaTransaction } from './solana-transaction.ts';
+export { solanaMessageReview } from './solana-message-review.ts';
+export { solanaTransactionReview } from './solana-transaction-review.ts';
