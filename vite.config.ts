@@ -11,6 +11,12 @@ import pkg from './package.json' with { type: 'json' };
 
 const external = [...Object.keys(pkg.dependencies)].map((name) => new RegExp(`^${name}(/.*)?$`));
 const root = import.meta.dirname;
+// The core's finer entries (`latchkey/signing`, `latchkey/flows`, …): src/entries/NAME.ts.
+const coreEntries = Object.fromEntries(
+  readdirSync(resolve(root, 'src/entries'))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => [`src/entries/${basename(file, '.ts')}`, resolve(root, 'src/entries', file)]),
+);
 const elementEntries = Object.fromEntries(
   readdirSync(resolve(root, 'components/elements'))
     .filter((file) => file.endsWith('.ts'))
@@ -28,6 +34,7 @@ export default defineConfig({
         'src/index': resolve(root, 'src/index.ts'),
         // `latchkey/eip1193`: the EIP-1193 provider, apart from the core so no login page loads it.
         'src/providers/eip1193': resolve(root, 'src/providers/eip1193.ts'),
+        ...coreEntries,
         'components/index': resolve(root, 'components/index.ts'),
         'components/define': resolve(root, 'components/define.ts'),
         ...elementEntries,
