@@ -10,7 +10,8 @@
  * latchkey/tokens, latchkey/bundles, latchkey/consensus, latchkey/encoding, latchkey/proofs and
  * latchkey/digests. Their types are re-exported here too (types cost nothing at run time).
  */
-export { LatchError, LatchErrorCodes, isLatchError } from './errors/latch-error.ts';
+export { LatchError, isLatchError } from './errors/latch-error.ts';
+export { LatchErrorCodes } from './errors/latch-error-codes.ts';
 export type { LatchErrorCode, LatchErrorOptions } from './errors/latch-error.ts';
 
 // Clients
