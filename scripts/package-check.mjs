@@ -10,7 +10,7 @@
 // .test-results/package.json for `npm test`; `--json` prints only JSON (for `npm run bench`).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ROOT } from './ensure-deps.mjs';
@@ -95,11 +95,13 @@ function install(tarball) {
  * React / Vue (Vite only).
  */
 const BUILDERS = {
-  async vite(appDir, outDir) {
+  async vite(appDir, outDir, scratch) {
     const { build } = await import('vite');
+    const read = [];
     await build({
       configFile: false,
       root: appDir,
+      plugins: [{ name: 'latchkey-files-read', buildEnd() { read.push(...this.getModuleIds()); } }],
       // Errors only: a dependency's warning would repeat in every app.
       logLevel: 'error',
       mode: 'production',
@@ -110,6 +112,8 @@ const BUILDERS = {
         rollupOptions: { output: { manualChunks: (id) => (FRAMEWORK.test(id) ? 'framework' : undefined) } },
       },
     });
+    // Vite's own helpers (the module preload polyfill) come from Vite, not from the app.
+    outsideScratch(read.filter((id) => isAbsolute(id) && !id.includes(`${sep}node_modules${sep}vite${sep}`)), scratch);
     const chunks = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
     const initial = new Set();
     const visit = (key) => {
@@ -124,7 +128,7 @@ const BUILDERS = {
       .map((f) => ({ file: `assets/${f}`, initial: initialFiles.has(`assets/${f}`), framework: initialFiles.get(`assets/${f}`) === true }));
   },
 
-  async esbuild(appDir, outDir) {
+  async esbuild(appDir, outDir, scratch) {
     const { build } = await import('esbuild');
     const result = await build({
       entryPoints: [join(appDir, 'main.js')],
@@ -140,7 +144,7 @@ const BUILDERS = {
       logLevel: 'error',
       define: { 'process.env.NODE_ENV': '"production"' },
     });
-    outsideScratch(Object.keys(result.metafile.inputs).map((input) => join(appDir, input)));
+    outsideScratch(Object.keys(result.metafile.inputs).map((input) => join(appDir, input)), scratch);
     const outputs = result.metafile.outputs;
     const entry = Object.keys(outputs).find((out) => outputs[out].entryPoint === 'main.js');
     const initial = new Set();
@@ -155,12 +159,12 @@ const BUILDERS = {
       .map((out) => ({ file: relative(outDir, join(appDir, out)), initial: initial.has(out), framework: false }));
   },
 
-  webpack: (appDir, outDir) => webpackLike(() => import('webpack').then((m) => m.default), appDir, outDir),
-  rspack: (appDir, outDir) => webpackLike(() => import('@rspack/core').then((m) => m.rspack), appDir, outDir),
+  webpack: (appDir, outDir, scratch) => webpackLike(() => import('webpack').then((m) => m.default), appDir, outDir, scratch),
+  rspack: (appDir, outDir, scratch) => webpackLike(() => import('@rspack/core').then((m) => m.rspack), appDir, outDir, scratch),
 };
 
 /** webpack 5 and Rspack share a configuration and a stats format: the entrypoint's assets are initial. */
-async function webpackLike(load, appDir, outDir) {
+async function webpackLike(load, appDir, outDir, scratch) {
   const compiler = (await load())({
     mode: 'production',
     context: appDir,
@@ -178,14 +182,14 @@ async function webpackLike(load, appDir, outDir) {
   );
   const json = stats.toJson({ all: false, assets: true, entrypoints: true, modules: true, nestedModules: true });
   const modulePaths = (modules) => modules.flatMap((m) => [...(m.modules ? modulePaths(m.modules) : []), ...(m.nameForCondition ? [m.nameForCondition] : [])]);
-  outsideScratch(modulePaths(json.modules));
+  outsideScratch(modulePaths(json.modules), scratch);
   const initial = new Set(json.entrypoints.main.assets.map((asset) => (typeof asset === 'string' ? asset : asset.name)));
   return json.assets.filter((asset) => asset.name.endsWith('.js')).map((asset) => ({ file: asset.name, initial: initial.has(asset.name), framework: false }));
 }
 
 /** Throws when a build read a file outside the scratch project: it measured the sources, not the tarball. */
-function outsideScratch(paths) {
-  const stray = paths.filter((path) => !path.startsWith(SCRATCH));
+function outsideScratch(paths, scratch) {
+  const stray = paths.filter((path) => !path.startsWith(scratch));
   if (stray.length) throw new Error(`built from outside the installed tarball: ${relative(ROOT, stray[0])} and ${stray.length - 1} more`);
 }
 
@@ -208,17 +212,26 @@ export function sizeFiles(outDir, files) {
   };
 }
 
-/** Builds one app with one bundler and sizes what its page loads. */
+/**
+ * Builds the app in `appDir` (index.html + main.js) with `bundler` into `outDir` and sizes what its
+ * page loads; every file the build read must lie under `scratch`. `files` lists each output.
+ */
+export async function buildWith(bundler, appDir, outDir, scratch = SCRATCH) {
+  rmSync(outDir, { recursive: true, force: true });
+  const files = await BUILDERS[bundler](appDir, outDir, scratch);
+  return { files, ...sizeFiles(outDir, files) };
+}
+
+/** Builds one consumer app with one bundler and sizes what its page loads. */
 async function buildApp(app, bundler) {
   const appDir = join(SCRATCH, 'apps', app.name);
   if (!existsSync(appDir)) cpSync(join(APPS_SOURCE, app.name), appDir, { recursive: true });
   const outDir = join(appDir, `dist-${bundler}`);
-  rmSync(outDir, { recursive: true, force: true });
   const started = performance.now();
-  const files = await BUILDERS[bundler](appDir, outDir);
+  const { files, ...sized } = await buildWith(bundler, appDir, outDir);
   const buildMs = Math.round(performance.now() - started);
   const bled = app.loginOnly ? tagsIn(files.map((f) => readFileSync(join(outDir, f.file), 'utf8'))) : [];
-  return { name: app.name, about: app.about, bundler, budget: app.budget, loginOnly: Boolean(app.loginOnly), ...sizeFiles(outDir, files), bled, buildMs };
+  return { name: app.name, about: app.about, bundler, budget: app.budget, loginOnly: Boolean(app.loginOnly), ...sized, bled, buildMs };
 }
 
 /**
@@ -327,6 +340,18 @@ export function packageTable({ tarball, results, cdn }) {
     const framework = r.framework.min ? kb(r.framework.brotli) : '';
     rows.push(`| ${r.name}: ${r.about} | ${r.bundler} | ${kb(r.initial.brotli)} | ${r.initialFiles} | ${kb(r.budget)} ${ok} | ${kb(r.initial.min)} | ${framework} | ${r.lazyChunks} (${kb(r.lazy.brotli)}) |`);
   }
+  return rows.join('\n');
+}
+
+/** The issue's table: one row per case, one column per bundler, brotli KB of initial JS and its file count. */
+export function bundlerMatrix({ results, cdn }) {
+  const kb = (n) => (n / KB).toFixed(2);
+  const cell = (r) => (!r ? '' : r.error ? 'build failed' : `${kb(r.initial.brotli)} KB, ${r.initialFiles} ${r.initialFiles === 1 ? 'file' : 'files'} ${r.initial.brotli <= r.budget ? '✓' : '✗'}`);
+  const rows = [`| case (budget) | ${BUNDLERS.join(' | ')} |`, `|---|${BUNDLERS.map(() => '---:').join('|')}|`];
+  for (const app of APPS) {
+    rows.push(`| ${app.about} (${kb(app.budget)} KB) | ${BUNDLERS.map((bundler) => cell(results.find((r) => r.name === app.name && r.bundler === bundler))).join(' | ')} |`);
+  }
+  if (cdn) rows.push(`| ${cdn.about} (${kb(cdn.budget)} KB; the CDN build, esbuild) | ${BUNDLERS.map((bundler) => (bundler === 'esbuild' ? cell(cdn) : '')).join(' | ')} |`);
   return rows.join('\n');
 }
 
