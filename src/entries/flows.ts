@@ -8,11 +8,10 @@ export type { LoginResult } from '../flows/login-result.ts';
 // helpers with the signing path, and esbuild would split those into chunks of their own there.
 export { sessionFromCredentialBundle } from '../session/session-from-credential-bundle.ts';
 export type { CredentialBundleSessionOptions } from '../session/session-from-credential-bundle.ts';
-export { startOtp, completeOtp, checkContact } from '../flows/otp-flow.ts';
+export { startOtp, completeOtp, checkContact, completeMagicLink } from '../flows/otp-flow.ts';
 export type { StartOtpRequest, CompleteOtpRequest, SignupDetails } from '../flows/otp-flow.ts';
 export {
   finishMagicLink,
-  completeMagicLink,
   magicLinkCodeOf,
   withoutMagicLinkCode,
   indexedDbPendingOtpStore,
