@@ -358,7 +358,7 @@ export function bundlerMatrix({ results, cdn }) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = new Set(process.argv.slice(2));
   const measured = await measurePackage();
-  console.log(args.has('--json') ? JSON.stringify(measured, null, 2) : packageTable(measured));
+  console.log(args.has('--json') ? JSON.stringify(measured, null, 2) : `${bundlerMatrix(measured)}\n\n${packageTable(measured)}`);
   if (args.has('--check')) {
     const counts = { passed: 0, failed: 0, skipped: 0 };
     for (const { ok, text } of verdicts(measured)) {
