@@ -180,7 +180,8 @@ async function webpackLike(load, appDir, outDir, scratch) {
       close(() => (error ? reject(error) : result.hasErrors() ? reject(new Error(result.toJson({ all: false, errors: true }).errors.map((e) => e.message).join('\n'))) : resolve(result)));
     }),
   );
-  const json = stats.toJson({ all: false, assets: true, entrypoints: true, modules: true, nestedModules: true });
+  // Every module read, concatenated ones included (they are listed as orphans), none elided.
+  const json = stats.toJson({ all: false, assets: true, entrypoints: true, modules: true, nestedModules: true, orphanModules: true, modulesSpace: Infinity, nestedModulesSpace: Infinity });
   const modulePaths = (modules) => modules.flatMap((m) => [...(m.modules ? modulePaths(m.modules) : []), ...(m.nameForCondition ? [m.nameForCondition] : [])]);
   outsideScratch(modulePaths(json.modules), scratch);
   const initial = new Set(json.entrypoints.main.assets.map((asset) => (typeof asset === 'string' ? asset : asset.name)));
