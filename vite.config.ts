@@ -11,6 +11,12 @@ import pkg from './package.json' with { type: 'json' };
 
 const external = [...Object.keys(pkg.dependencies)].map((name) => new RegExp(`^${name}(/.*)?$`));
 const root = import.meta.dirname;
+// The core's finer entries (`latchkey/signing`, `latchkey/flows`, …): src/entries/NAME.ts.
+const coreEntries = Object.fromEntries(
+  readdirSync(resolve(root, 'src/entries'))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => [`src/entries/${basename(file, '.ts')}`, resolve(root, 'src/entries', file)]),
+);
 const elementEntries = Object.fromEntries(
   readdirSync(resolve(root, 'components/elements'))
     .filter((file) => file.endsWith('.ts'))
@@ -30,6 +36,7 @@ export default defineConfig({
         'src/providers/eip1193': resolve(root, 'src/providers/eip1193.ts'),
         // `latchkey/solana`: the Wallet Standard wallet, likewise apart.
         'src/providers/solana': resolve(root, 'src/providers/solana.ts'),
+        ...coreEntries,
         'components/index': resolve(root, 'components/index.ts'),
         'components/define': resolve(root, 'components/define.ts'),
         ...elementEntries,

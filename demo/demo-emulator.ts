@@ -5,7 +5,8 @@
  * Used by scripts/start.mjs and by the demo's end-to-end test.
  */
 import { createEmulator, type Emulator, type EmulatorUrls } from './emulator/emulator.ts';
-import { createStamp, toCompressedHex, toHex } from '../src/index.ts';
+import { createStamp } from '../src/entries/signing.ts';
+import { toCompressedHex, toHex } from '../src/entries/encoding.ts';
 import { DEMO_ORGANIZATION_ID, demoProxyConfigs } from './demo-configs.ts';
 
 export interface DemoEmulatorOptions {

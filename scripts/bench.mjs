@@ -71,7 +71,7 @@ const { measure, sizeTable } = await import('./size.mjs');
 const sizes = await measure();
 // What ships: the library as `npm run build` makes it, packed and built into consumer apps.
 execSync('npm run build --silent', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-const { measurePackage, packageTable, sourceVersusPackageTable } = await import('./package-check.mjs');
+const { bundlerMatrix, measurePackage, packageTable, sourceVersusPackageTable } = await import('./package-check.mjs');
 const shipped = await measurePackage();
 const { register } = await import('tsx/esm/api');
 register();
@@ -101,7 +101,10 @@ if (jsonOnly) {
 } else {
   console.log('## Size (initial JavaScript, everything bundled, minified)\n');
   console.log(sizeTable(sizes));
-  console.log('\n## What ships: the packed package in consumer apps (Vite, production build)\n');
+  console.log('\n## What ships: the packed package in consumer apps, each bundler\'s production build\n');
+  console.log('Initial JavaScript (the entry and every chunk it reaches statically), brotli, each file compressed on its own; budgets enforced by `npm test`.\n');
+  console.log(bundlerMatrix(shipped));
+  console.log('');
   console.log(packageTable(shipped));
   console.log('\n' + sourceVersusPackageTable(sizes, shipped));
   console.log('\n' + comparisons.markdown);

@@ -89,7 +89,8 @@ check('framework typings', process.execPath, [join(ROOT, 'scripts/framework-type
 check('React typings in a TSX page', bin('tsc'), ['-p', 'test/typings/tsconfig.json']);
 check('Vue typings in an SFC', bin('vue-tsc'), ['-p', 'test/typings/tsconfig.vue.json']);
 suite('size budgets', process.execPath, [join(ROOT, 'scripts/size.mjs'), '--check'], join(RESULTS, 'size.json'));
-// The same budgets on what ships: the packed tarball installed into consumer apps built with Vite.
+// The same budgets on what ships: the packed tarball installed into consumer apps built by Vite,
+// esbuild, webpack 5 and Rspack, and the CDN page.
 suite('package budgets', process.execPath, [join(ROOT, 'scripts/package-check.mjs'), '--check'], join(RESULTS, 'package.json'));
 // What installing the packed kit brings into an empty project (no build tool, no native addon, no
 // install script, at most 25 MB), again now that dist/ is built: the Node tests above ran it before.

@@ -13,7 +13,7 @@
  * and deletes its key: the service supersedes an older code anyway); a link is single-use: the
  * attempt is taken before the code is checked, and a code that fails deletes K.
  *
- * The page that opens the link calls {@link finishMagicLink} (or `completeMagicLink` with the
+ * The page that opens the link calls {@link finishMagicLink} (or otp-flow.ts's `completeMagicLink` with the
  * core's flow deps): it reads the code from the URL (query or fragment parameter `otpCode`),
  * removes it from the address bar with `history.replaceState`, takes the attempt, and
  * completes it through `completeOtp` with K.
@@ -23,8 +23,6 @@ import { cleanAddressBar } from './address-bar.ts';
 import { IndexedDbObjectStore, type IndexedDbOptions } from '../keys/indexed-db-object-store.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import type { OtpType } from '../clients/proxy-types.ts';
-import type { LoginResult } from './login-result.ts';
-import type { CompleteOtpRequest, FlowDeps } from './otp-flow.ts';
 
 /** The URL parameter (query or fragment) that carries the code: `…#otpCode=%s` or `…?otpCode=%s`. */
 export const MAGIC_LINK_PARAM = 'otpCode';
@@ -251,22 +249,4 @@ export async function finishMagicLink<T>(complete: (login: MagicLinkLogin) => Pr
   } catch (error) {
     throw (error as { code?: string }).code === 'ERR_OTP_INVALID' ? linkInvalid(error) : error;
   }
-}
-
-/**
- * {@link finishMagicLink} with the core's `completeOtp` (for pages that use the flows without
- * the kit): resolves the login result, or null when the URL carries no code.
- */
-export async function completeMagicLink(
-  deps: FlowDeps,
-  options: FinishMagicLinkOptions & Pick<CompleteOtpRequest, 'signup' | 'signupIfMissing' | 'invalidateExisting'> = {},
-): Promise<LoginResult | null> {
-  const { href, otpAttempts, host, ...details } = options;
-  const { completeOtp } = await import('./otp-flow.ts');
-  const store = otpAttempts ?? deps.otpAttempts;
-  return finishMagicLink((login) => completeOtp(deps, { ...details, ...login }), {
-    ...(href ? { href } : {}),
-    ...(store ? { otpAttempts: store } : {}),
-    ...(host ? { host } : {}),
-  });
 }

@@ -16,7 +16,7 @@ import type { OtpType, SignupRequest, WalletParams } from '../clients/proxy-type
 import { parseVerificationToken } from '../tokens/verification-token.ts';
 import { createLoginClientSignature, createSignupClientSignature } from '../tokens/client-signature.ts';
 import { withNewKey, type LoginResult } from './login-result.ts';
-import { forgetOtpAttempt, rememberOtpAttempt, type PendingOtpStore } from './magic-link.ts';
+import { finishMagicLink, forgetOtpAttempt, rememberOtpAttempt, type FinishMagicLinkOptions, type PendingOtpStore } from './magic-link.ts';
 import { callWithCaptcha, type CaptchaDeps } from '../captcha/captcha-call.ts';
 
 export interface FlowDeps extends CaptchaDeps {
@@ -188,4 +188,23 @@ async function signUp(
   };
   const clientSignature = await createSignupClientSignature({ tokenId: input.tokenId, signup: usage, signingKey: key });
   return deps.proxy.signup({ ...request, clientSignature }, { signal: deps.signal });
+}
+
+/**
+ * magic-link.ts's `finishMagicLink` with {@link completeOtp}, for pages that use the flows without
+ * the kit: resolves the login result, or null when the URL carries no code. Here rather than in
+ * magic-link.ts behind a lazy import of this module: this module imports magic-link.ts, so with
+ * esbuild's code splitting any entry re-exporting both put this module on every page using either.
+ */
+export async function completeMagicLink(
+  deps: FlowDeps,
+  options: FinishMagicLinkOptions & Pick<CompleteOtpRequest, 'signup' | 'signupIfMissing' | 'invalidateExisting'> = {},
+): Promise<LoginResult | null> {
+  const { href, otpAttempts, host, ...details } = options;
+  const store = otpAttempts ?? deps.otpAttempts;
+  return finishMagicLink((login) => completeOtp(deps, { ...details, ...login }), {
+    ...(href ? { href } : {}),
+    ...(store ? { otpAttempts: store } : {}),
+    ...(host ? { host } : {}),
+  });
 }

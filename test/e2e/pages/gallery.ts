@@ -4,17 +4,8 @@
 // kit as a page would. `window.__sceneReady` turns true once the state shows; a failure is
 // `window.__sceneError`. test/e2e/gallery.node.test.ts checks every scene (axe, text that
 // overflows its box) in each theme, language and width; `npm run gallery` also takes pictures.
-import {
-  ActivityClient,
-  ApiKeyStamper,
-  LatchKit,
-  MemoryKeyStore,
-  MemorySessionStore,
-  noSessionChannel,
-  type LatchKitOptions,
-  type OAuthProvider,
-  type WalletAccountParams,
-} from 'latchkey';
+import { LatchKit, type LatchKitOptions, type OAuthProvider, type WalletAccountParams } from 'latchkey';
+import { ActivityClient, ApiKeyStamper, MemoryKeyStore, MemorySessionStore, noSessionChannel } from 'latchkey/signing';
 import type { E2ePageConfig } from '../support/page-config.ts';
 import { pageKitOptions, pageSetup, type EmulatorKeys } from './shared/boot.ts';
 import { SCENE_NAMES, type SceneName } from './gallery-scenes.ts';

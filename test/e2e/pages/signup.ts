@@ -2,7 +2,7 @@
 // page against the emulator's test root) and <latch-tx-status> following a transaction the
 // page's own code sends with the kit's session: what an application does after a sign-up.
 import './shared/violations.ts';
-import { activityResult } from 'latchkey';
+import { activityResult } from 'latchkey/signing';
 import { logLatchEvents } from './shared/event-log.ts';
 import { start } from './shared/boot.ts';
 

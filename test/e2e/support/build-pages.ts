@@ -26,6 +26,7 @@ export const LATCHKEY_ALIASES = [
   { find: /^latchkey$/, replacement: join(ROOT, 'src/index.ts') },
   { find: /^latchkey\/components$/, replacement: join(ROOT, 'components/index.ts') },
   { find: /^latchkey\/define$/, replacement: join(ROOT, 'components/define.ts') },
+  { find: /^latchkey\/(signing|flows|tokens|bundles|consensus|encoding|proofs|digests)$/, replacement: join(ROOT, 'src/entries/$1.ts') },
 ];
 
 /**

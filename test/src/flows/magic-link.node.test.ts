@@ -11,9 +11,8 @@ import { ProxyClient } from '../../../src/clients/proxy-client.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
-import { startOtp, completeOtp } from '../../../src/flows/otp-flow.ts';
+import { startOtp, completeOtp, completeMagicLink } from '../../../src/flows/otp-flow.ts';
 import {
-  completeMagicLink,
   finishMagicLink,
   magicLinkCodeOf,
   memoryPendingOtpStore,
