@@ -8,6 +8,7 @@
  * Browser-only: it needs a window (or the `target` given).
  */
 import type { Eip6963ProviderInfo } from './announce-eip1193-provider.ts';
+import { isOwnWallet } from './own-wallet.ts';
 
 /** The EIP-1193 surface a login needs from a wallet. */
 export interface Eip1193Requester {
@@ -33,6 +34,8 @@ function checked(detail: unknown): InjectedWallet | undefined {
   const { info, provider } = (detail ?? {}) as { info?: Partial<Eip6963ProviderInfo>; provider?: Eip1193Requester };
   if (!info || typeof info.uuid !== 'string' || !info.uuid || typeof info.name !== 'string' || !info.name.trim()) return undefined;
   if (!provider || typeof provider.request !== 'function') return undefined;
+  // The kit's own provider (latchkey/eip1193) is the session being logged into, not a way in.
+  if (isOwnWallet(provider)) return undefined;
   const icon = typeof info.icon === 'string' && DATA_IMAGE.test(info.icon) ? info.icon : '';
   return {
     info: { uuid: info.uuid, name: info.name.trim().slice(0, MAX_NAME), icon, rdns: typeof info.rdns === 'string' ? info.rdns : '' },

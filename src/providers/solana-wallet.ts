@@ -24,6 +24,7 @@ import { isFinalSendStatus, pollStatus, sendTransactionStatus, type PollOptions 
 import type { SigningSession } from '../session/signing-session.ts';
 import type { SendTransactionStatus, SolanaCaip2 } from '../clients/activity-types.ts';
 import type { ConfirmRequest, RequestReview } from '../review/request-review.ts';
+import { OWN_WALLET } from './own-wallet.ts';
 
 /** What the wallet uses of a session (a SigningSession; injectable for tests). */
 export type SolanaWalletSession = Pick<SigningSession, 'active' | 'summary' | 'submit' | 'query' | 'listWalletAccounts' | 'addEventListener' | 'removeEventListener'>;
@@ -103,6 +104,8 @@ function bytes(value: unknown, what: string): Uint8Array {
 
 export class LatchSolanaWallet {
   readonly version = '1.0.0' as const;
+  /** The kit's mark: its own login never lists this wallet (own-wallet.ts). */
+  readonly [OWN_WALLET] = true;
   readonly name: string;
   readonly icon: SolanaWalletIcon;
   readonly chains: readonly SolanaChain[];

@@ -11,6 +11,7 @@ import { textToBase64Url } from '../encoding/base64url.ts';
 import { utf8Encode } from '../encoding/utf8.ts';
 import type { Stamp, Stamper } from '../stamp/stamper.ts';
 import { walletError } from '../stamp/wallet-stamper.ts';
+import { isOwnWallet } from './own-wallet.ts';
 
 export interface StandardWalletAccount {
   address: string;
@@ -49,6 +50,8 @@ function usable(wallet: StandardWallet | undefined): wallet is StandardWallet {
   const f = wallet?.features;
   return (
     !!wallet &&
+    // The kit's own wallet (latchkey/solana) is the session being logged into, not a way in.
+    !isOwnWallet(wallet) &&
     typeof wallet.name === 'string' &&
     !!wallet.name.trim() &&
     Array.isArray(wallet.chains) &&
