@@ -72,7 +72,7 @@ describe('<latch-confirm>', () => {
     expect(text(call.querySelector('[data-label="spender"]'))).to.equal(`Spender ${SPENDER.toLowerCase()}`);
     expect(text(call.querySelector('[data-label="amount"]'))).to.equal(`Amount ${maxUint256}`);
     expect(text(call.querySelector('[part="section-warnings"]'))).to.contain('Unlimited amount');
-    expect(text(row(el, 'value'))).to.equal('Amount 0 ETH');
+    expect(text(row(el, 'value'))).to.equal('Value 0 ETH');
     // Values are data: addresses read left to right.
     expect(call.querySelector('[data-label="spender"] code')!.getAttribute('dir')).to.equal('ltr');
   });
