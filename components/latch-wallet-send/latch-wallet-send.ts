@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { WalletAccount } from '../../src/clients/activity-types.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { LatchError } from '../../src/errors/latch-error.ts';
+import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import { shortId } from '../internal/copy-text.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
 import type { SessionChange } from '../internal/kit-session-controller.ts';
@@ -10,10 +11,22 @@ import { LatchSendEvent } from '../latch-wallet/wallet-events.ts';
 import { readDraft, type DraftField, type TransactionDraft } from './transaction-draft.ts';
 
 /**
+ * A send the page asks for (app-initiated): a transaction (`value` in wei), or an ERC-20 transfer
+ * of `amount` in the token's units, its `decimals` given or read through `rpcUrl`.
+ */
+export type SendRequest =
+  | { to: string; value?: bigint | string; data?: string }
+  | { erc20: { token: string; to: string; amount: string; decimals?: number }; rpcUrl?: string };
+
+/**
  * @summary Sends an Ethereum transaction from one of the user's accounts through the service's
  * send activity (eth_send_transaction), after showing exactly what will be sent: from, to, the
  * amount in ETH and in wei, the call data and the chain. Nothing is sent before the explicit
  * Send. Its status is then followed in a `<latch-tx-status>` (loaded only then).
+ *
+ * A page may ask for a given send instead of the form: `send(request)` (a transaction, or an
+ * ERC-20 transfer in the token's units) shows it on the confirmation sheet, with the same review
+ * as every provider request, and sends it only when the person approves.
  *
  * @event {LatchSendEvent} latch-send - The service took the transaction: `detail.parameters`, `detail.sendTransactionStatusId`.
  * @event {LatchErrorEvent} latch-error - The send failed: `detail.error` (a LatchError).
@@ -201,10 +214,59 @@ export class LatchWalletSend extends WalletSectionElement {
     this.focusInside('#send-to');
   };
 
+  /**
+   * App-initiated: shows `request` on the confirmation sheet (as its RequestReview) and, when the
+   * person approves, sends it from the selected account. Resolves the send's status id, or null
+   * when they reject. ERR_SESSION_MISSING signed out, ERR_INPUT_INVALID for a request that is no
+   * transaction (the element's own form rules), ERR_NETWORK_FAILED when decimals cannot be read;
+   * a failed send is shown in the element (and latch-error) and rejects with its LatchError.
+   */
+  async send(request: SendRequest): Promise<string | null> {
+    const session = this.session;
+    if (!session || !this.from) throw new LatchError('ERR_SESSION_MISSING', 'Log in with an Ethereum account first.');
+    if (this.sending) throw new LatchError('ERR_INPUT_INVALID', 'A send is under way.');
+    const [{ reviewEvmRequest }, { erc20TransferData, parseUnits, readTokenDecimals }, { formatUnits }, { confirmWithSheet }] = await Promise.all([
+      import('../../src/review/evm-review.ts'),
+      import('../../src/review/evm-erc20.ts'),
+      import('../../src/review/evm-format.ts'),
+      import('../internal/confirm-with-sheet.ts'),
+    ]);
+    let to: string;
+    let wei: bigint;
+    let data: string;
+    let tokenDecimals: number | undefined;
+    if ('erc20' in request) {
+      const { token, amount } = request.erc20;
+      tokenDecimals = request.erc20.decimals;
+      if (tokenDecimals === undefined) {
+        if (!request.rpcUrl) throw new LatchError('ERR_INPUT_INVALID', 'An ERC-20 transfer needs the token\u2019s decimals, or an rpcUrl to read them.');
+        tokenDecimals = await readTokenDecimals(request.rpcUrl, token);
+      }
+      [to, wei, data] = [token, 0n, erc20TransferData(request.erc20.to, parseUnits(amount, tokenDecimals))];
+    } else {
+      const value = request.value ?? 0n;
+      if (!/^\d{1,78}$/.test(String(value))) throw new LatchError('ERR_INPUT_INVALID', 'The value is wei: a whole number.');
+      [to, wei, data] = [request.to, BigInt(value), request.data ?? ''];
+    }
+    const draft = readDraft({ from: this.from, to, eth: formatUnits(wei, 18), data, chainId: this.chainId });
+    if (Array.isArray(draft)) throw new LatchError('ERR_INPUT_INVALID', `The request's ${draft.join(', ')} is not valid.`);
+    const tx = { from: draft.from, to: draft.to, value: `0x${wei.toString(16)}`, data: draft.data || '0x' };
+    const review = reviewEvmRequest({ method: 'eth_sendTransaction', params: [tx] }, { origin: location.origin, account: draft.from, chainId: BigInt(this.chainId), tokenDecimals })!;
+    if (!(await confirmWithSheet(review, { locale: this.resolvedLocale }))) return null;
+    if (session !== this.session) throw new LatchError('ERR_SESSION_MISSING', 'The session changed while the person read the request.');
+    this.draft = draft;
+    return this.#submit(draft, session, true);
+  }
+
   readonly #onSend = async (): Promise<void> => {
     const draft = this.draft;
     const session = this.session;
     if (!draft || !session || this.sending) return;
+    await this.#submit(draft, session);
+  };
+
+  /** Sends `draft` and follows its status: the status id. A failure is shown (and latch-error), then null or, with `rethrow`, thrown. */
+  async #submit(draft: TransactionDraft, session: SigningSession, rethrow = false): Promise<string | null> {
     this.sending = true;
     this.announce(this.t('wallet.send.sending'));
     this.showError('');
@@ -215,19 +277,22 @@ export class LatchWalletSend extends WalletSectionElement {
       const id = activity.result.ethSendTransactionResult?.sendTransactionStatusId;
       if (typeof id !== 'string') throw new LatchError('ERR_RESPONSE_MALFORMED', 'The send answered no sendTransactionStatusId.');
       await status;
-      if (session !== this.session) return;
+      if (session !== this.session) return null;
       this.statusId = id;
       this.draft = null;
       this.announce(this.t('wallet.send.sent'));
       this.dispatchEvent(new LatchSendEvent({ parameters: draft.parameters, sendTransactionStatusId: id }));
       await this.updateComplete;
       this.focusInside('#send-again');
+      return id;
     } catch (error) {
       this.fail(error, true);
+      if (rethrow) throw toLatchError(error);
+      return null;
     } finally {
       this.sending = false;
     }
-  };
+  }
 
   readonly #onAgain = async (): Promise<void> => {
     this.statusId = '';
