@@ -1,3 +1,17 @@
+/** `<latch-confirm>`: the confirmation sheet (its contract is the class's JSDoc below). */
+import { html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { RequestReview } from '../../src/review/request-review.ts';
+import { AnnouncerController } from '../internal/announcer-controller.ts';
+import { FocusTrapController } from '../internal/focus-trap-controller.ts';
+import { LatchElement } from '../internal/latch-element.ts';
+import { PageInertController } from '../internal/page-inert-controller.ts';
+import { controlStyles } from '../styles/control-styles.ts';
+import { LatchConfirmEvent } from './latch-confirm-event.ts';
+import { confirmStyles } from './latch-confirm.styles.ts';
+import { renderBody, renderContext, renderWarnings } from './render-review.ts';
+import './latch-confirm.messages.ts';
+
 /**
  * `<latch-confirm>`: the confirmation sheet. A modal dialog that shows one request that signs,
  * sends or changes the chain (a RequestReview, from any chain's decoder) in the person's
@@ -18,18 +32,24 @@
  * @csspart header - The title and what the page asks.
  * @csspart title - The question ("Sign this message?").
  * @csspart context - Who asks, the account and the network.
+ * @csspart content - The scrolling body: context, warnings, message and sections (a focusable region).
  * @csspart origin - The asking page's origin.
  * @csspart account - The account that would sign.
  * @csspart chain - The network.
  * @csspart warnings - The warnings, above everything else (each a `warning`).
+ * @csspart warnings-title - The warnings' heading ("Before you approve").
  * @csspart warning - One warning (its key in `data-warning`).
  * @csspart section - One part of the request (its title key in `data-section`).
  * @csspart section-title - A section's title.
  * @csspart section-heading - What heads a section (a function signature, a primary type).
+ * @csspart section-warnings - The warnings of one section.
+ * @csspart rows - A list of rows.
  * @csspart row - A label and a value (the label's key in `data-label`).
  * @csspart label - A row's label.
  * @csspart value - A row's value.
+ * @csspart message - The message's section.
  * @csspart message-text - A message that is text.
+ * @csspart message-note - The note that a message is not text.
  * @csspart message-hex - A message that is not text, as hex.
  * @csspart actions - Reject and Approve.
  * @csspart reject - The Reject button.
@@ -38,19 +58,6 @@
  * @cssproperty --width - The sheet's width. 32rem
  * @cssproperty --max-height - The sheet's greatest height (its body scrolls).
  */
-import { html, nothing } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import type { RequestReview } from '../../src/review/request-review.ts';
-import { AnnouncerController } from '../internal/announcer-controller.ts';
-import { FocusTrapController } from '../internal/focus-trap-controller.ts';
-import { LatchElement } from '../internal/latch-element.ts';
-import { PageInertController } from '../internal/page-inert-controller.ts';
-import { controlStyles } from '../styles/control-styles.ts';
-import { LatchConfirmEvent } from './latch-confirm-event.ts';
-import { confirmStyles } from './latch-confirm.styles.ts';
-import { renderBody, renderContext, renderWarnings } from './render-review.ts';
-import './latch-confirm.messages.ts';
-
 export class LatchConfirm extends LatchElement {
   static override readonly tag = 'latch-confirm';
   static override styles = [LatchElement.styles, controlStyles, confirmStyles];

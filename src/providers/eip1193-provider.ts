@@ -181,7 +181,7 @@ export class LatchEip1193Provider {
   readonly #chains = new Map<bigint, string | undefined>();
   readonly #approve: Eip1193ProviderOptions['approve'];
   readonly #confirm: ConfirmRequest | undefined;
-  readonly #origin: string;
+  readonly #origin: string | undefined;
   readonly #fetch: typeof fetch;
   readonly #rpcTimeoutMs: number;
   readonly #polling: Eip1193ProviderOptions['sendStatusPolling'];
@@ -201,7 +201,7 @@ export class LatchEip1193Provider {
     }
     this.#approve = options.approve;
     this.#confirm = options.confirm;
-    this.#origin = options.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? '';
+    this.#origin = options.origin;
     this.#fetch = options.fetch ?? ((...a) => fetch(...a));
     this.#rpcTimeoutMs = options.rpcTimeoutMs ?? 30_000;
     this.#polling = options.sendStatusPolling;
@@ -355,7 +355,9 @@ export class LatchEip1193Provider {
     else {
       // The decoders load with the first request that needs them, not with the provider.
       const { reviewEvmRequest } = await import('../review/evm-review.ts');
-      const review = reviewEvmRequest(args, { origin: this.#origin, account: this.#address, chainId: this.#chainId, filled });
+      // The page's origin is read when a request comes, not at creation (src/ runs without a window).
+      const origin = this.#origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? '';
+      const review = reviewEvmRequest(args, { origin, account: this.#address, chainId: this.#chainId, filled });
       if (!review) throw new ProviderRpcError(Codes.INTERNAL, 'The request has no review.');
       ok = await this.#confirm!(review);
     }
