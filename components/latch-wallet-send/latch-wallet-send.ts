@@ -9,14 +9,9 @@ import { WalletSectionElement } from '../internal/wallet-section-element.ts';
 import type { SessionChange } from '../internal/kit-session-controller.ts';
 import { LatchSendEvent } from '../latch-wallet/wallet-events.ts';
 import { readDraft, type DraftField, type TransactionDraft } from './transaction-draft.ts';
+import type { SendRequest } from './confirm-send-request.ts';
 
-/**
- * A send the page asks for (app-initiated): a transaction (`value` in wei), or an ERC-20 transfer
- * of `amount` in the token's units, its `decimals` given or read through `rpcUrl`.
- */
-export type SendRequest =
-  | { to: string; value?: bigint | string; data?: string }
-  | { erc20: { token: string; to: string; amount: string; decimals?: number }; rpcUrl?: string };
+export type { SendRequest } from './confirm-send-request.ts';
 
 /**
  * @summary Sends an Ethereum transaction from one of the user's accounts through the service's
@@ -225,34 +220,10 @@ export class LatchWalletSend extends WalletSectionElement {
     const session = this.session;
     if (!session || !this.from) throw new LatchError('ERR_SESSION_MISSING', 'Log in with an Ethereum account first.');
     if (this.sending) throw new LatchError('ERR_INPUT_INVALID', 'A send is under way.');
-    const [{ reviewEvmRequest }, { erc20TransferData, parseUnits, readTokenDecimals }, { formatUnits }, { confirmWithSheet }] = await Promise.all([
-      import('../../src/review/evm-review.ts'),
-      import('../../src/review/evm-erc20.ts'),
-      import('../../src/review/evm-format.ts'),
-      import('../internal/confirm-with-sheet.ts'),
-    ]);
-    let to: string;
-    let wei: bigint;
-    let data: string;
-    let tokenDecimals: number | undefined;
-    if ('erc20' in request) {
-      const { token, amount } = request.erc20;
-      tokenDecimals = request.erc20.decimals;
-      if (tokenDecimals === undefined) {
-        if (!request.rpcUrl) throw new LatchError('ERR_INPUT_INVALID', 'An ERC-20 transfer needs the token\u2019s decimals, or an rpcUrl to read them.');
-        tokenDecimals = await readTokenDecimals(request.rpcUrl, token);
-      }
-      [to, wei, data] = [token, 0n, erc20TransferData(request.erc20.to, parseUnits(amount, tokenDecimals))];
-    } else {
-      const value = request.value ?? 0n;
-      if (!/^\d{1,78}$/.test(String(value))) throw new LatchError('ERR_INPUT_INVALID', 'The value is wei: a whole number.');
-      [to, wei, data] = [request.to, BigInt(value), request.data ?? ''];
-    }
-    const draft = readDraft({ from: this.from, to, eth: formatUnits(wei, 18), data, chainId: this.chainId });
-    if (Array.isArray(draft)) throw new LatchError('ERR_INPUT_INVALID', `The request's ${draft.join(', ')} is not valid.`);
-    const tx = { from: draft.from, to: draft.to, value: `0x${wei.toString(16)}`, data: draft.data || '0x' };
-    const review = reviewEvmRequest({ method: 'eth_sendTransaction', params: [tx] }, { origin: location.origin, account: draft.from, chainId: BigInt(this.chainId), tokenDecimals })!;
-    if (!(await confirmWithSheet(review, { locale: this.resolvedLocale }))) return null;
+    // The review and the sheet load only when a page asks.
+    const { confirmSendRequest } = await import('./confirm-send-request.ts');
+    const draft = await confirmSendRequest(request, this.from, { chainId: this.chainId, locale: this.resolvedLocale });
+    if (!draft) return null;
     if (session !== this.session) throw new LatchError('ERR_SESSION_MISSING', 'The session changed while the person read the request.');
     this.draft = draft;
     return this.#submit(draft, session, true);

@@ -12,15 +12,11 @@ import { previewMessage, type MessagePreview } from '../latch-wallet/message-pre
 import { LatchSignEvent } from '../latch-wallet/wallet-events.ts';
 import { renderMessagePreview, renderTypedDataPreview } from './render-sign-preview.ts';
 import { previewTypedData, type TypedDataPreview } from './typed-data-preview.ts';
+import type { SignRequest } from './confirm-sign-request.ts';
+
+export type { SignRequest } from './confirm-sign-request.ts';
 
 type SignKind = 'message' | 'typed-data';
-
-/** What a page asks to have signed (app-initiated): a text message, or EIP-712 typed data (an object or its JSON). */
-export type SignRequest = { message: string } | { typedData: object | string };
-
-/** Typed data as eth_signTypedData_v4 carries it: JSON, with bigints as decimal strings. */
-const typedDataJson = (typedData: object | string): string =>
-  typeof typedData === 'string' ? typedData : JSON.stringify(typedData, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 
 /**
  * @summary Signs a text message, or EIP-712 typed data with an Ethereum account, after showing
@@ -260,21 +256,12 @@ export class LatchWalletSign extends WalletSectionElement {
     const account = this.#account?.addressFormat === 'ADDRESS_FORMAT_ETHEREUM' ? this.#account : this.#accounts.find((a) => a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM');
     if (!session || !account) throw new LatchError('ERR_SESSION_MISSING', 'Log in with an Ethereum account first.');
     if (this.signing) throw new LatchError('ERR_INPUT_INVALID', 'A signature is under way.');
-    const typed = 'typedData' in request;
-    const text = typed ? typedDataJson(request.typedData) : request.message;
-    if (typeof text !== 'string') throw new LatchError('ERR_INPUT_INVALID', 'The message is text.');
-    const [preview, { reviewEvmRequest }, { toBigInt }, { confirmWithSheet }] = await Promise.all([
-      typed ? previewTypedData(text) : previewMessage(text, account),
-      import('../../src/review/evm-review.ts'),
-      import('../../src/review/evm-format.ts'),
-      import('../internal/confirm-with-sheet.ts'),
-    ]);
-    const chainId = ('kind' in preview ? toBigInt((preview.typedData.domain as { chainId?: unknown }).chainId) : undefined) ?? BigInt(this.chainId);
-    // The message as its UTF-8 bytes: the review reads exactly what is signed, even text that looks like hex.
-    const bytes = `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
-    const args = typed ? { method: 'eth_signTypedData_v4', params: [account.address, text] } : { method: 'personal_sign', params: [bytes, account.address] };
-    const review = reviewEvmRequest(args, { origin: location.origin, account: account.address, chainId })!;
-    if (!(await confirmWithSheet(review, { locale: this.resolvedLocale }))) return null;
+    // The review and the sheet load only when a page asks.
+    const { confirmSignRequest } = await import('./confirm-sign-request.ts');
+    const confirmed = await confirmSignRequest(request, account, { chainId: this.chainId, locale: this.resolvedLocale });
+    if (!confirmed) return null;
+    const { text, preview } = confirmed;
+    const typed = 'kind' in preview;
     if (session !== this.session) throw new LatchError('ERR_SESSION_MISSING', 'The session changed while the person read the request.');
     this.signWith = account.address;
     this.kind = typed ? 'typed-data' : 'message';
