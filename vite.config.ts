@@ -32,8 +32,9 @@ export default defineConfig({
     lib: {
       entry: {
         'src/index': resolve(root, 'src/index.ts'),
-        // `latchkey/eip1193`: the EIP-1193 provider, apart from the core so no login page loads it.
-        'src/providers/eip1193': resolve(root, 'src/providers/eip1193.ts'),
+        // `latchkey/eip1193`: the EIP-1193 provider with the confirmation sheet (loaded on its first
+        // request), apart from the core so no login page loads it.
+        'components/eip1193': resolve(root, 'components/eip1193.ts'),
         // `latchkey/solana`: the Wallet Standard wallet, likewise apart.
         'src/providers/solana': resolve(root, 'src/providers/solana.ts'),
         ...coreEntries,

@@ -7,6 +7,7 @@
 import { LatchAccount } from './latch-account/latch-account.ts';
 import { LatchApprovals } from './latch-approvals/latch-approvals.ts';
 import { LatchAuth } from './latch-auth/latch-auth.ts';
+import { LatchConfirm } from './latch-confirm/latch-confirm.ts';
 import { LatchOauthButton } from './latch-oauth-button/latch-oauth-button.ts';
 import { LatchOnramp } from './latch-onramp/latch-onramp.ts';
 import { LatchOtpInput } from './latch-otp-input/latch-otp-input.ts';
@@ -28,6 +29,7 @@ import { LatchWalletSign } from './latch-wallet-sign/latch-wallet-sign.ts';
 LatchAccount.define();
 LatchApprovals.define();
 LatchAuth.define();
+LatchConfirm.define();
 LatchOauthButton.define();
 LatchOnramp.define();
 LatchOtpInput.define();

@@ -18,6 +18,8 @@ export { LatchApprovalEvent } from './latch-approvals/approval-events.ts';
 export type { LatchApprovalDetail } from './latch-approvals/approval-events.ts';
 export { LatchAuth } from './latch-auth/latch-auth.ts';
 export { LatchCancelEvent } from './latch-auth/latch-cancel-event.ts';
+export { LatchConfirm } from './latch-confirm/latch-confirm.ts';
+export { LatchConfirmEvent, type LatchConfirmDetail } from './latch-confirm/latch-confirm-event.ts';
 export { LatchContinueEvent, type LatchContinueDetail } from './latch-auth/latch-continue-event.ts';
 export { LatchPhoneCountryEvent, type LatchPhoneCountryDetail } from './latch-auth/latch-phone-country-event.ts';
 export { LatchOauthButton } from './latch-oauth-button/latch-oauth-button.ts';

@@ -32,8 +32,14 @@ export { ActivityClient } from '@/src/clients/activity-client.ts';`,
   { name: 'core (latchkey)', source: `export * from '@/src/index.ts';` },
   {
     name: 'EIP-1193 provider (latchkey/eip1193)',
-    about: 'provider, errors, EIP-6963 announce: its own entry, loaded by pages that hand a dapp library a provider (report only)',
-    source: `export * from '@/src/providers/eip1193.ts';`,
+    about: 'provider, errors, EIP-6963 announce, the confirmation sheet by default: its own entry, loaded by pages that hand a dapp library a provider; the sheet (<latch-confirm>, lit) and the request decoders are lazy chunks',
+    source: `export * from '@/components/eip1193.ts';`,
+    budget: 8 * KB,
+  },
+  {
+    name: 'confirmation sheet (lazy)',
+    about: '<latch-confirm> and the Ethereum request decoders: what latchkey/eip1193 loads with the first request that signs or sends (report only)',
+    source: `export { LatchConfirm } from '@/components/latch-confirm/latch-confirm.ts'; export { reviewEvmRequest } from '@/src/review/evm-review.ts';`,
   },
   {
     name: 'Solana wallet (latchkey/solana)',

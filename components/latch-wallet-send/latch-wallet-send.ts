@@ -3,17 +3,25 @@ import { property, state } from 'lit/decorators.js';
 import type { WalletAccount } from '../../src/clients/activity-types.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { LatchError } from '../../src/errors/latch-error.ts';
+import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import { shortId } from '../internal/copy-text.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
 import type { SessionChange } from '../internal/kit-session-controller.ts';
 import { LatchSendEvent } from '../latch-wallet/wallet-events.ts';
 import { readDraft, type DraftField, type TransactionDraft } from './transaction-draft.ts';
+import type { SendRequest } from './confirm-send-request.ts';
+
+export type { SendRequest } from './confirm-send-request.ts';
 
 /**
  * @summary Sends an Ethereum transaction from one of the user's accounts through the service's
  * send activity (eth_send_transaction), after showing exactly what will be sent: from, to, the
  * amount in ETH and in wei, the call data and the chain. Nothing is sent before the explicit
  * Send. Its status is then followed in a `<latch-tx-status>` (loaded only then).
+ *
+ * A page may ask for a given send instead of the form: `send(request)` (a transaction, or an
+ * ERC-20 transfer in the token's units) shows it on the confirmation sheet, with the same review
+ * as every provider request, and sends it only when the person approves.
  *
  * @event {LatchSendEvent} latch-send - The service took the transaction: `detail.parameters`, `detail.sendTransactionStatusId`.
  * @event {LatchErrorEvent} latch-error - The send failed: `detail.error` (a LatchError).
@@ -201,10 +209,35 @@ export class LatchWalletSend extends WalletSectionElement {
     this.focusInside('#send-to');
   };
 
+  /**
+   * App-initiated: shows `request` on the confirmation sheet (as its RequestReview) and, when the
+   * person approves, sends it from the selected account. Resolves the send's status id, or null
+   * when they reject. ERR_SESSION_MISSING signed out, ERR_INPUT_INVALID for a request that is no
+   * transaction (the element's own form rules), ERR_NETWORK_FAILED when decimals cannot be read;
+   * a failed send is shown in the element (and latch-error) and rejects with its LatchError.
+   */
+  async send(request: SendRequest): Promise<string | null> {
+    const session = this.session;
+    if (!session || !this.from) throw new LatchError('ERR_SESSION_MISSING', 'Log in with an Ethereum account first.');
+    if (this.sending) throw new LatchError('ERR_INPUT_INVALID', 'A send is under way.');
+    // The review and the sheet load only when a page asks.
+    const { confirmSendRequest } = await import('./confirm-send-request.ts');
+    const draft = await confirmSendRequest(request, this.from, { chainId: this.chainId, locale: this.resolvedLocale });
+    if (!draft) return null;
+    if (session !== this.session) throw new LatchError('ERR_SESSION_MISSING', 'The session changed while the person read the request.');
+    this.draft = draft;
+    return this.#submit(draft, session, true);
+  }
+
   readonly #onSend = async (): Promise<void> => {
     const draft = this.draft;
     const session = this.session;
     if (!draft || !session || this.sending) return;
+    await this.#submit(draft, session);
+  };
+
+  /** Sends `draft` and follows its status: the status id. A failure is shown (and latch-error), then null or, with `rethrow`, thrown. */
+  async #submit(draft: TransactionDraft, session: SigningSession, rethrow = false): Promise<string | null> {
     this.sending = true;
     this.announce(this.t('wallet.send.sending'));
     this.showError('');
@@ -215,19 +248,22 @@ export class LatchWalletSend extends WalletSectionElement {
       const id = activity.result.ethSendTransactionResult?.sendTransactionStatusId;
       if (typeof id !== 'string') throw new LatchError('ERR_RESPONSE_MALFORMED', 'The send answered no sendTransactionStatusId.');
       await status;
-      if (session !== this.session) return;
+      if (session !== this.session) return null;
       this.statusId = id;
       this.draft = null;
       this.announce(this.t('wallet.send.sent'));
       this.dispatchEvent(new LatchSendEvent({ parameters: draft.parameters, sendTransactionStatusId: id }));
       await this.updateComplete;
       this.focusInside('#send-again');
+      return id;
     } catch (error) {
       this.fail(error, true);
+      if (rethrow) throw toLatchError(error);
+      return null;
     } finally {
       this.sending = false;
     }
-  };
+  }
 
   readonly #onAgain = async (): Promise<void> => {
     this.statusId = '';

@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { SignRawPayloadResult, WalletAccount } from '../../src/clients/activity-types.ts';
+import { LatchError } from '../../src/errors/latch-error.ts';
 import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
 import { shortId } from '../internal/copy-text.ts';
@@ -11,6 +12,9 @@ import { previewMessage, type MessagePreview } from '../latch-wallet/message-pre
 import { LatchSignEvent } from '../latch-wallet/wallet-events.ts';
 import { renderMessagePreview, renderTypedDataPreview } from './render-sign-preview.ts';
 import { previewTypedData, type TypedDataPreview } from './typed-data-preview.ts';
+import type { SignRequest } from './confirm-sign-request.ts';
+
+export type { SignRequest } from './confirm-sign-request.ts';
 
 type SignKind = 'message' | 'typed-data';
 
@@ -20,6 +24,10 @@ type SignKind = 'message' | 'typed-data';
  * BIP-137 for Bitcoin); for typed data the domain, the type and each field. Nothing is sent
  * before the explicit Sign. Alone on a page it lists the user's accounts itself; inside
  * `<latch-wallet>` it signs with the accounts the wallet shows.
+ *
+ * A page may ask for a given signature instead of the form: `sign(request)` (a message or typed
+ * data, with an Ethereum account) shows it on the confirmation sheet, with the same review as
+ * every provider request, and signs only when the person approves.
  *
  * @event {LatchSignEvent} latch-sign - The user signed: `detail.address`, `detail.message` (the text, or the typed data's JSON), `detail.typedData` (typed data only), `detail.parameters`, `detail.signature` (`r`, `s`, `v`).
  * @event {LatchErrorEvent} latch-error - Signing failed: `detail.error` (a LatchError).
@@ -51,6 +59,9 @@ export class LatchWalletSign extends WalletSectionElement {
 
   /** Sign only with this wallet's accounts (alone on a page). */
   @property({ attribute: 'wallet-id' }) walletId: string | undefined;
+
+  /** The EIP-155 chain a preset request is shown on (typed data names its own in its domain). */
+  @property({ type: Number, attribute: 'chain-id' }) chainId = 1;
 
   /** The accounts to sign with. Unset, the element lists the user's accounts itself. */
   @property({ attribute: false }) accounts: readonly WalletAccount[] | undefined;
@@ -233,10 +244,42 @@ export class LatchWalletSign extends WalletSectionElement {
     this.focusInside(this.#fieldSelector);
   };
 
+  /**
+   * App-initiated: shows `request` on the confirmation sheet (as its RequestReview) and, when the
+   * person approves, signs it with the selected Ethereum account (EIP-191 for a message, EIP-712
+   * for typed data). Resolves the signature, or null when they reject. ERR_SESSION_MISSING signed
+   * out or without an Ethereum account, ERR_INPUT_INVALID for typed data that is not valid; a
+   * failed signature is shown in the element (and latch-error) and rejects with its LatchError.
+   */
+  async sign(request: SignRequest): Promise<SignRawPayloadResult | null> {
+    const session = this.session;
+    const account = this.#account?.addressFormat === 'ADDRESS_FORMAT_ETHEREUM' ? this.#account : this.#accounts.find((a) => a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM');
+    if (!session || !account) throw new LatchError('ERR_SESSION_MISSING', 'Log in with an Ethereum account first.');
+    if (this.signing) throw new LatchError('ERR_INPUT_INVALID', 'A signature is under way.');
+    // The review and the sheet load only when a page asks.
+    const { confirmSignRequest } = await import('./confirm-sign-request.ts');
+    const confirmed = await confirmSignRequest(request, account, { chainId: this.chainId, locale: this.resolvedLocale });
+    if (!confirmed) return null;
+    const { text, preview } = confirmed;
+    const typed = 'kind' in preview;
+    if (session !== this.session) throw new LatchError('ERR_SESSION_MISSING', 'The session changed while the person read the request.');
+    this.signWith = account.address;
+    this.kind = typed ? 'typed-data' : 'message';
+    if (typed) this.typedDataText = text;
+    else this.message = text;
+    this.preview = preview;
+    return this.#signPreview(preview, session, true);
+  }
+
   readonly #onSign = async (): Promise<void> => {
     const preview = this.preview;
     const session = this.session;
     if (!preview || !session || this.signing) return;
+    await this.#signPreview(preview, session);
+  };
+
+  /** Signs what `preview` shows: the signature, or null when it failed (shown, latch-error; thrown with `rethrow`). */
+  async #signPreview(preview: MessagePreview | TypedDataPreview, session: SigningSession, rethrow = false): Promise<SignRawPayloadResult | null> {
     const address = this.signWith;
     const parameters = { signWith: address, ...preview.parameters };
     this.signing = true;
@@ -244,19 +287,22 @@ export class LatchWalletSign extends WalletSectionElement {
     this.showError('');
     try {
       const signature = await session.signRawPayload(parameters);
-      if (session !== this.session) return;
+      if (session !== this.session) return null;
       this.signature = signature;
       this.preview = null;
       this.announce(this.t('wallet.sign.signed'));
       this.dispatchEvent(new LatchSignEvent({ address, message: preview.text, parameters, signature, ...('kind' in preview ? { typedData: preview.typedData } : {}) }));
       await this.updateComplete;
       this.focusInside('#sign-again');
+      return signature;
     } catch (error) {
       this.fail(error, true);
+      if (rethrow) throw toLatchError(error);
+      return null;
     } finally {
       this.signing = false;
     }
-  };
+  }
 
   readonly #onSignAgain = async (): Promise<void> => {
     this.signature = null;

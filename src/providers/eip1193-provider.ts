@@ -7,9 +7,15 @@
  * the current chain's `rpcUrl`, when one is given. Its own package entry (`latchkey/eip1193`):
  * never part of what a login page loads.
  *
+ * Every request that signs, sends, or changes the chain waits for the person: the page's own
+ * `approve` hook (headless), or else `confirm`, which is shown the request's RequestReview
+ * (src/review/evm-review.ts, loaded with the first such request). The provider refuses to be
+ * created with neither: silence is never the default. A refusal is 4001 and nothing is sent to
+ * the service. (`latchkey/eip1193` gives the kit's confirmation sheet as `confirm`.)
+ *
  * Methods: eth_chainId, net_version, eth_accounts, eth_requestAccounts, personal_sign,
- * eth_signTypedData_v4, eth_signTransaction, eth_sendTransaction, wallet_switchEthereumChain and
- * the read-only methods in READ_ONLY_METHODS. eth_sign (it signs any 32 bytes, a transaction
+ * eth_signTypedData_v4, eth_signTransaction, eth_sendTransaction, wallet_switchEthereumChain,
+ * wallet_addEthereumChain and the read-only methods in READ_ONLY_METHODS. eth_sign (it signs any 32 bytes, a transaction
  * hash included, so a page could make the user sign what they cannot read) and the older
  * signTypedData versions are refused with 4200, as is every method not listed.
  *
@@ -27,6 +33,8 @@ import type { SigningSession } from '../session/signing-session.ts';
 import type { EthSendTransactionParameters, SendTransactionStatus } from '../clients/activity-types.ts';
 import { ProviderRpcError, ProviderRpcErrorCodes as Codes } from './provider-rpc-error.ts';
 import { serializeUnsignedTransaction, type AccessListEntry, type UnsignedEthereumTransaction } from './unsigned-transaction.ts';
+import type { ConfirmRequest } from '../review/request-review.ts';
+import type { EvmReviewContext } from '../review/evm-review.ts';
 
 /** What the provider uses of a session (a SigningSession; injectable for tests). */
 export type Eip1193Session = Pick<SigningSession, 'active' | 'summary' | 'submit' | 'query' | 'addEventListener' | 'removeEventListener'>;
@@ -54,11 +62,17 @@ export interface Eip1193ProviderOptions {
   /** The chains wallet_switchEthereumChain may switch to (the starting one is always allowed). */
   chains?: readonly Eip1193Chain[];
   /**
-   * Asked before each signature or send, with the request: resolve false to refuse it (the
-   * request then rejects with 4001, user rejected). Default: every request is allowed (the page
-   * asked the user already).
+   * The page's own confirmation (headless): asked before each signature, send or chain change,
+   * with the raw request; resolve false to refuse it (4001, user rejected). Replaces `confirm`.
    */
   approve?: (request: Eip1193RequestArguments) => boolean | Promise<boolean>;
+  /**
+   * Shows the person what a request would do (its RequestReview) and resolves their answer.
+   * Used when there is no `approve`. One of the two is required.
+   */
+  confirm?: ConfirmRequest;
+  /** The page that asks, shown in the review. Default: `location.origin`. */
+  origin?: string;
   /** For read-only JSON-RPC. Default: the global fetch. */
   fetch?: typeof fetch;
   /** Per JSON-RPC request, in ms. Default 30 000. */
@@ -166,6 +180,8 @@ export class LatchEip1193Provider {
   readonly #address: string;
   readonly #chains = new Map<bigint, string | undefined>();
   readonly #approve: Eip1193ProviderOptions['approve'];
+  readonly #confirm: ConfirmRequest | undefined;
+  readonly #origin: string | undefined;
   readonly #fetch: typeof fetch;
   readonly #rpcTimeoutMs: number;
   readonly #polling: Eip1193ProviderOptions['sendStatusPolling'];
@@ -180,7 +196,12 @@ export class LatchEip1193Provider {
     if (typeof options.address !== 'string' || !ADDRESS.test(options.address)) throw new LatchError('ERR_CONFIG_INVALID', 'The provider needs an Ethereum address (0x and 40 hex digits).');
     this.#session = options.session;
     this.#address = options.address;
+    if (typeof options.approve !== 'function' && typeof options.confirm !== 'function') {
+      throw new LatchError('ERR_CONFIG_INVALID', 'The provider needs `approve` or `confirm`: every signature waits for the person.');
+    }
     this.#approve = options.approve;
+    this.#confirm = options.confirm;
+    this.#origin = options.origin;
     this.#fetch = options.fetch ?? ((...a) => fetch(...a));
     this.#rpcTimeoutMs = options.rpcTimeoutMs ?? 30_000;
     this.#polling = options.sendStatusPolling;
@@ -292,7 +313,9 @@ export class LatchEip1193Provider {
         case 'eth_sendTransaction':
           return await this.#sendTransaction(args, this.#list(params, 1));
         case 'wallet_switchEthereumChain':
-          return this.#switchChain(this.#list(params, 1));
+          return await this.#switchChain(args, this.#list(params, 1));
+        case 'wallet_addEthereumChain':
+          return await this.#addChain(args, this.#list(params, 1));
         default:
           if (READ_ONLY_METHODS.includes(method)) return await this.#rpc(method, params);
           throw unsupported(method);
@@ -322,8 +345,25 @@ export class LatchEip1193Provider {
     if (value.toLowerCase() !== this.#address.toLowerCase()) throw new ProviderRpcError(Codes.UNAUTHORIZED, `${what} is not this provider's account.`);
   }
 
-  async #approved(args: Eip1193RequestArguments): Promise<void> {
-    if (this.#approve && !(await this.#approve(args))) throw new ProviderRpcError(Codes.USER_REJECTED, 'The user rejected the request.');
+  /**
+   * Waits for the person's answer to `args` (4001 unless they approve). `filled`: the fields the
+   * provider filled or read from the chain, shown in the review.
+   */
+  async #approved(args: Eip1193RequestArguments, filled?: EvmReviewContext['filled']): Promise<void> {
+    let ok: boolean;
+    if (this.#approve) ok = await this.#approve(args);
+    else {
+      // The decoders load with the first request that needs them, not with the provider.
+      const { reviewEvmRequest } = await import('../review/evm-review.ts');
+      // The page's origin is read when a request comes, not at creation (src/ runs without a window).
+      const origin = this.#origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? '';
+      const review = reviewEvmRequest(args, { origin, account: this.#address, chainId: this.#chainId, filled });
+      if (!review) throw new ProviderRpcError(Codes.INTERNAL, 'The request has no review.');
+      ok = await this.#confirm!(review);
+    }
+    if (ok !== true) throw new ProviderRpcError(Codes.USER_REJECTED, 'The user rejected the request.');
+    // The session may have ended while the person read the request.
+    this.#live();
   }
 
   /** A secp256k1 signature over a 32-byte digest, as r ‖ s ‖ v (v 27 or 28), 0x-hex. */
@@ -429,7 +469,7 @@ export class LatchEip1193Provider {
       unsigned.maxPriorityFeePerGas = tx.maxPriorityFeePerGas ?? (await this.#fill('maxPriorityFeePerGas', 'eth_maxPriorityFeePerGas', []));
       unsigned.maxFeePerGas = tx.maxFeePerGas ?? (await this.#baseFee()) * 2n + unsigned.maxPriorityFeePerGas;
     } else unsigned.gasPrice = tx.gasPrice ?? (await this.#fill('gasPrice', 'eth_gasPrice', []));
-    await this.#approved(args);
+    await this.#approved(args, { nonce, gas, gasPrice: unsigned.gasPrice, maxFeePerGas: unsigned.maxFeePerGas, maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas });
     const activity = await this.#session.submit('sign_transaction', { signWith: from, unsignedTransaction: serializeUnsignedTransaction(unsigned).slice(2), type: 'TRANSACTION_TYPE_ETHEREUM' });
     const signed = activity.result.signTransactionResult?.signedTransaction;
     if (typeof signed !== 'string' || !/^(?:0x)?[0-9a-fA-F]+$/.test(signed)) throw new LatchError('ERR_RESPONSE_MALFORMED', 'The signed transaction is malformed.');
@@ -461,7 +501,7 @@ export class LatchEip1193Provider {
     };
     const optional = { nonce: decimal(tx.nonce), gasLimit: decimal(tx.gas), maxFeePerGas: decimal(tx.maxFeePerGas ?? tx.gasPrice), maxPriorityFeePerGas: decimal(tx.maxPriorityFeePerGas ?? tx.gasPrice) };
     for (const [key, v] of Object.entries(optional)) if (v !== undefined) (parameters as unknown as Record<string, string>)[key] = v;
-    await this.#approved(args);
+    await this.#approved(args, await this.#estimatedFees(tx));
     const activity = await this.#session.submit('eth_send_transaction', parameters);
     const id = activity.result.ethSendTransactionResult?.sendTransactionStatusId;
     if (typeof id !== 'string') throw new LatchError('ERR_RESPONSE_MALFORMED', 'The send answered no sendTransactionStatusId.');
@@ -477,15 +517,51 @@ export class LatchEip1193Provider {
     return hash;
   }
 
-  #switchChain([value]: unknown[]): null {
+  /**
+   * What the service will likely charge for a send whose fees the request leaves out, read from
+   * the chain's rpcUrl for the review only (the service fills the real ones). Nothing without an
+   * rpcUrl or when the endpoint does not say.
+   */
+  async #estimatedFees(tx: TransactionRequest): Promise<EvmReviewContext['filled']> {
+    if (!this.#chains.get(this.#chainId)) return undefined;
+    const call = { from: this.#address, to: tx.to, value: toQuantity(tx.value), data: tx.data };
+    const read = <T>(p: Promise<T>) => p.then((v) => v, () => undefined);
+    const gas = tx.gas ?? (await read(this.#fill('gas', 'eth_estimateGas', [call])));
+    if (tx.gasPrice !== undefined || tx.type !== 2) return { gas, gasPrice: tx.gasPrice ?? (await read(this.#fill('gasPrice', 'eth_gasPrice', []))) };
+    const maxPriorityFeePerGas = tx.maxPriorityFeePerGas ?? (await read(this.#fill('maxPriorityFeePerGas', 'eth_maxPriorityFeePerGas', [])));
+    const base = tx.maxFeePerGas === undefined && maxPriorityFeePerGas !== undefined ? await read(this.#baseFee()) : undefined;
+    return { gas, maxPriorityFeePerGas, maxFeePerGas: tx.maxFeePerGas ?? (base === undefined ? undefined : base * 2n + maxPriorityFeePerGas!) };
+  }
+
+  async #switchChain(args: Eip1193RequestArguments, [value]: unknown[]): Promise<null> {
     const requested = chainIdOf((value as { chainId?: unknown } | null)?.chainId, 'wallet_switchEthereumChain chainId');
     if (!this.#chains.has(requested)) {
       throw new ProviderRpcError(Codes.UNRECOGNIZED_CHAIN, `Chain ${requested} is not one this provider was given.`, { data: { chainId: toQuantity(requested) } });
     }
     if (requested !== this.#chainId) {
+      this.#live();
+      // Another chain changes what every later request means: the person says so first.
+      await this.#approved(args);
       this.#chainId = requested;
       this.#emit('chainChanged', toQuantity(requested));
     }
+    return null;
+  }
+
+  /**
+   * EIP-3085: a chain the provider was not given, with its JSON-RPC endpoint (the first of
+   * `rpcUrls`, http or https), after the person agrees. A known chain answers at once; adding does
+   * not switch (the dapp asks wallet_switchEthereumChain next, as EIP-3085 expects).
+   */
+  async #addChain(args: Eip1193RequestArguments, [value]: unknown[]): Promise<null> {
+    const chain = (value ?? {}) as { chainId?: unknown; rpcUrls?: unknown };
+    const id = chainIdOf(chain.chainId, 'wallet_addEthereumChain chainId');
+    if (this.#chains.has(id)) return null;
+    const rpcUrl = Array.isArray(chain.rpcUrls) ? chain.rpcUrls[0] : undefined;
+    if (typeof rpcUrl !== 'string' || !/^https?:\/\/[^\s]+$/.test(rpcUrl)) throw invalidParams('wallet_addEthereumChain takes rpcUrls with an http(s) URL first.');
+    this.#live();
+    await this.#approved(args);
+    this.#chains.set(id, rpcUrl);
     return null;
   }
 

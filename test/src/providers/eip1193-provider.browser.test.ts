@@ -68,7 +68,7 @@ describe('EIP-1193 provider in the browser (emulator)', () => {
       },
     });
     address = getAddress(login.signup!.wallet!.addresses[0]!);
-    provider = createEip1193Provider({ session: login.session, address, chainId: 8453, sendStatusPolling: { initialDelayMs: 10 } });
+    provider = createEip1193Provider({ session: login.session, address, chainId: 8453, sendStatusPolling: { initialDelayMs: 10 }, approve: () => true });
   });
 
   after(() => {

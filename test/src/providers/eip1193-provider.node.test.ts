@@ -22,8 +22,13 @@ import {
   recoverTransactionAddress,
   verifyMessage,
   verifyTypedData,
+  encodeFunctionData,
+  erc20Abi,
+  maxUint256,
+  toHex,
   type TransactionSerialized,
 } from 'viem';
+import type { RequestReview } from '../../../src/review/request-review.ts';
 import { BrowserProvider, verifyMessage as ethersVerifyMessage, verifyTypedData as ethersVerifyTypedData } from 'ethers';
 import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
@@ -98,7 +103,7 @@ describe('EIP-1193 provider: the session ending by itself', () => {
   ] as const) {
     it(`${name}: accountsChanged [] and disconnect 4900, once`, async () => {
       const f = fakeSession();
-      const provider = createEip1193Provider({ session: f.session, address: ACCOUNT, chainId: 1 });
+      const provider = createEip1193Provider({ session: f.session, address: ACCOUNT, chainId: 1, approve: () => true });
       const events: string[] = [];
       provider.on('accountsChanged', () => events.push('accountsChanged'));
       provider.on('disconnect', (error) => events.push(`disconnect ${(error as ProviderRpcError).code}`));
@@ -116,8 +121,14 @@ describe('EIP-1193 provider: the session ending by itself', () => {
   it('refuses a bad address or chain id at creation (ERR_CONFIG_INVALID)', () => {
     const { session } = fakeSession();
     for (const bad of [{ address: '0x12' }, { chainId: 0 }, { chainId: 'mainnet' }, { chains: [{ chainId: -1 }] }]) {
-      assert.throws(() => createEip1193Provider({ session, address: ACCOUNT, chainId: 1, ...bad }), (error: { code?: string }) => error.code === 'ERR_CONFIG_INVALID');
+      assert.throws(() => createEip1193Provider({ session, address: ACCOUNT, chainId: 1, approve: () => true, ...bad }), (error: { code?: string }) => error.code === 'ERR_CONFIG_INVALID');
     }
+  });
+
+  it('refuses to be created with neither approve nor confirm: no silent signing by default (ERR_CONFIG_INVALID)', () => {
+    const { session } = fakeSession();
+    assert.throws(() => createEip1193Provider({ session, address: ACCOUNT, chainId: 1 }), (error: { code?: string }) => error.code === 'ERR_CONFIG_INVALID');
+    assert.ok(createEip1193Provider({ session, address: ACCOUNT, chainId: 1, confirm: async () => false }));
   });
 });
 
@@ -129,7 +140,7 @@ describe('EIP-1193 provider over a signing session (emulator)', () => {
   let rpc: Awaited<ReturnType<typeof startRpc>>;
   const providers: LatchEip1193Provider[] = [];
   const make = (options: Partial<Eip1193ProviderOptions> = {}) => {
-    const provider = createEip1193Provider({ session, address, chainId: 1, sendStatusPolling: { initialDelayMs: 10 }, ...options });
+    const provider = createEip1193Provider({ session, address, chainId: 1, sendStatusPolling: { initialDelayMs: 10 }, approve: () => true, ...options });
     providers.push(provider);
     return provider;
   };
@@ -218,7 +229,7 @@ describe('EIP-1193 provider over a signing session (emulator)', () => {
     await rejectsWith(provider.request({ method: 'eth_signTypedData_v4', params: [address, '{not json'] }), -32602, 'bad JSON');
     await rejectsWith(provider.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify({ ...MAIL, primaryType: 'Missing' })] }), -32602, 'an undefined type');
     await rejectsWith(provider.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify({ ...MAIL, domain: { ...MAIL.domain, chainId: 5 } })] }), -32602, 'another chain');
-    for (const method of ['eth_sign', 'eth_signTypedData', 'eth_signTypedData_v3', 'wallet_addEthereumChain', 'eth_subscribe', 'made_up']) {
+    for (const method of ['eth_sign', 'eth_signTypedData', 'eth_signTypedData_v3', 'eth_subscribe', 'made_up']) {
       await rejectsWith(provider.request({ method, params: [address, '0x' + '00'.repeat(32)] }), 4200, method);
     }
   });
@@ -300,6 +311,45 @@ describe('EIP-1193 provider over a signing session (emulator)', () => {
     await rejectsWith(provider.request({ method: 'eth_signTransaction', params: [{ to: TO, nonce: '0x0', gas: '0x5208', gasPrice: '0x1' }] }), 4001, 'eth_signTransaction refused');
     assert.deepEqual(asked, ['personal_sign', 'eth_signTransaction']);
     assert.equal(t.emulator.state.read.activities.size, before);
+  });
+
+  it('confirm: each request that signs, sends or switches chain is shown as its review; a refusal is 4001 and nothing reaches the service', async () => {
+    const reviews: RequestReview[] = [];
+    const provider = make({ approve: undefined, confirm: async (review) => (reviews.push(review), false), origin: 'https://dapp.example', chains: [{ chainId: 8453 }] });
+    const before = t.emulator.state.read.activities.size;
+    await rejectsWith(provider.request({ method: 'personal_sign', params: [toHex('hello'), address] }), 4001, 'personal_sign refused');
+    await rejectsWith(provider.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify(MAIL_WITH_DOMAIN_TYPE)] }), 4001, 'typed data refused');
+    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [OTHER, maxUint256] });
+    await rejectsWith(provider.request({ method: 'eth_signTransaction', params: [{ to: TO, data: approve, nonce: '0x0', gas: '0x5208', gasPrice: '0x1' }] }), 4001, 'eth_signTransaction refused');
+    await rejectsWith(provider.request({ method: 'eth_sendTransaction', params: [{ to: TO, value: '0x1' }] }), 4001, 'eth_sendTransaction refused');
+    await rejectsWith(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x2105' }] }), 4001, 'switch refused');
+    assert.equal(await provider.request({ method: 'eth_chainId' }), '0x1');
+    assert.equal(t.emulator.state.read.activities.size, before);
+    assert.deepEqual(reviews.map((r) => r.action), ['sign-message', 'sign-typed-data', 'sign-transaction', 'send-transaction', 'switch-chain']);
+    for (const review of reviews) assert.deepEqual([review.origin, review.account, review.chain.id], ['https://dapp.example', address, 'eip155:1']);
+    assert.deepEqual(reviews[0]!.message, { text: 'hello', hex: toHex('hello') });
+    assert.deepEqual(reviews[2]!.warnings, ['unlimited-amount']);
+    // The fields the provider filled are the ones it would sign.
+    assert.deepEqual(reviews[2]!.sections.find((s) => s.title === 'fees')!.rows.map((r) => r.label), ['fee', 'gas', 'gas-price']);
+  });
+
+  it('confirm: approved, the request is signed (viem verifies it)', async () => {
+    let asked = 0;
+    const provider = make({ approve: undefined, confirm: async () => (asked++, true) });
+    const signature = (await provider.request({ method: 'personal_sign', params: [toHex('yes'), address] })) as `0x${string}`;
+    assert.equal(asked, 1);
+    assert.ok(await verifyMessage({ address, message: 'yes', signature }));
+  });
+
+  it('wallet_addEthereumChain: a new chain after the person agrees, then switchable; refused, it is not added', async () => {
+    const provider = make({ rpcUrl: undefined });
+    await rejectsWith(provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x1e240', rpcUrls: ['javascript:alert(1)'] }] }), -32602, 'not an http URL');
+    const refusing = make({ approve: ({ method }) => method !== 'wallet_addEthereumChain' });
+    await rejectsWith(refusing.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x1e240', rpcUrls: [rpc.url] }] }), 4001, 'add refused');
+    await rejectsWith(refusing.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1e240' }] }), 4902, 'not added');
+    assert.equal(await provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x1e240', chainName: 'Test', rpcUrls: [rpc.url] }] }), null);
+    assert.equal(await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1e240' }] }), null);
+    assert.equal(await provider.request({ method: 'eth_blockNumber' }), '0x10');
   });
 
   it('viem: createWalletClient({ transport: custom(provider) }) signs a message, typed data and a transaction, and sends one', async () => {

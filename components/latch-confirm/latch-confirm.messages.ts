@@ -1,0 +1,109 @@
+/**
+ * `<latch-confirm>`'s strings: the review's labels, section titles and warnings (the keys of
+ * src/review/request-review.ts, every one: the type checker holds each language to the unions),
+ * and the sheet's own words. English loads with the sheet, Spanish and Arabic when first shown.
+ */
+import { registerMessageLoader, registerMessages } from '../i18n/catalogues.ts';
+import type { Message } from '../i18n/messages.ts';
+import type { ReviewAction, ReviewLabel, ReviewSectionTitle, ReviewWarning } from '../../src/review/request-review.ts';
+
+type ConfirmKey =
+  | `confirm.title.${ReviewAction}`
+  | `confirm.label.${ReviewLabel}`
+  | `confirm.section.${ReviewSectionTitle}`
+  | `confirm.warning.${ReviewWarning}`
+  | 'confirm.origin' | 'confirm.account' | 'confirm.chain' | 'confirm.unknownOrigin'
+  | 'confirm.approve' | 'confirm.reject' | 'confirm.warnings' | 'confirm.message' | 'confirm.messageHex'
+  | 'confirm.opened' | 'confirm.warningCount' | 'confirm.dateUtc';
+
+export type ConfirmMessages = { readonly [Key in ConfirmKey]: Message };
+
+declare module '../i18n/messages.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface LatchMessages extends ConfirmMessages {}
+}
+
+export const confirmEn: ConfirmMessages = {
+  'confirm.title.sign-message': 'Sign this message?',
+  'confirm.title.sign-typed-data': 'Sign this data?',
+  'confirm.title.sign-transaction': 'Sign this transaction?',
+  'confirm.title.send-transaction': 'Send this transaction?',
+  'confirm.title.switch-chain': 'Switch network?',
+  'confirm.title.add-chain': 'Add this network?',
+  'confirm.origin': 'Requested by',
+  'confirm.account': 'Account',
+  'confirm.chain': 'Network',
+  'confirm.unknownOrigin': 'Unknown page',
+  'confirm.approve': 'Approve',
+  'confirm.reject': 'Reject',
+  'confirm.warnings': 'Before you approve',
+  'confirm.message': 'Message',
+  'confirm.messageHex': 'This message is not text. Its bytes:',
+  'confirm.opened': '{origin} asks: {title}',
+  'confirm.warningCount': { one: '{count} warning.', other: '{count} warnings.' },
+  'confirm.dateUtc': '{date} (UTC)',
+  'confirm.section.message': 'Message',
+  'confirm.section.domain': 'Signing for',
+  'confirm.section.fields': 'Data',
+  'confirm.section.permit': 'Token permit',
+  'confirm.section.transaction': 'Transaction',
+  'confirm.section.call': 'Contract call',
+  'confirm.section.fees': 'Fees',
+  'confirm.section.chain': 'Network',
+  'confirm.section.instruction': 'Instruction',
+  'confirm.warning.unlimited-amount': 'Unlimited amount: this lets the spender take all of this token you hold, now and later.',
+  'confirm.warning.approval-for-all': 'This gives the operator control of every token you hold in this collection.',
+  'confirm.warning.unreadable-data': 'This request contains data that cannot be read. Approve only if you trust this page.',
+  'confirm.warning.unreadable-instruction': 'This transaction has an instruction that cannot be read. Approve only if you trust this page.',
+  'confirm.warning.permit': 'This signature lets someone else spend your tokens, without another transaction.',
+  'confirm.warning.message-not-text': 'This message is not readable text.',
+  'confirm.warning.chain-mismatch': 'This request names another network than the one you are on.',
+  'confirm.label.to': 'To',
+  'confirm.label.from': 'From',
+  'confirm.label.value': 'Value',
+  'confirm.label.value-wei': 'Value in wei',
+  'confirm.label.data': 'Data',
+  'confirm.label.selector': 'Function selector',
+  'confirm.label.function': 'Function',
+  'confirm.label.token': 'Token',
+  'confirm.label.spender': 'Spender',
+  'confirm.label.amount': 'Amount',
+  'confirm.label.deadline': 'Valid until',
+  'confirm.label.nonce': 'Nonce',
+  'confirm.label.operator': 'Operator',
+  'confirm.label.approved': 'Approved',
+  'confirm.label.recipient': 'Recipient',
+  'confirm.label.token-id': 'Token ID',
+  'confirm.label.expiration': 'Allowance expires',
+  'confirm.label.domain-name': 'Application',
+  'confirm.label.domain-version': 'Version',
+  'confirm.label.chain': 'Network',
+  'confirm.label.contract': 'Contract',
+  'confirm.label.salt': 'Salt',
+  'confirm.label.primary-type': 'Type',
+  'confirm.label.fee': 'Maximum fee',
+  'confirm.label.gas': 'Gas limit',
+  'confirm.label.max-fee': 'Max fee per gas',
+  'confirm.label.max-priority-fee': 'Priority fee per gas',
+  'confirm.label.gas-price': 'Gas price',
+  'confirm.label.program': 'Program',
+  'confirm.label.source': 'Source',
+  'confirm.label.destination': 'Destination',
+  'confirm.label.authority': 'Authority',
+  'confirm.label.mint': 'Mint',
+  'confirm.label.decimals': 'Decimals',
+  'confirm.label.lamports': 'Lamports',
+  'confirm.label.sol': 'Amount in SOL',
+  'confirm.label.owner': 'Owner',
+  'confirm.label.delegate': 'Delegate',
+  'confirm.label.accounts': 'Accounts',
+  'confirm.label.version': 'Version',
+  'confirm.label.fee-payer': 'Fee payer',
+  'confirm.label.recent-blockhash': 'Recent blockhash',
+  'confirm.label.rpc-url': 'RPC URL',
+  'confirm.label.currency': 'Currency',
+};
+
+registerMessages('en', confirmEn);
+registerMessageLoader('es', () => import('./latch-confirm.messages.es.ts').then((m) => m.confirmEs));
+registerMessageLoader('ar', () => import('./latch-confirm.messages.ar.ts').then((m) => m.confirmAr));
