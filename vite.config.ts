@@ -35,8 +35,8 @@ export default defineConfig({
         // `latchkey/eip1193`: the EIP-1193 provider with the confirmation sheet (loaded on its first
         // request), apart from the core so no login page loads it.
         'components/eip1193': resolve(root, 'components/eip1193.ts'),
-        // `latchkey/solana`: the Wallet Standard wallet, likewise apart.
-        'src/providers/solana': resolve(root, 'src/providers/solana.ts'),
+        // `latchkey/solana`: the Wallet Standard wallet with the same sheet by default, likewise apart.
+        'components/solana': resolve(root, 'components/solana.ts'),
         ...coreEntries,
         'components/index': resolve(root, 'components/index.ts'),
         'components/define': resolve(root, 'components/define.ts'),

@@ -43,8 +43,8 @@ export { ActivityClient } from '@/src/clients/activity-client.ts';`,
   },
   {
     name: 'Solana wallet (latchkey/solana)',
-    about: 'Wallet Standard wallet, registration and approval hook: its own entry; the request decoders load on the first request',
-    source: `export * from '@/src/providers/solana.ts';`,
+    about: 'Wallet Standard wallet, registration, the confirmation sheet by default: its own entry; the sheet (<latch-confirm>, lit) and the request decoders load on the first request',
+    source: `export * from '@/components/solana.ts';`,
     budget: 8 * KB,
   },
   {

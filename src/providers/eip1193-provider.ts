@@ -35,6 +35,7 @@ import { ProviderRpcError, ProviderRpcErrorCodes as Codes } from './provider-rpc
 import { serializeUnsignedTransaction, type AccessListEntry, type UnsignedEthereumTransaction } from './unsigned-transaction.ts';
 import type { ConfirmRequest } from '../review/request-review.ts';
 import type { EvmReviewContext } from '../review/evm-review.ts';
+import { OWN_WALLET } from './own-wallet.ts';
 
 /** What the provider uses of a session (a SigningSession; injectable for tests). */
 export type Eip1193Session = Pick<SigningSession, 'active' | 'summary' | 'submit' | 'query' | 'addEventListener' | 'removeEventListener'>;
@@ -176,6 +177,8 @@ function accessListOf(value: unknown): AccessListEntry[] | undefined {
 }
 
 export class LatchEip1193Provider {
+  /** The kit's mark: its own login never lists this provider (own-wallet.ts). */
+  readonly [OWN_WALLET] = true;
   readonly #session: Eip1193Session;
   readonly #address: string;
   readonly #chains = new Map<bigint, string | undefined>();

@@ -7,6 +7,7 @@ import { registerSolanaWallet, type SolanaWalletSession } from '../../../src/pro
 import { watchSolanaWallets } from '../../../src/providers/wallet-standard.ts';
 import { watchInjectedWallets } from '../../../src/providers/discover-wallets.ts';
 import { OWN_WALLET, isOwnWallet } from '../../../src/providers/own-wallet.ts';
+import { LatchEip1193Provider, type Eip1193Session } from '../../../src/providers/eip1193-provider.ts';
 import { installTestSolanaWallet } from '../../support/test-solana-wallet.ts';
 import { installTestWallet } from '../../support/test-wallet.ts';
 
@@ -48,8 +49,13 @@ describe('the kit never offers its own wallet as a way to log in', () => {
     const stop = watchInjectedWallets((wallets) => (uuids = wallets.map((w) => w.info.uuid)), { target });
     const ownUuid = crypto.randomUUID();
     announce(marked, ownUuid);
+    // The kit's provider itself carries the mark.
+    const provider = new LatchEip1193Provider({ session: idleSession() as unknown as Eip1193Session, address: other.address, chainId: 1, approve: () => false });
+    const providerUuid = crypto.randomUUID();
+    announce(provider, providerUuid);
     stop();
     assert.ok(!uuids.includes(ownUuid), 'the marked provider was listed');
+    assert.ok(!uuids.includes(providerUuid), 'the kit\'s own LatchEip1193Provider was listed');
     assert.ok(uuids.includes(other.uuid), 'the test wallet was not listed');
   });
 });
