@@ -30,6 +30,8 @@ export const APPS = [
   { name: 'plain', about: 'the README snippet (drop-in login)', budget: 25 * KB, loginOnly: true, bundlers: BUNDLERS },
   { name: 'signing', about: 'signing path: key store, stamper, session, Activity client (latchkey/signing)', budget: 10.25 * KB, bundlers: BUNDLERS },
   { name: 'error', about: "import { LatchError } from 'latchkey'", budget: 2 * KB, bundlers: BUNDLERS },
+  { name: 'eip1193', about: 'EIP-1193 provider for dapps (latchkey/eip1193; the sheet lazy)', budget: 8 * KB, bundlers: BUNDLERS },
+  { name: 'solana', about: 'Wallet Standard wallet for Solana dapps (latchkey/solana; the sheet lazy)', budget: 8 * KB, bundlers: BUNDLERS },
   { name: 'react', about: 'React 19 page with <latch-auth>', budget: 25 * KB, loginOnly: true, bundlers: ['vite'] },
   { name: 'vue', about: 'Vue 3 page with <latch-auth>', budget: 25 * KB, loginOnly: true, bundlers: ['vite'] },
 ];

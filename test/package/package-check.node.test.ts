@@ -113,7 +113,7 @@ describe('package budgets: what each bundler loads first, and the checker', { ti
       bled,
     });
     const cases = APPS.flatMap((app) => app.bundlers.map((bundler) => ({ app, bundler })));
-    assert.equal(cases.length, 3 * 4 + 2, 'three cases in four bundlers, React and Vue in Vite');
+    assert.equal(cases.length, 5 * 4 + 2, 'five cases in four bundlers, React and Vue in Vite');
     const atBudget = cases.map(({ app, bundler }) => result(app, bundler, app.budget));
     const cdnAt = { ...result({ ...CDN_PAGE, bundlers: [] } as unknown as (typeof APPS)[number], 'esbuild (CDN build)', CDN_PAGE.budget), name: 'cdn' };
     assert.ok(verdicts({ results: atBudget, cdn: cdnAt }).every((v) => v.ok), 'every result exactly at its budget passes');
