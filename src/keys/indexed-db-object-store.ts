@@ -114,6 +114,8 @@ export class IndexedDbObjectStore {
   readonly #keyPath: string;
   #db: Promise<IDBDatabase> | undefined;
   #current: IDBDatabase | undefined;
+  /** Each open connection's `pagehide` listener, removed when the connection is let go. */
+  readonly #pagehide = new Map<IDBDatabase, () => void>();
 
   constructor(options: IndexedDbOptions, storeName: string, keyPath: string) {
     this.#options = options;
@@ -144,19 +146,15 @@ export class IndexedDbObjectStore {
     for (let attempt = 0; attempt < 4; attempt++) {
       const db = await openOnce(params);
       if (db.objectStoreNames.contains(this.#storeName)) {
-        const forget = (): void => {
-          db.close();
-          if (this.#current !== db) return;
-          this.#current = undefined;
-          this.#db = undefined;
-        };
+        const forget = (): void => this.#drop(db);
         this.#current = db;
         db.onversionchange = forget;
         db.onclose = forget;
         // A page going into the back-forward cache keeps its connections, and WebKit tells it
         // of no version change there: the next page's upgrade (a store it adds) then waits
-        // until the time limit. Close on pagehide; the next call opens again. One listener
-        // per connection, and connections are few (not `once`: the signing budget).
+        // until the time limit. Close on pagehide; the next call opens again. The listener
+        // goes with its connection (#drop), so reconnecting never piles them up.
+        this.#pagehide.set(db, forget);
         globalThis.addEventListener?.('pagehide', forget);
         return db;
       }
@@ -164,6 +162,20 @@ export class IndexedDbObjectStore {
       db.close();
     }
     throw new LatchError('ERR_STORE_FAILED', 'The object store could not be created.');
+  }
+
+  /**
+   * Lets a connection go for good: closed (an open one would block another page's upgrade),
+   * its pagehide listener removed, and no longer the one calls use. Safe to call twice.
+   */
+  #drop(db: IDBDatabase): void {
+    db.close();
+    const listener = this.#pagehide.get(db);
+    if (listener) globalThis.removeEventListener?.('pagehide', listener);
+    this.#pagehide.delete(db);
+    if (this.#current !== db) return;
+    this.#current = undefined;
+    this.#db = undefined;
   }
 
   /**
@@ -179,7 +191,7 @@ export class IndexedDbObjectStore {
         tx = db.transaction(this.#storeName, mode);
       } catch (error) {
         // The connection was closed under us (another connection upgraded): reopen once.
-        this.#current = undefined;
+        this.#drop(db);
         this.#db = undefined;
         if (attempt === 0 && (error as { name?: string }).name === 'InvalidStateError') continue;
         throw storeError(error);
@@ -198,10 +210,11 @@ export class IndexedDbObjectStore {
         };
         // A database that never reports back (a wedged quota or a stuck engine, SECURITY.md
         // C4) must not hang the caller: give up after the time limit, abort, and let the next
-        // call start from a fresh connection.
+        // call start from a fresh connection. The wedged one is closed, not just forgotten:
+        // left open it would block every later upgrade of the database, in any tab.
         const timer = setTimeout(() => {
-          if (this.#current === db) this.#db = this.#current = undefined;
           end(unavailable());
+          this.#drop(db);
         }, this.#options.openTimeoutMs ?? 10000);
         tx.oncomplete = () => end();
         tx.onabort = () => end(storeError(tx.error ?? new Error('aborted')));
@@ -219,7 +232,7 @@ export class IndexedDbObjectStore {
   async close(): Promise<void> {
     const db = this.#db;
     this.#db = undefined;
-    this.#current = undefined;
-    (await db?.catch(() => undefined))?.close();
+    const connection = await db?.catch(() => undefined);
+    if (connection) this.#drop(connection);
   }
 }

@@ -88,7 +88,7 @@ describe('auth proxy OTP', () => {
     assert.equal(claims.verification_type, 'OTP_TYPE_EMAIL');
   });
 
-  it('refuses a wrong code with "Invalid OTP code", burns the OTP after the attempt cap', async () => {
+  it('D5 otp-rate-limits: refuses a wrong code with "Invalid OTP code", burns the OTP after the attempt cap', async () => {
     const client = proxyClient(f);
     const { otpId } = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'attempts@example.com' });
     const code = await latestCodeFor(f, otpId);
@@ -125,7 +125,7 @@ describe('auth proxy OTP', () => {
     assert.equal((await f.proxy('otp_verify', { otpId: second.otpId, otpCode: secondCode })).status, 200);
   });
 
-  it('caps resends per contact with "Max number of OTPs have been initiated"', async () => {
+  it('D5 otp-rate-limits: caps resends per contact with "Max number of OTPs have been initiated"', async () => {
     const client = proxyClient(f);
     for (let i = 0; i < 5; i++) await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'spam@example.com' });
     await assertNoStateChange(f.emulator, async () =>
@@ -225,7 +225,7 @@ describe('auth proxy OTP', () => {
     });
   });
 
-  it('with requireVerificationTokenOnAccountLookup, an email or phone lookup needs a verification token for that contact', async () => {
+  it('D5 otp-rate-limits: with requireVerificationTokenOnAccountLookup, an email or phone lookup needs a verification token for that contact', async () => {
     const strict = { 'X-Auth-Proxy-Config-Id': 'strict-lookup' };
     const client = proxyClient(f, 'strict-lookup');
     const { otpId } = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'strict@example.com' });

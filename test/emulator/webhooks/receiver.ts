@@ -19,8 +19,8 @@ export type Script = (request: Received, n: number) => Reply | Promise<Reply>;
 export interface Receiver {
   url: string;
   received: Received[];
-  /** Resolves once `count` requests have arrived. */
-  waitFor(count: number): Promise<Received[]>;
+  /** Resolves once `count` requests have arrived; rejects after `ms` (default 5000) if they have not. */
+  waitFor(count: number, ms?: number): Promise<Received[]>;
   /** Answered replies, in order ('drop' for dropped connections). */
   replies: (number | 'drop')[];
   close(): Promise<void>;
@@ -70,8 +70,14 @@ export async function startReceiver(script: Script = () => 200): Promise<Receive
     url: `http://127.0.0.1:${port}/hook`,
     received,
     replies,
-    waitFor: (count) =>
-      received.length >= count ? Promise.resolve(received.slice()) : new Promise((resolve) => waiters.push({ count, resolve })),
+    // Bounded: a delivery that never comes fails here, naming what arrived, not at the runner's limit.
+    waitFor: (count, ms = 5000) =>
+      received.length >= count
+        ? Promise.resolve(received.slice())
+        : new Promise((resolve, reject) => {
+            const timer = setTimeout(() => reject(new Error(`the receiver got ${received.length} of ${count} requests within ${ms} ms`)), ms);
+            waiters.push({ count, resolve: (r) => (clearTimeout(timer), resolve(r)) });
+          }),
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { postJsonRetrying } from '../../../src/clients/post-json-retrying.ts';
 import { ActivityClient } from '../../../src/clients/activity-client.ts';
 import { ApiKeyStamper } from '../../../src/stamp/api-key-stamper.ts';
+import { verifyStamp } from '../../../src/stamp/verify-stamp.ts';
+import { ProxyClient } from '../../../src/clients/proxy-client.ts';
+import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
 import { startFixture, type Fixture } from '../../emulator/support/emulator-fixture.ts';
 import { rejectsWith } from './assert-code.ts';
 
@@ -15,12 +18,12 @@ interface Sent {
 }
 
 /** A fetch that answers from a script, recording what each attempt sent. */
-function scripted(answers: (() => Response | Promise<Response>)[]): { fetch: typeof fetch; sent: Sent[] } {
+function scripted(answers: ((url: string, init: RequestInit) => Response | Promise<Response>)[]): { fetch: typeof fetch; sent: Sent[] } {
   const sent: Sent[] = [];
-  const fetchImpl = (async (_url: string, init: RequestInit) => {
+  const fetchImpl = (async (url: string, init: RequestInit) => {
     sent.push({ body: String(init.body), headers: { ...(init.headers as Record<string, string>) } });
     const next = answers[Math.min(sent.length - 1, answers.length - 1)];
-    return next();
+    return next(url, init);
   }) as typeof fetch;
   return { fetch: fetchImpl, sent };
 }
@@ -36,14 +39,59 @@ const BODY = '{"type":"ACTIVITY_TYPE_X","timestampMs":"1"}';
 const HEADERS = { 'X-Stamp': 'stamp-of-these-bytes' };
 
 describe('C6 transport-failures: what is resent, and how', () => {
-  it('C6 transport-failures: an unreachable service, 500, 502, 503 and 504 are resent with the same bytes and stamp, then succeed', async () => {
+  it('C6 transport-failures: an unreachable service, a time-out, 500, 502, 503 and 504 are resent with the bytes and stamp the client made, then succeed', async () => {
+    const key = await new MemoryKeyStore().create();
+    const whoami = json(200, { organizationId: 'org', organizationName: 'o', userId: 'u', username: 'n' });
+    const timedOut = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    for (const [label, first] of [['refused', refused], ['time-out', timedOut], ['500', failure(500)], ['502', failure(502)], ['503', failure(503)], ['504', failure(504)]] as const) {
+      const { fetch, sent } = scripted([first, whoami]);
+      const client = new ActivityClient({ apiBaseUrl: 'http://service.test', stamper: new ApiKeyStamper(key), fetch, timeoutMs: 200 });
+      assert.equal((await client.query('whoami', { organizationId: 'org' })).organizationId, 'org', label);
+      assert.equal(sent.length, 2, `${label}: sent twice`);
+      assert.deepEqual(sent[1], sent[0], `${label}: the resend is the same bytes and headers`);
+      const stamp = sent[0]!.headers['X-Stamp']!;
+      assert.deepEqual(await verifyStamp(sent[0]!.body, stamp).then((v) => v.publicKey), key.id, `${label}: the client's own stamp over these bytes`);
+    }
+  });
+
+  it('C6 transport-failures: waits a jittered, growing backoff between resends (never none), and the jitter follows the random source', async () => {
+    const waits = async (random: number): Promise<number[]> => {
+      const delays: number[] = [];
+      const realTimeout = globalThis.setTimeout;
+      const realRandom = Math.random;
+      // Every timer shorter than the request budget is a backoff wait: record it, wait 0 ms.
+      globalThis.setTimeout = ((fn: () => void, ms = 0) => {
+        if (ms < 29_000) delays.push(ms);
+        return realTimeout(fn, ms < 29_000 ? 0 : ms);
+      }) as typeof setTimeout;
+      Math.random = () => random;
+      try {
+        const { fetch, sent } = scripted([failure(503), failure(503), ok]);
+        await postJsonRetrying('http://service.test/x', BODY, { fetch, headers: HEADERS, timeoutMs: 29_500 });
+        assert.equal(sent.length, 3);
+      } finally {
+        globalThis.setTimeout = realTimeout;
+        Math.random = realRandom;
+      }
+      return delays;
+    };
+    const low = await waits(0);
+    const high = await waits(0.999);
+    for (const delays of [low, high]) {
+      assert.equal(delays.length, 2, `one wait before each resend: ${delays}`);
+      assert.ok(delays[0]! >= 100, `the first wait is a backoff, not none: ${delays}`);
+      assert.ok(delays[1]! > delays[0]! * 1.5, `the wait grows: ${delays}`);
+    }
+    assert.ok(high[0]! > low[0]! * 1.5 && high[1]! > low[1]! * 1.5, `the waits are jittered: ${low} vs ${high}`);
+  });
+
+  it('C6 transport-failures: proxy calls are never resent (a resent code request sends another code, a resent login spends the token)', async () => {
     for (const first of [refused, failure(500), failure(502), failure(503), failure(504)]) {
-      const { fetch, sent } = scripted([first, ok]);
-      assert.deepEqual(await postJsonRetrying('http://service.test/x', BODY, { fetch, headers: HEADERS }), { done: true });
-      assert.equal(sent.length, 2);
-      assert.deepEqual(sent[1], sent[0]);
-      assert.equal(sent[1]!.body, BODY);
-      assert.equal(sent[1]!.headers['X-Stamp'], HEADERS['X-Stamp']);
+      const { fetch, sent } = scripted([first, json(200, { otpId: 'resent' })]);
+      const proxy = new ProxyClient({ configId: 'c', authProxyUrl: 'http://proxy.test', fetch });
+      await assert.rejects(() => proxy.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'a@example.com' }));
+      assert.equal(sent.length, 1);
     }
   });
 

@@ -29,23 +29,106 @@ export function factoryWhosePutThrows(name: 'DataCloneError' | 'QuotaExceededErr
 }
 
 /**
- * The real IndexedDB, except that the first `wedged` transactions never report back: their
- * `oncomplete` / `onabort` handlers are dropped (a wedged database, SECURITY.md C4).
+ * The real IndexedDB, except that a record holding a CryptoKey is handed to the real `put` with
+ * that key replaced by a function, which the browser's structured clone refuses with its own
+ * DataCloneError: what a browser that cannot clone CryptoKeys does (SECURITY.md C2). A record
+ * without a CryptoKey (an exported key, say) is stored as given.
  */
-export function factoryWithWedgedTransactions(wedged = 1): IDBFactory {
-  let left = wedged;
+export function factoryThatCannotCloneCryptoKeys(): IDBFactory {
+  const uncloneable = (value: Record<string, unknown>): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v instanceof CryptoKey ? () => v : v]));
+  const store = (s: IDBObjectStore): IDBObjectStore =>
+    wrap(s, { put: (real: IDBObjectStore) => (value: Record<string, unknown>, key?: IDBValidKey) => real.put(uncloneable(value), key) });
+  const tx = (t: IDBTransaction): IDBTransaction =>
+    wrap(t, { objectStore: (real: IDBTransaction) => (n: string) => store(real.objectStore(n)) });
+  return factoryWrappingTransactions(tx);
+}
+
+/**
+ * The real IndexedDB, except that every transaction that puts a record is aborted by the
+ * browser right after the put (a real `abort()`, reported asynchronously through `onabort`, as
+ * a quota failure is), its `error` reading as a DOMException `name` (null: a plain abort).
+ */
+export function factoryWhosePutsAbort(name: 'QuotaExceededError' | null): IDBFactory {
   const tx = (t: IDBTransaction): IDBTransaction => {
-    if (left <= 0) return t;
-    left -= 1;
-    return new Proxy(t, {
-      get: (real, property) => {
-        const value = Reflect.get(real, property, real);
-        return typeof value === 'function' ? value.bind(real) : value;
-      },
-      set: (real, property, value) => (property === 'oncomplete' || property === 'onabort' ? true : Reflect.set(real, property, value, real)),
+    const store = (s: IDBObjectStore): IDBObjectStore =>
+      wrap(s, {
+        put: (real: IDBObjectStore) => (value: unknown, key?: IDBValidKey) => {
+          const request = real.put(value, key);
+          t.abort();
+          return request;
+        },
+      });
+    return wrap(t, {
+      objectStore: (real: IDBTransaction) => (n: string) => store(real.objectStore(n)),
+      error: () => (name ? new DOMException('sabotaged by the test', name) : null),
     });
   };
   return factoryWrappingTransactions(tx);
+}
+
+/**
+ * The real IndexedDB, except that every transaction of the first `wedged` connections opened
+ * through it never reports back (their `oncomplete` / `onabort` are dropped): a wedged
+ * connection (SECURITY.md C4). With `deaf`, those connections also never hear another
+ * connection's upgrade, so one left open shows as a blocked upgrade (`upgradeWasBlocked`).
+ */
+export function factoryWithWedgedConnections(wedged = 1, { deaf = false } = {}): IDBFactory {
+  let left = wedged;
+  const seen = new WeakMap<IDBDatabase, IDBDatabase>();
+  const bound = <T extends object>(real: T, property: PropertyKey): unknown => {
+    const value = Reflect.get(real, property, real);
+    return typeof value === 'function' ? value.bind(real) : value;
+  };
+  const silent = (t: IDBTransaction): IDBTransaction =>
+    new Proxy<IDBTransaction>(t, {
+      get: bound,
+      set: (real, property, value) => (property === 'oncomplete' || property === 'onabort' ? true : Reflect.set(real, property, value, real)),
+    });
+  const connection = (d: IDBDatabase): IDBDatabase => {
+    const known = seen.get(d);
+    if (known) return known;
+    const wedge = left > 0;
+    left -= 1;
+    const proxy = !wedge
+      ? d
+      : new Proxy(d, {
+          get: (real, property) =>
+            property === 'transaction' ? (names: string | string[], mode?: IDBTransactionMode) => silent(real.transaction(names, mode)) : bound(real, property),
+          set: (real, property, value) => (deaf && property === 'onversionchange' ? true : Reflect.set(real, property, value, real)),
+        });
+    seen.set(d, proxy);
+    return proxy;
+  };
+  const request = (r: IDBOpenDBRequest): IDBOpenDBRequest => wrap(r, { result: (real: IDBOpenDBRequest) => connection(real.result) });
+  return wrap(indexedDB, {
+    open: () => (n: string, version?: number) => request(version === undefined ? indexedDB.open(n) : indexedDB.open(n, version)),
+  });
+}
+
+/** Every record in `storeName` of database `name`, read with the real factory ([] when the store does not exist). */
+export function recordsIn(name: string, storeName: string): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains(storeName)) {
+        db.close();
+        resolve([]);
+        return;
+      }
+      const read = db.transaction(storeName).objectStore(storeName).getAll();
+      read.onsuccess = () => {
+        db.close();
+        resolve(read.result);
+      };
+      read.onerror = () => {
+        db.close();
+        reject(read.error);
+      };
+    };
+    request.onerror = () => reject(request.error);
+  });
 }
 
 /** The real IndexedDB, counting the connections opened through it (`opens`). */
@@ -85,10 +168,18 @@ export const factoryThatNeverAnswers = {
 
 export const uniqueDbName = (): string => `latchkey-test-${crypto.randomUUID()}`;
 
+/**
+ * Deletes `name`, waiting at most 2 s: a connection a broken store leaked (a test failing as it
+ * should) can hold the deletion queued forever, and cleanup must not turn that into a hang.
+ */
 export function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve) => {
     const request = indexedDB.deleteDatabase(name);
-    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+    const timer = setTimeout(resolve, 2000);
+    request.onsuccess = request.onerror = request.onblocked = () => {
+      clearTimeout(timer);
+      resolve();
+    };
   });
 }
 

@@ -6,11 +6,13 @@ import {
   deleteDatabase,
   factoryDeafToVersionChange,
   factoryThatNeverAnswers,
-  factoryWithWedgedTransactions,
+  factoryWithWedgedConnections,
   factoryWhoseOpenFails,
   factoryWhoseOpenThrows,
   factoryWhosePutThrows,
+  factoryWhosePutsAbort,
   holdOpen,
+  recordsIn,
   uniqueDbName,
   upgradeWasBlocked,
 } from './fake-indexed-db.ts';
@@ -76,13 +78,60 @@ describe('IndexedDbKeyStore', () => {
     await expectCode(() => make({ indexedDB: factoryThatNeverAnswers, openTimeoutMs: 50 }).list(), 'ERR_STORE_UNAVAILABLE');
   });
 
-  it('C4 idb-quota-wedge-and-hang: a transaction that never reports back fails after the time limit, and the next call works', async () => {
-    const store = make({ indexedDB: factoryWithWedgedTransactions(1), openTimeoutMs: 200 });
+  it('C4 idb-quota-wedge-and-hang: quota and abort errors surface typed, writing nothing; a wedged connection fails after the time limit and the next call starts on a fresh one', async () => {
+    // A quota failure as browsers report it: the put is taken, then the transaction aborts
+    // (asynchronously, through onabort) with a QuotaExceededError. A short time limit: a store
+    // that missed the abort fails with ERR_STORE_UNAVAILABLE in a second, not at the runner's.
+    await expectCode(() => make({ indexedDB: factoryWhosePutsAbort('QuotaExceededError'), openTimeoutMs: 1000 }).create(), 'ERR_STORE_QUOTA');
+    await expectCode(() => make({ indexedDB: factoryWhosePutsAbort(null), openTimeoutMs: 1000 }).create(), 'ERR_STORE_FAILED');
+    expect(await recordsIn(dbName, 'keys'), 'nothing written by the aborted transactions').to.deep.equal([]);
+
+    // Every transaction of the first connection hangs: the call gives up at the limit, and the
+    // next one must not reuse that connection (it would hang and fail the same way).
+    const store = make({ indexedDB: factoryWithWedgedConnections(1), openTimeoutMs: 300 });
     const started = performance.now();
     await expectCode(() => store.list(), 'ERR_STORE_UNAVAILABLE');
-    expect(performance.now() - started).to.be.below(5000);
+    expect(performance.now() - started, 'gave up at the time limit').to.be.below(5000);
     const key = await store.create();
     expect((await store.list()).map((k) => k.id)).to.deep.equal([key.id]);
+  });
+
+  it('closes the connection it gave up on after a time-out: left open, it would block every later upgrade', async () => {
+    // Deaf to versionchange (as a wedged engine or a page in the back-forward cache is), a
+    // connection that was only forgotten would stay open and block this upgrade.
+    const store = make({ indexedDB: factoryWithWedgedConnections(1, { deaf: true }), openTimeoutMs: 300 });
+    await expectCode(() => store.list(), 'ERR_STORE_UNAVAILABLE');
+    expect(await upgradeWasBlocked(dbName, 5), 'the timed-out connection still open').to.equal(false);
+  });
+
+  it('keeps one pagehide listener per open connection, however often it reconnects, and none once closed', async () => {
+    const listening = new Set<unknown>();
+    const { addEventListener: add, removeEventListener: remove } = window;
+    window.addEventListener = function (this: Window, type: string, listener: unknown, options?: unknown) {
+      if (type === 'pagehide') listening.add(listener);
+      return add.call(this, type, listener as EventListener, options as AddEventListenerOptions);
+    } as typeof window.addEventListener;
+    window.removeEventListener = function (this: Window, type: string, listener: unknown, options?: unknown) {
+      if (type === 'pagehide') listening.delete(listener);
+      return remove.call(this, type, listener as EventListener, options as EventListenerOptions);
+    } as typeof window.removeEventListener;
+    try {
+      const store = make({ indexedDB: factoryWithWedgedConnections(1), openTimeoutMs: 300 });
+      await expectCode(() => store.list(), 'ERR_STORE_UNAVAILABLE'); // reconnect 1: a time-out
+      const key = await store.create();
+      expect(listening.size, 'after a time-out and a reconnect').to.equal(1);
+      dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })); // reconnect 2
+      expect((await store.get(key.id))?.id).to.equal(key.id);
+      expect(listening.size, 'after a pagehide and a reconnect').to.equal(1);
+      (await holdOpen(dbName, 7)).close(); // reconnect 3: another connection upgraded
+      expect((await store.get(key.id))?.id).to.equal(key.id);
+      expect(listening.size, 'after a versionchange and a reconnect').to.equal(1);
+      await store.close();
+      expect(listening.size, 'after close').to.equal(0);
+    } finally {
+      window.addEventListener = add;
+      window.removeEventListener = remove;
+    }
   });
 
   it('maps DataCloneError to ERR_STORE_DATA_CLONE and writes nothing', async () => {
@@ -100,23 +149,23 @@ describe('IndexedDbKeyStore', () => {
     expect(await make().list()).to.deep.equal([]);
   });
 
-  it('gives up on a blocked upgrade with ERR_STORE_BLOCKED, and recovers once unblocked', async () => {
-    // Another "tab" holds version 1 open and ignores versionchange; our store needs version 2
-    // to add its object store.
-    const holder = await holdOpen(dbName, 1);
-    const store = make({ blockedTimeoutMs: 100 });
-    await expectCode(() => store.create(), 'ERR_STORE_BLOCKED');
-    holder.close();
-    const key = await store.create();
-    expect((await store.get(key.id))?.id).to.equal(key.id);
-  });
-
-  it('C3 idb-blocked-versionchange: steps aside when another connection upgrades the database', async () => {
+  it('C3 idb-blocked-versionchange: ours closes on versionchange so their upgrade opens; a connection that never closes ends in ERR_STORE_BLOCKED, and the store recovers', async () => {
     const store = make();
     const key = await store.create();
-    // Our open connection must not block this upgrade (it would hang without onversionchange).
-    const upgraded = await holdOpen(dbName, 5);
-    upgraded.close();
+    // Ours must close when another connection upgrades: asked at once, not by waiting.
+    expect(await upgradeWasBlocked(dbName, 5), 'our open connection blocked their upgrade').to.equal(false);
+    expect((await store.get(key.id))?.id).to.equal(key.id);
+
+    // Theirs holds version 6 open and ignores versionchange; a store adding its object store
+    // needs version 7, is blocked, and gives up after blockedTimeoutMs (not the open limit).
+    const holder = await holdOpen(dbName, 6);
+    const adding = make({ storeName: 'added-later', blockedTimeoutMs: 100, openTimeoutMs: 3000 });
+    const started = performance.now();
+    await expectCode(() => adding.create(), 'ERR_STORE_BLOCKED');
+    expect(performance.now() - started, 'gave up at blockedTimeoutMs').to.be.below(2500);
+    holder.close();
+    const added = await adding.create();
+    expect((await adding.get(added.id))?.id).to.equal(added.id);
     expect((await store.get(key.id))?.id).to.equal(key.id);
   });
 

@@ -117,6 +117,10 @@ describe('LatchKit in the browser', () => {
     const text = stored.join('\n');
     expect(text.includes(code), 'the one-time code').to.equal(false);
     expect(/"d"\s*:|PRIVATE KEY|pkcs8/i.test(text), 'private key material').to.equal(false);
+    // Key material in any encoding: a run of 64+ hex digits or 43+ base64 / base64url characters
+    // (32 bytes, a P-256 scalar) is allowed only as the session's public key, which is not secret.
+    const runs = [...text.matchAll(/[0-9a-f]{64,}|[A-Za-z0-9+/_-]{43,}={0,2}/gi)].map((m) => m[0]);
+    expect(runs.filter((run) => run !== login.session.publicKey), 'hex or base64 key material').to.deep.equal([]);
     expect(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/.test(text), 'a token (verification token or JWT)').to.equal(false);
     const [key] = await keyStore.list();
     expect(key!.id).to.equal(login.session.publicKey);

@@ -182,7 +182,7 @@ describe('verifyAppProof with the production vector (PROTOCOL.md §7)', () => {
     });
   });
 
-  describe('the manifest', () => {
+  describe('B3 bootproof-binding-and-pins: the manifest is the one user_data names', () => {
     it('a byte of the manifest, or a manifest that is not base64: ERR_PROOF_MANIFEST', async () => {
       const manifest = decodeB64(v.bootProof.qosManifestB64);
       for (const offset of [0, 200, manifest.length - 1]) {
@@ -214,7 +214,7 @@ describe('verifyAppProof with the production vector (PROTOCOL.md §7)', () => {
     });
   });
 
-  describe('the ephemeral key in its three places', () => {
+  describe('B3 bootproof-binding-and-pins: the ephemeral key in its three places', () => {
     it('boot proof key differs: ERR_PROOF_KEY_MISMATCH', async () => {
       const other = await otherP256Point();
       await expectCode(() => verifyAppProof(v.appProof, { ...v.bootProof, ephemeralPublicKeyHex: other + v.bootProof.ephemeralPublicKeyHex.slice(130) }), 'ERR_PROOF_KEY_MISMATCH');

@@ -38,6 +38,14 @@ async function world() {
   return { notarizer, service, tab, login };
 }
 
+/** The next `type` event on `target`, or a failure naming it after `ms` (never the runner's timeout). */
+function eventWithin(target: EventTarget, type: string, ms: number): Promise<Event> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "${type}" event within ${ms} ms`)), ms);
+    target.addEventListener(type, (event) => (clearTimeout(timer), resolve(event)), { once: true });
+  });
+}
+
 function keep(session: SigningSession): SigningSession {
   cleanups.push(() => session.dispose());
   return session;
@@ -69,19 +77,28 @@ describe('SigningSession in the browser', () => {
     expect(await w.tab().keyStore.list()).to.deep.equal([]);
   });
 
-  it('D3 logout-propagates-across-tabs: tells the other tab over BroadcastChannel: refresh is adopted, logout ends it', async () => {
+  it('D3 logout-propagates-across-tabs: a logout in one tab ends the session in the other (over BroadcastChannel) and deletes the key', async () => {
     const w = await world();
     const a = await w.login(w.tab());
     const b = keep(await SigningSession.restore(w.tab()));
-    const adopted = nextEvent(b, 'change');
+    const adopted = eventWithin(b, 'change', 3000);
     await a.refresh();
     expect(((await adopted) as SessionChangeEvent).reason).to.equal('adopt');
     expect(b.publicKey).to.equal(a.publicKey);
     expect(b.jwt).to.equal(a.jwt);
-    const ended = nextEvent(b, 'change');
+    const key = a.publicKey!;
+    const ended = eventWithin(b, 'change', 3000);
     await a.logout();
     expect(((await ended) as SessionChangeEvent).reason).to.equal('logout');
     expect(b.active).to.equal(false);
+    let refused: { code?: string } | undefined;
+    await b.stamp('{}').catch((error: { code?: string }) => (refused = error));
+    expect(refused?.code, 'the other tab no longer signs').to.be.a('string');
+    // Deleted, as a third tab (a reload) sees it: no key, no saved session.
+    const third = w.tab();
+    expect(await third.keyStore.get(key), 'the key is deleted').to.equal(undefined);
+    expect(await third.keyStore.list()).to.deep.equal([]);
+    expect(await third.sessionStore!.load()).to.equal(undefined);
   });
 
   it('a login in one tab replaces the session of the other', async () => {

@@ -2,12 +2,13 @@ import { describe, it, expect, expectCode, afterEach } from '../../support/harne
 import { SigningSession, type SigningSessionOptions } from '../../../src/session/signing-session.ts';
 import type { SessionChangeEvent} from '../../../src/session/session-events.ts';
 import { SessionExpiryEvent } from '../../../src/session/session-events.ts';
-import { MemorySessionStore } from '../../../src/session/session-store.ts';
+import { MemorySessionStore, type SessionStore } from '../../../src/session/session-store.ts';
 import { processLocks } from '../../../src/session/session-locks.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
 import type { KeyStore } from '../../../src/keys/key-store.ts';
 import { LatchError } from '../../../src/errors/latch-error.ts';
 import { $session, trackSession } from '../../../src/state/session-state.ts';
+import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { FakeClock, FakeService, MemoryChannelBus, ORG, USER, makeNotarizer, mintJwt, nextEvent, stampVerifies } from './session-fixtures.ts';
 
 let sessions: SigningSession[] = [];
@@ -95,12 +96,49 @@ describe('SigningSession.restore', () => {
     expect(await t.keyStore.get(t.key.id)).to.equal(undefined);
   });
 
-  it('C5 key-evicted-jwt-present: rejects a session whose key is gone and forgets it', async () => {
+  it('C5 key-evicted-jwt-present: a saved session whose key is gone is refused and forgotten; the kit restores nobody, sends nothing and does not try again', async () => {
     const t = await setup();
     keep(await SigningSession.fromJwt(t.jwt, t.options())).dispose();
-    await t.keyStore.delete(t.key.id);
+    await t.keyStore.delete(t.key.id); // evicted (storage cleared, another profile…)
     await expectCode(() => SigningSession.restore(t.options()), 'ERR_SESSION_KEY_MISSING');
-    expect(await t.sessionStore.load()).to.equal(undefined);
+    expect(await t.sessionStore.load(), 'the saved session is forgotten').to.equal(undefined);
+
+    // The same through the kit a page uses: a reload finds the JWT but not its key.
+    await t.sessionStore.save({ jwt: t.jwt, claims: { exp: t.exp, public_key: t.key.id, session_type: 'SESSION_TYPE_READ_WRITE', user_id: USER, organization_id: ORG } });
+    let loads = 0;
+    const sessionStore: SessionStore = {
+      load: () => ((loads += 1), t.sessionStore.load()),
+      save: (saved) => t.sessionStore.save(saved),
+      clear: () => t.sessionStore.clear(),
+    };
+    const sent: string[] = [];
+    const kit = new LatchKit({
+      configId: 'c5',
+      proxyUrl: 'http://127.0.0.1:9/proxy',
+      apiBaseUrl: 'http://127.0.0.1:9/api',
+      notarizerPublicKey: t.notarizer.publicKeyHex,
+      keyStore: t.keyStore,
+      sessionStore,
+      sessionChannel: t.bus.channel(),
+      fetch: (async (input: RequestInfo | URL) => {
+        sent.push(String(input));
+        throw new TypeError('nothing may be sent');
+      }) as typeof fetch,
+    });
+    const events: string[] = [];
+    for (const type of ['login', 'logout', 'error'] as const) kit.addEventListener(type, () => events.push(type));
+    expect(await kit.restoreSession(), 'nobody restored').to.equal(null);
+    expect(kit.session).to.equal(null);
+    expect($session.get()).to.equal(null);
+    expect(await t.sessionStore.load(), 'forgotten by the kit too').to.equal(undefined);
+    // No loop: one read of the slot, no request (no refresh or login with a missing key), no
+    // event; the next page load finds nothing and reads once again.
+    expect(loads).to.equal(1);
+    expect(await kit.restoreSession()).to.equal(null);
+    expect(loads).to.equal(2);
+    expect(sent).to.deep.equal([]);
+    expect(events).to.deep.equal([]);
+    kit.dispose();
   });
 
   it('rejects damaged saved claims', async () => {
