@@ -27,7 +27,7 @@
 import { LatchError, isLatchError } from '../errors/latch-error.ts';
 import { fromHex } from '../encoding/hex.ts';
 import { ethereumMessageDigest } from '../signing/message-digest.ts';
-import { typedDataDigest, type TypedData } from '../signing/typed-data-digest.ts';
+import type { TypedData } from '../signing/typed-data-digest.ts';
 import { isFinalSendStatus, pollStatus, sendTransactionStatus, type PollOptions } from '../session/session-status.ts';
 import type { SigningSession } from '../session/signing-session.ts';
 import type { EthSendTransactionParameters, SendTransactionStatus } from '../clients/activity-types.ts';
@@ -406,6 +406,9 @@ export class LatchEip1193Provider {
     if (domainChain !== undefined && chainIdOf(domainChain, 'domain.chainId') !== this.#chainId) {
       throw invalidParams(`The typed data's domain.chainId is not the current chain (${this.#chainId}).`);
     }
+    // EIP-712 hashing loads with the first typed-data request: most pages only ever sign messages
+    // and send, and the entry stays within its budget in every bundler (8 KB brotli).
+    const { typedDataDigest } = await import('../signing/typed-data-digest.ts');
     const digest = await typedDataDigest(typed).catch((cause: unknown) => {
       throw invalidParams(isLatchError(cause) ? cause.message : 'The typed data is invalid.', cause);
     });
