@@ -76,6 +76,7 @@ export class FakeClock implements SessionClock {
 export class MemoryChannelBus {
   readonly #listeners = new Set<{ owner: object; listener: (m: SessionMessage) => void }>();
   readonly posted: SessionMessage[] = [];
+  #deliveries: Promise<void>[] = [];
 
   channel(): SessionChannel {
     const owner = {};
@@ -83,7 +84,9 @@ export class MemoryChannelBus {
       post: (message) => {
         this.posted.push(message);
         const copy = structuredClone(message);
-        for (const entry of this.#listeners) if (entry.owner !== owner) setTimeout(() => entry.listener(copy));
+        for (const entry of this.#listeners) {
+          if (entry.owner !== owner) this.#deliveries.push(new Promise((resolve) => setTimeout(() => resolve(entry.listener(copy)))));
+        }
       },
       subscribe: (listener) => {
         const entry = { owner, listener };
@@ -94,6 +97,14 @@ export class MemoryChannelBus {
         for (const entry of this.#listeners) if (entry.owner === owner) this.#listeners.delete(entry);
       },
     };
+  }
+
+  /**
+   * Resolves once every message posted so far has been handed to its listeners. A listener's own
+   * synchronous part has run by then (a session's, up to its first await), not its async rest.
+   */
+  async delivered(): Promise<void> {
+    await Promise.all(this.#deliveries.splice(0));
   }
 }
 
