@@ -12,6 +12,7 @@ import { fromBase64Url, toBase64Url } from '../../../src/encoding/base64url.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
 import { utf8Encode } from '../../../src/encoding/utf8.ts';
 import { generateTestKey, type TestKey } from '../crypto/test-keys.ts';
+import { loadVector } from '../crypto/vectors.ts';
 
 const replacePart = (jwt: string, index: number, part: string): string => {
   const parts = jwt.split('.');
@@ -116,6 +117,14 @@ describe('verification tokens', () => {
     }
     await expectCode(async () => verifyVerificationToken(await sign({ ...claims }, { alg: 'ES256', typ: 'JOSE' }), issuer.id, { now }), 'ERR_JWT_SIGNATURE');
     await expectCode(async () => verifyVerificationToken(await sign({ ...claims }, { alg: 'HS256', typ: 'JWT' }), issuer.id, { now }), 'ERR_JWT_SIGNATURE');
+  });
+
+  it('reads a real token of the hosted service\'s older flow (exp in seconds, no organization_id) with its signer\'s key, until its exp', async () => {
+    const vector = await loadVector<{ signerPublicKeyHex: string; token: string; expectedClaims: VerificationTokenClaims }>('legacy-verification-token.json');
+    const { exp } = vector.expectedClaims;
+    expect(await verifyVerificationToken(vector.token, vector.signerPublicKeyHex, { now: exp * 1000 - 1 })).to.deep.equal(vector.expectedClaims);
+    await expectCode(() => verifyVerificationToken(vector.token, vector.signerPublicKeyHex, { now: exp * 1000 }), 'ERR_JWT_EXPIRED');
+    await expectCode(() => verifyVerificationToken(vector.token, issuer.id, { now: exp * 1000 - 1 }), 'ERR_JWT_SIGNATURE');
   });
 
   it('parseVerificationToken reads id and public_key without verifying', async () => {
