@@ -214,7 +214,7 @@ export class SigningSession extends EventTarget {
     this.#channel = options.channel ?? createSessionChannel();
     this.#locks = options.locks ?? defaultSessionLocks();
     this.#set(saved, claims, key);
-    this.#unsubscribe = this.#channel.subscribe((message) => void this.#hear(message).catch(() => undefined));
+    this.#unsubscribe = this.#channel.subscribe((message) => this.#hear(message).catch(() => undefined));
   }
 
   /**

@@ -3,6 +3,7 @@
 // expiry, attempt and resend caps, outbox, dev flag); and the refusals.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { holdsSecret } from '../support/secret-probes.ts';
 import { readFile } from 'node:fs/promises';
 import { verifyOtpVerificationToken } from '@turnkey/crypto';
 import { ActivityClient } from '../../src/clients/activity-client.ts';
@@ -67,7 +68,7 @@ describe('auth proxy OTP', () => {
     assert.ok(messages[0]!.text.includes(messages[0]!.code));
     const otpLines = lines.slice(before).filter((l) => l.startsWith('OTP '));
     assert.equal(otpLines.length, 2);
-    assert.ok(!otpLines.some((line) => line.includes(messages[0]!.code) || line.includes(messages[1]!.code)), otpLines.join('\n'));
+    assert.ok(!otpLines.some((line) => holdsSecret(line, messages[0]!.code) || holdsSecret(line, messages[1]!.code)), otpLines.join('\n'));
     assert.ok(otpLines[1]!.includes(`${f.urls.apiUrl}/__outbox?to=${encodeURIComponent('+15555550100')}`));
   });
 

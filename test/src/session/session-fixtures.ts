@@ -100,8 +100,8 @@ export class MemoryChannelBus {
   }
 
   /**
-   * Resolves once every message posted so far has been handed to its listeners. A listener's own
-   * synchronous part has run by then (a session's, up to its first await), not its async rest.
+   * Resolves once every message posted so far has been handed to its listeners and handled: a
+   * session's listener returns the promise of its handling, which this waits for.
    */
   async delivered(): Promise<void> {
     await Promise.all(this.#deliveries.splice(0));
@@ -161,6 +161,7 @@ export class FakeService {
       },
       stampLogin: async (organizationId: string, request: { publicKey: string; expirationSeconds?: string | number; invalidateExisting?: boolean }) => {
         record('stampLogin', 'stamp_login', { organizationId, ...request });
+        this.#onStampLogin?.();
         await this.gate;
         if (this.failStampLogin) throw this.failStampLogin;
         const seconds = Number(request.expirationSeconds ?? 900);
@@ -172,6 +173,21 @@ export class FakeService {
     };
     return client as unknown as SessionClient;
   };
+
+  /**
+   * Holds every stamp_login at a gate until `open()`; `reached` resolves when the first one gets
+   * there. Waiting for it (not for a time) is what makes refreshes overlap.
+   */
+  hold(): { reached: Promise<void>; open: () => void } {
+    let open!: () => void;
+    this.gate = new Promise((resolve) => (open = resolve));
+    let reached!: () => void;
+    const arrived = new Promise<void>((resolve) => (reached = resolve));
+    this.#onStampLogin = reached;
+    return { reached: arrived, open };
+  }
+
+  #onStampLogin: (() => void) | undefined;
 
   count(kind: RecordedCall['kind']): number {
     return this.calls.filter((c) => c.kind === kind).length;

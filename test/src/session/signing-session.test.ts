@@ -370,11 +370,10 @@ describe('SigningSession.refresh', () => {
     const t = await setup();
     const a = keep(await SigningSession.fromJwt(t.jwt, t.options()));
     const b = keep(await SigningSession.restore(t.options())); // a second "tab" over the same stores
-    let open!: () => void;
-    t.service.gate = new Promise((resolve) => (open = resolve));
+    const gate = t.service.hold();
     const both = Promise.all([a.refresh(), b.refresh()]);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    open();
+    await gate.reached; // one refresh is inside stamp_login; the other waits for the lock
+    gate.open();
     await both;
     expect(t.service.count('stampLogin')).to.equal(1);
     expect(a.publicKey).to.equal(b.publicKey);
@@ -386,12 +385,11 @@ describe('SigningSession.refresh', () => {
     const t = await setup();
     const tabs = [keep(await SigningSession.fromJwt(t.jwt, t.options()))];
     for (let i = 0; i < 3; i++) tabs.push(keep(await SigningSession.restore(t.options())));
-    let open!: () => void;
-    t.service.gate = new Promise((resolve) => (open = resolve));
+    const gate = t.service.hold();
     const callers = tabs.flatMap((tab) => Array.from({ length: 5 }, () => tab.refresh()));
     expect(callers.length).to.equal(20);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    open();
+    await gate.reached; // all 20 asked for the lock at the call; one of them is in stamp_login
+    gate.open();
     await Promise.all(callers);
     expect(t.service.count('stampLogin')).to.equal(1);
     expect(new Set(tabs.map((tab) => tab.publicKey)).size).to.equal(1);
@@ -464,8 +462,7 @@ describe('SigningSession across tabs', () => {
     expect(await t.keyStore.get(t.key.id)).to.equal(undefined);
     expect((await t.sessionStore.load())?.jwt).to.equal(jwt2);
     // And the logout message about S1 reaches B: B stays logged in to S2, its key kept.
-    // B decides on a logout message before its first await: were it to end, it would be inactive
-    // as soon as the message is delivered.
+    // Delivered and handled (the session's listener returns its handling).
     otherBus.channel().post({ type: 'logout', sender: 'tab-a', publicKey: t.key.id });
     await otherBus.delivered();
     expect(b.active).to.equal(true);
@@ -565,7 +562,7 @@ describe('SigningSession across tabs', () => {
     }
     liar.post({ type: 'login', sender: 'x' } as never); // no session at all
     liar.post({ type: 'refresh', sender: 'x', session: { claims: { exp: t.exp + 10, public_key: other.id } } } as never); // damaged claims
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await t.bus.delivered(); // and handled: a session's listener returns its handling
     expect(b.publicKey).to.equal(t.key.id);
     expect(b.active).to.equal(true);
   });
