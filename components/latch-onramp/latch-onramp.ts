@@ -127,7 +127,7 @@ export class LatchOnramp extends LatchKitAwareElement {
   /** ISO 3166-1 alpha-2 country of residence. */
   @property() country = '';
 
-  /** ISO 3166-2 subdivision (`US-NY`); required when the country is US. */
+  /** State or region: the part of its ISO 3166-2 code after the country (`NY` for US-NY); required when the country is US. */
   @property() subdivision = '';
 
   /** The destination. Default: the user's first account on the chosen network. */

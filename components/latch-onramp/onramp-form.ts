@@ -1,7 +1,8 @@
 /**
  * The on-ramp form's rules, checked before anything is sent (the seed's: a preset amount
  * greater than 20; a subdivision when the country is US; plus the shapes: an ISO 3166-1 alpha-2
- * country, an ISO 3166-2 subdivision of it, a destination address). Returns the
+ * country, a subdivision of it as the hosted intent wants it ("NY", not "US-NY"), a destination
+ * address). Returns the
  * init_fiat_on_ramp parameters, or a message key per invalid field. Plain logic, no DOM.
  */
 import type {
@@ -46,10 +47,14 @@ export function normalizeAmount(input: string): string | null {
   return /^\d{1,15}(\.\d{1,8})?$/.test(value) ? value : null;
 }
 
-/** "ny" with country US → "US-NY"; "us-ny" → "US-NY". */
+/**
+ * The subdivision as the hosted intent documents it: the part of the ISO 3166-2 code after the
+ * country ("e.g. NY"). "ny" → "NY"; the whole code of the chosen country, "us-ny" with US, → "NY".
+ * Another country's whole code stays whole, for the check to refuse.
+ */
 export function normalizeSubdivision(input: string, country: string): string {
   const value = input.trim().toUpperCase();
-  return value && !value.includes('-') && country ? `${country}-${value}` : value;
+  return country && value.startsWith(`${country}-`) ? value.slice(country.length + 1) : value;
 }
 
 export function checkOnrampForm(values: OnrampFormValues, locale: string): OnrampCheck {
@@ -68,11 +73,11 @@ export function checkOnrampForm(values: OnrampFormValues, locale: string): Onram
   const subdivision = normalizeSubdivision(values.subdivision, country);
   if (country === 'US' && subdivision === '') {
     problems.subdivision = { key: 'onramp.subdivisionRequired' };
-  } else if (subdivision !== '' && (!/^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(subdivision) || (country !== '' && !subdivision.startsWith(`${country}-`)))) {
-    const place = country || subdivision.slice(0, 2);
+  } else if (subdivision !== '' && !/^[A-Z0-9]{1,3}$/.test(subdivision)) {
+    const place = country || 'US';
     problems.subdivision = {
       key: 'onramp.subdivisionInvalid',
-      params: { country: countryName(locale, place) ?? place, example: place === 'US' ? 'US-NY' : `${place}-01` },
+      params: { country: countryName(locale, place) ?? place, example: place === 'US' ? 'NY' : '01' },
     };
   }
   const walletAddress = values.walletAddress.trim();

@@ -22,8 +22,8 @@ export const onrampEn = {
   'onramp.countryHint': 'Your country of residence, as an ISO code such as US or DE.',
   'onramp.countryInvalid': 'Enter a two-letter country code, such as US or DE.',
   'onramp.subdivision': 'State or region',
-  'onramp.subdivisionHint': 'An ISO code such as US-NY. Required in the United States.',
-  'onramp.subdivisionRequired': 'In the United States, enter your state, such as US-NY.',
+  'onramp.subdivisionHint': 'A state or region code such as NY. Required in the United States.',
+  'onramp.subdivisionRequired': 'In the United States, enter your state, such as NY.',
   'onramp.subdivisionInvalid': 'Enter a region code of {country}, such as {example}.',
   'onramp.address': 'Receiving address',
   'onramp.addressMissing': 'Enter the address that receives the purchase.',
@@ -57,7 +57,7 @@ export const onrampEn = {
   'onramp.pay.ACH_BANK_ACCOUNT': 'Bank account (ACH)',
 
   'error.ERR_ONRAMP_AMOUNT': 'Enter an amount greater than 20, or leave it empty.',
-  'error.ERR_ONRAMP_SUBDIVISION': 'In the United States, enter your state, such as US-NY.',
+  'error.ERR_ONRAMP_SUBDIVISION': 'In the United States, enter your state, such as NY.',
 } as const satisfies Readonly<Record<string, Message>>;
 
 type OnrampKey = keyof typeof onrampEn;
@@ -85,8 +85,8 @@ export const onrampEs: Readonly<Record<OnrampKey, Message>> = {
   'onramp.countryHint': 'Tu país de residencia, como código ISO, por ejemplo US o ES.',
   'onramp.countryInvalid': 'Escribe un código de país de dos letras, como US o ES.',
   'onramp.subdivision': 'Estado o región',
-  'onramp.subdivisionHint': 'Un código ISO como US-NY. Obligatorio en Estados Unidos.',
-  'onramp.subdivisionRequired': 'En Estados Unidos, escribe tu estado, por ejemplo US-NY.',
+  'onramp.subdivisionHint': 'Un código de estado o región como NY. Obligatorio en Estados Unidos.',
+  'onramp.subdivisionRequired': 'En Estados Unidos, escribe tu estado, por ejemplo NY.',
   'onramp.subdivisionInvalid': 'Escribe un código de región de {country}, por ejemplo {example}.',
   'onramp.address': 'Dirección de destino',
   'onramp.addressMissing': 'Escribe la dirección que recibe la compra.',
@@ -120,7 +120,7 @@ export const onrampEs: Readonly<Record<OnrampKey, Message>> = {
   'onramp.pay.ACH_BANK_ACCOUNT': 'Cuenta bancaria (ACH)',
 
   'error.ERR_ONRAMP_AMOUNT': 'Escribe un importe mayor que 20, o déjalo vacío.',
-  'error.ERR_ONRAMP_SUBDIVISION': 'En Estados Unidos, escribe tu estado, por ejemplo US-NY.',
+  'error.ERR_ONRAMP_SUBDIVISION': 'En Estados Unidos, escribe tu estado, por ejemplo NY.',
 };
 
 export const onrampAr: Readonly<Record<OnrampKey, Message>> = {
@@ -140,8 +140,8 @@ export const onrampAr: Readonly<Record<OnrampKey, Message>> = {
   'onramp.countryHint': 'بلد إقامتك، برمز ISO مثل US أو EG.',
   'onramp.countryInvalid': 'أدخل رمز بلد من حرفين، مثل US أو EG.',
   'onramp.subdivision': 'الولاية أو المنطقة',
-  'onramp.subdivisionHint': 'رمز ISO مثل US-NY. مطلوب في الولايات المتحدة.',
-  'onramp.subdivisionRequired': 'في الولايات المتحدة، أدخل ولايتك، مثل US-NY.',
+  'onramp.subdivisionHint': 'رمز ولاية أو منطقة مثل NY. مطلوب في الولايات المتحدة.',
+  'onramp.subdivisionRequired': 'في الولايات المتحدة، أدخل ولايتك، مثل NY.',
   'onramp.subdivisionInvalid': 'أدخل رمز منطقة في {country}، مثل {example}.',
   'onramp.address': 'عنوان الاستلام',
   'onramp.addressMissing': 'أدخل العنوان الذي يستلم المشتريات.',
@@ -175,7 +175,7 @@ export const onrampAr: Readonly<Record<OnrampKey, Message>> = {
   'onramp.pay.ACH_BANK_ACCOUNT': 'حساب مصرفي (ACH)',
 
   'error.ERR_ONRAMP_AMOUNT': 'أدخل مبلغًا أكبر من 20، أو اتركه فارغًا.',
-  'error.ERR_ONRAMP_SUBDIVISION': 'في الولايات المتحدة، أدخل ولايتك، مثل US-NY.',
+  'error.ERR_ONRAMP_SUBDIVISION': 'في الولايات المتحدة، أدخل ولايتك، مثل NY.',
 };
 
 registerMessages('en', onrampEn);

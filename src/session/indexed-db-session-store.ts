@@ -40,6 +40,21 @@ export class IndexedDbSessionStore implements SessionStore {
     await this.#db.run('readwrite', (store) => store.delete(this.#slot));
   }
 
+  async clearIfHolds(publicKey: string): Promise<boolean> {
+    // The read and the delete share one readwrite transaction: another tab's save cannot land
+    // between them (IndexedDB runs overlapping readwrite transactions one after the other).
+    let empty = true;
+    await this.#db.run('readwrite', (store) => {
+      const read = store.get(this.#slot);
+      read.onsuccess = () => {
+        const session = (read.result as { session?: unknown } | undefined)?.session;
+        if (isPersisted(session) && session.claims.public_key !== publicKey) empty = false;
+        else store.delete(this.#slot);
+      };
+    });
+    return empty;
+  }
+
   close(): Promise<void> {
     return this.#db.close();
   }

@@ -7,8 +7,11 @@ export type SessionMessage =
 
 export interface SessionChannel {
   post(message: SessionMessage): void;
-  /** Returns the unsubscribe function. */
-  subscribe(listener: (message: SessionMessage) => void): () => void;
+  /**
+   * Returns the unsubscribe function. A session's listener returns the promise of its handling
+   * (it never rejects): a channel may ignore it, and an in-memory channel in tests can await it.
+   */
+  subscribe(listener: (message: SessionMessage) => unknown): () => void;
   close(): void;
 }
 
@@ -44,11 +47,11 @@ export class BroadcastSessionChannel implements SessionChannel {
     this.#open().postMessage(message);
   }
 
-  subscribe(listener: (message: SessionMessage) => void): () => void {
+  subscribe(listener: (message: SessionMessage) => unknown): () => void {
     const channel = this.#open();
     const onMessage = (event: Event): void => {
       const data = (event as MessageEvent).data;
-      if (isMessage(data)) listener(data);
+      if (isMessage(data)) void listener(data);
     };
     channel.addEventListener('message', onMessage);
     return () => channel.removeEventListener('message', onMessage);

@@ -15,6 +15,13 @@ export interface SessionStore {
   load(): Promise<PersistedSession | undefined>;
   save(session: PersistedSession): Promise<void>;
   clear(): Promise<void>;
+  /**
+   * Empties the slot only while it holds the session of key `publicKey` (or nothing), in one step
+   * that no other tab's save can fall into. True when the slot is now empty, false when it holds
+   * another session (another tab's newer one). Optional for custom stores: without it the session
+   * loads, compares and clears, which leaves a small window between the two.
+   */
+  clearIfHolds?(publicKey: string): Promise<boolean>;
 }
 
 /** The session slot in memory: Node, tests, and pages without IndexedDB. */
@@ -31,5 +38,11 @@ export class MemorySessionStore implements SessionStore {
 
   async clear(): Promise<void> {
     this.#session = undefined;
+  }
+
+  async clearIfHolds(publicKey: string): Promise<boolean> {
+    if (this.#session && this.#session.claims.public_key !== publicKey) return false;
+    this.#session = undefined;
+    return true;
   }
 }

@@ -163,6 +163,18 @@ async function verify(jwt: string, notarizerPublicKey: string | undefined): Prom
 const claimsOf = (session: PersistedSession, notarizerPublicKey: string | undefined): Promise<SessionClaims> | SessionClaims =>
   session.jwt === undefined ? checkClaims(session.claims) : verify(session.jwt, notarizerPublicKey);
 
+/**
+ * Empties the shared slot only while it holds the session of `publicKey` (or nothing); true when
+ * it is empty now, false when it holds another tab's session, which stays.
+ */
+async function clearSlotIfHolds(store: SessionStore, publicKey: string): Promise<boolean> {
+  if (store.clearIfHolds) return store.clearIfHolds(publicKey);
+  const saved = await store.load();
+  if (saved && saved.claims.public_key !== publicKey) return false;
+  await store.clear();
+  return true;
+}
+
 const expiredError = (): LatchError => new LatchError('ERR_SESSION_EXPIRED', 'The session has expired.');
 const keyMissingError = (): LatchError => new LatchError('ERR_SESSION_KEY_MISSING', 'The session key is missing.');
 const endedError = (): LatchError => new LatchError('ERR_SESSION_MISSING', 'The session has ended.');
@@ -202,7 +214,7 @@ export class SigningSession extends EventTarget {
     this.#channel = options.channel ?? createSessionChannel();
     this.#locks = options.locks ?? defaultSessionLocks();
     this.#set(saved, claims, key);
-    this.#unsubscribe = this.#channel.subscribe((message) => void this.#hear(message).catch(() => undefined));
+    this.#unsubscribe = this.#channel.subscribe((message) => this.#hear(message).catch(() => undefined));
   }
 
   /**
@@ -240,23 +252,27 @@ export class SigningSession extends EventTarget {
    * signature is checked here. Rejects with ERR_SESSION_MISSING when there is none;
    * ERR_SESSION_EXPIRED (the key and the saved session are deleted) or ERR_SESSION_KEY_MISSING
    * (the saved session is deleted) when it cannot be used; ERR_JWT_CLAIMS when it is damaged.
+   * The saved session is deleted only while the slot still holds it: when another tab saved a
+   * newer one meanwhile, that one is left alone and restored instead.
    */
   static async restore(options: SigningSessionOptions): Promise<SigningSession> {
     const sessionStore = options.sessionStore ?? createSessionStore();
-    const persisted = await sessionStore.load();
-    if (!persisted) throw new LatchError('ERR_SESSION_MISSING', 'No session is saved.');
-    const claims = checkClaims(persisted.claims);
-    if (claims.exp * 1000 <= (options.clock ?? systemClock).now()) {
-      await sessionStore.clear();
-      await options.keyStore.delete(claims.public_key).catch(() => undefined);
-      throw expiredError();
+    // Another tab can replace the slot while this one reads it (a refresh saves the new session,
+    // then deletes the old key): the slot is emptied only while it still holds what was read,
+    // and a newer session found there instead is restored (SECURITY.md D4). A few rounds only:
+    // a slot that keeps changing under us is not worth chasing.
+    for (let round = 1; ; round++) {
+      const persisted = await sessionStore.load();
+      if (!persisted) throw new LatchError('ERR_SESSION_MISSING', 'No session is saved.');
+      const claims = checkClaims(persisted.claims);
+      const expired = claims.exp * 1000 <= (options.clock ?? systemClock).now();
+      const key = expired ? undefined : await options.keyStore.get(claims.public_key);
+      if (key) return new SigningSession(persisted, claims, key, { ...options, sessionStore });
+      const cleared = await clearSlotIfHolds(sessionStore, claims.public_key);
+      if (expired) await options.keyStore.delete(claims.public_key).catch(() => undefined);
+      if (!cleared && round < 3) continue;
+      throw expired ? expiredError() : keyMissingError();
     }
-    const key = await options.keyStore.get(claims.public_key);
-    if (!key) {
-      await sessionStore.clear();
-      throw keyMissingError();
-    }
-    return new SigningSession(persisted, claims, key, { ...options, sessionStore });
   }
 
   // ---- state -------------------------------------------------------------------------------
@@ -568,8 +584,7 @@ export class SigningSession extends EventTarget {
 
   /** Empties the shared slot only while it still holds this session, never another tab's newer one. */
   async #clearSavedIfMine(keyId: string): Promise<void> {
-    const saved = await this.#sessionStore.load();
-    if (!saved || saved.claims.public_key === keyId) await this.#sessionStore.clear();
+    await clearSlotIfHolds(this.#sessionStore, keyId);
   }
 
   /** Stops timers and stops listening to other tabs, leaving key and saved session in place. */

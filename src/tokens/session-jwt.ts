@@ -42,11 +42,21 @@ export interface VerifySessionJwtOptions {
 
 const COMPRESSED_KEY_HEX = /^0[23][0-9a-fA-F]{64}$/;
 
+/**
+ * `exp` is seconds (PROTOCOL.md §4; the hosted vector and @turnkey/core's `parseSession`, which
+ * multiplies it by 1000). A number at or above this is milliseconds written where seconds belong:
+ * read as seconds it would lie some 50,000 years ahead, a token that never expires. 1e11 s is the
+ * year 5138, so no real expiry comes near it.
+ */
+const MS_MAGNITUDE = 1e11;
+
 function toSessionClaims(payload: JwtObject): SessionClaims {
   const { exp, public_key, session_type, user_id, organization_id } = payload;
   const valid =
     typeof exp === 'number' &&
     Number.isSafeInteger(exp) &&
+    exp > 0 &&
+    exp < MS_MAGNITUDE &&
     typeof public_key === 'string' &&
     COMPRESSED_KEY_HEX.test(public_key) &&
     typeof session_type === 'string' &&
@@ -65,13 +75,19 @@ export function parseSessionJwt(jwt: string): SessionClaims {
 }
 
 /**
- * Verifies the notarizer's signature, then the claims, then expiry.
- * Errors: ERR_JWT_MALFORMED, ERR_JWT_SIGNATURE, ERR_JWT_CLAIMS, ERR_JWT_EXPIRED, and ERR_KEY_*
- * when the configured notarizer key itself is unusable.
+ * Verifies the header (`alg` ES256, `typ` JWT), the notarizer's signature, then the claims (`exp`
+ * a whole number of seconds, not milliseconds), then expiry.
+ * Errors: ERR_JWT_MALFORMED, ERR_JWT_SIGNATURE (also for another header), ERR_JWT_CLAIMS,
+ * ERR_JWT_EXPIRED, and ERR_KEY_* when the configured notarizer key itself is unusable.
  */
 export async function verifySessionJwt(jwt: string, options: VerifySessionJwtOptions = {}): Promise<SessionClaims> {
   const { header, payload, signingInput, signature } = decodeJwt(jwt);
-  if (header.alg !== 'ES256') throw new LatchError('ERR_JWT_SIGNATURE', 'The session token is not ES256.');
+  // The notarizer writes {"alg":"ES256","typ":"JWT"} (PROTOCOL.md §4, the published vector); the
+  // hosted library pins both for its other ES256 tokens. Anything else is not its session token,
+  // whoever signed it.
+  if (header.alg !== ES256_HEADER.alg || header.typ !== ES256_HEADER.typ) {
+    throw new LatchError('ERR_JWT_SIGNATURE', 'The session token is not an ES256 JWT.');
+  }
   const given = options.notarizerPublicKey;
   const key = await importP256PublicKey(given ?? HOSTED_NOTARIZER_PUBLIC_KEY);
   // importP256PublicKey accepted `given`, so it is one of the two spellings of a point.

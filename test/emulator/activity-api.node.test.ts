@@ -118,12 +118,37 @@ describe('Activity API requests', () => {
         assert.deepEqual(JSON.parse(variant), parsed, 'each variant means the same JSON');
         await refuse(401, 16, 'SIGNATURE_INVALID', () => stampedPost(submitUrl, variant, null, { 'X-Stamp': stamp }));
       }
-      // The untouched bytes with their stamp, sent to another submit route: refused (the type names create_users).
-      await refuse(400, 3, 'REQUEST_INVALID', () => stampedPost(`${f.urls.apiUrl}/public/v1/submit/create_api_keys`, body, null, { 'X-Stamp': stamp }));
-      // …and to a query route.
-      await refuse(400, 3, undefined, () => stampedPost(`${f.urls.apiUrl}/public/v1/query/list_users`, body, null, { 'X-Stamp': stamp }));
+      // The untouched bytes with their stamp, sent to another submit route: refused because the
+      // type names create_users (the reason is checked: other parameters would be refused anyway).
+      const elsewhere = async (route: string, reason: string) =>
+        assertNoStateChange(f.emulator, async () =>
+          assertServiceError(await stampedPost(`${f.urls.apiUrl}/public/v1/${route}`, body, null, { 'X-Stamp': stamp }), 400, 3, 'REQUEST_INVALID', reason));
+      await elsewhere('submit/create_api_keys', 'does not match the route');
+      // …and to a query route, which would otherwise read as its signer.
+      await elsewhere('query/list_users', 'carries no activity envelope');
       // The same bytes on their own route: accepted.
       assert.equal((await stampedPost(submitUrl, body, null, { 'X-Stamp': stamp })).status, 200);
+    });
+
+    it('B5 stamp-integrity-and-route-binding: a stamped query body names no route; the hosted stamper signs the body alone, so it is answered by every query route whose fields it holds', async () => {
+      // @turnkey/api-key-stamper's stamp(payload) is given the body and nothing else: no URL, no
+      // route. What it signs cannot say where it was meant to go.
+      const { ApiKeyStamper } = await import('@turnkey/api-key-stamper');
+      const hosted = new ApiKeyStamper({ apiPublicKey: stampVector.fixtureKeyPair.publicKeyCompressedHex, apiPrivateKey: stampVector.fixtureKeyPair.privateKeyHex });
+      const body = JSON.stringify({ organizationId: f.demoOrgId });
+      const { stampHeaderName, stampHeaderValue } = await hosted.stamp(body);
+      const post = (route: string, bytes = body) => stampedPost(`${f.urls.apiUrl}/public/v1/${route}`, bytes, null, { [stampHeaderName]: stampHeaderValue });
+      // Stamped for whoami, answered by whoami and by list_users alike: that is all B5 promises of queries.
+      const whoami = await post('query/whoami');
+      assert.equal(whoami.status, 200);
+      assert.equal(whoami.json.organizationId, f.demoOrgId);
+      const users = await post('query/list_users');
+      assert.equal(users.status, 200);
+      assert.ok(Array.isArray(users.json.users) && users.json.users.length > 0);
+      // Integrity still holds for query bodies: a changed byte is 401.
+      await refuse(401, 16, 'SIGNATURE_INVALID', () => post('query/list_users', body.replace('{', '{ ')));
+      // A submit route wants the activity envelope, which a query body lacks: refused, nothing written.
+      await refuse(400, 3, undefined, () => post('submit/create_users'));
     });
 
     it('a key nobody registered → 401 PUBLIC_KEY_NOT_FOUND', async () => {

@@ -3,11 +3,15 @@
 // expiry, attempt and resend caps, outbox, dev flag); and the refusals.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { holdsSecret } from '../support/secret-probes.ts';
+import { readFile } from 'node:fs/promises';
+import { verifyOtpVerificationToken } from '@turnkey/crypto';
 import { ActivityClient } from '../../src/clients/activity-client.ts';
 import { ApiKeyStamper } from '../../src/stamp/api-key-stamper.ts';
 import { verifySessionJwt } from '../../src/tokens/session-jwt.ts';
 import { parseVerificationToken, verifyVerificationToken } from '../../src/tokens/verification-token.ts';
 import { createLoginClientSignature } from '../../src/tokens/client-signature.ts';
+import { decodeJwt } from '../../src/tokens/jwt.ts';
 import { startFixture, getJson, newTestKey } from './support/emulator-fixture.ts';
 import { assertServiceError, assertNoStateChange } from './support/assertions.ts';
 import { latestCode, latestCodeFor, otpSignupAndLogin, proxyClient } from './support/otp-flow.ts';
@@ -64,7 +68,7 @@ describe('auth proxy OTP', () => {
     assert.ok(messages[0]!.text.includes(messages[0]!.code));
     const otpLines = lines.slice(before).filter((l) => l.startsWith('OTP '));
     assert.equal(otpLines.length, 2);
-    assert.ok(!otpLines.some((line) => line.includes(messages[0]!.code) || line.includes(messages[1]!.code)), otpLines.join('\n'));
+    assert.ok(!otpLines.some((line) => holdsSecret(line, messages[0]!.code) || holdsSecret(line, messages[1]!.code)), otpLines.join('\n'));
     assert.ok(otpLines[1]!.includes(`${f.urls.apiUrl}/__outbox?to=${encodeURIComponent('+15555550100')}`));
   });
 
@@ -86,6 +90,25 @@ describe('auth proxy OTP', () => {
     assert.equal(claims.public_key, key.id);
     assert.equal(claims.contact, 'bind@example.com');
     assert.equal(claims.verification_type, 'OTP_TYPE_EMAIL');
+  });
+
+  it('otp_verify (v1) issues the hosted service\'s older token format: the claims of a real one (exp a number of seconds), plus public_key when bound', async () => {
+    const real = JSON.parse(await readFile(new URL('../vectors/legacy-verification-token.json', import.meta.url), 'utf8')) as { token: string };
+    const claimsOf = (token: string) => decodeJwt(token).payload;
+    const names = Object.keys(claimsOf(real.token)).sort();
+    const issue = async (contact: string, publicKey?: string) => {
+      const { otpId } = await proxyClient(f).otpInit({ otpType: 'OTP_TYPE_EMAIL', contact });
+      return (await proxyClient(f).otpVerify({ otpId, otpCode: await latestCodeFor(f, otpId), ...(publicKey ? { publicKey } : {}) })).verificationToken;
+    };
+    const unbound = claimsOf(await issue('older.format@example.com'));
+    assert.deepEqual(Object.keys(unbound).sort(), names);
+    assert.equal(typeof unbound.exp, 'number');
+    assert.ok((unbound.exp as number) * 1000 > f.now() && (unbound.exp as number) * 1000 <= f.now() + 600_000);
+    const key = await newTestKey();
+    const boundToken = await issue('older.format.bound@example.com', key.id);
+    assert.deepEqual(Object.keys(claimsOf(boundToken)).sort(), [...names, 'public_key'].sort());
+    // @turnkey/crypto (the current, enclave format's check) refuses it as it refuses the real one.
+    await assert.rejects(verifyOtpVerificationToken(boundToken, keys.verificationTokenPublicKey), /missing required 'organization_id' claim/);
   });
 
   it('D5 otp-rate-limits: refuses a wrong code with "Invalid OTP code", burns the OTP after the attempt cap', async () => {

@@ -1,7 +1,8 @@
 /**
  * verify_otp (ACTIVITY_TYPE_VERIFY_OTP), called by the auth proxy in both generations:
  * - otp_verify: `{otpId, otpCode, publicKey?}`, the code in clear; the token is in the older
- *   claim format (`exp` in seconds), bound to `publicKey` when given;
+ *   claim format (`exp` in seconds, no `organization_id`: a real one is in
+ *   test/vectors/legacy-verification-token.json), bound to `publicKey` when given;
  * - otp_verify_v2: `{otpId, encryptedOtpBundle}`, `{otp_code, public_key}` sealed (HPKE) to the
  *   OTP's target key from init_otp; the token is in the current hosted format (every claim a
  *   string, `exp` in ms) and always bound to `public_key`.
@@ -58,12 +59,15 @@ export const verifyOtp: ActivityHandler = {
       format = 'legacy';
     }
     const otp = consumeOtp(input, otpId, code);
+    // The hosted service's two generations issue two formats (test/vectors/legacy-verification-
+    // token.json): the older one's tokens carry no organization_id and exp as seconds; only the
+    // enclave's (v2) carry organization_id, as @turnkey/crypto's verifyOtpVerificationToken needs.
     const claims: VerificationTokenClaims = {
       id: crypto.randomUUID(),
       contact: otp.contact,
       verification_type: otp.otpType,
       exp: Math.floor(input.now / 1000) + seconds,
-      organization_id: input.organization.id,
+      ...(format === 'current' ? { organization_id: input.organization.id } : {}),
       ...(publicKey ? { public_key: publicKey } : {}),
     };
     return { verificationToken: await signVerificationToken(claims, input.ctx.keys.verificationSigner.privateKey, format) };

@@ -1,7 +1,7 @@
 /**
  * init_fiat_on_ramp with every rule of the seed: the provider, network, crypto and fiat
  * currency and payment method enums; a preset amount greater than 20; an ISO 3166-1 country,
- * with an ISO 3166-2 subdivision required for US purchasers. The emulator never reaches a real
+ * with a subdivision (the part after "US-" of its ISO 3166-2 code) required for US purchasers. The emulator never reaches a real
  * provider, sandboxMode or not: the flow's URL is the emulator's sandbox provider page
  * (sandbox-page.ts), whose buttons complete or fail the transaction.
  */
@@ -40,6 +40,11 @@ function checkAmount(parameters: JsonObject): string | undefined {
   return value;
 }
 
+/**
+ * The hosted intent documents `countrySubdivisionCode` as the subdivision part of an ISO 3166-2
+ * code ("two-digit … e.g. NY", passed on to the provider as the purchaser's state), not the whole
+ * code ("US-NY"): @turnkey/sdk-types' v1InitFiatOnRampIntent. One to three letters or digits.
+ */
 function checkCountry(parameters: JsonObject): { countryCode?: string; countrySubdivisionCode?: string } {
   const country = optionalString(parameters, 'countryCode', W, { max: 16 });
   const subdivision = optionalString(parameters, 'countrySubdivisionCode', W, { max: 16 });
@@ -47,16 +52,13 @@ function checkCountry(parameters: JsonObject): { countryCode?: string; countrySu
     throw invalidRequest(`${W}.countryCode must be an ISO 3166-1 two-letter country code, e.g. "US".`);
   }
   if (country === 'US' && subdivision === undefined) {
-    throw invalidRequest(`${W}.countrySubdivisionCode is required when countryCode is US (an ISO 3166-2 code, e.g. "US-NY").`);
+    throw invalidRequest(`${W}.countrySubdivisionCode is required when countryCode is US (the state's code, e.g. "NY").`);
   }
   if (subdivision !== undefined) {
-    if (!/^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(subdivision)) {
-      throw invalidRequest(`${W}.countrySubdivisionCode must be an ISO 3166-2 code, e.g. "US-NY".`);
+    if (!/^[A-Z0-9]{1,3}$/.test(subdivision)) {
+      throw invalidRequest(`${W}.countrySubdivisionCode must be the subdivision part of an ISO 3166-2 code, e.g. "NY" (not "US-NY").`);
     }
-    if (country !== undefined && !subdivision.startsWith(`${country}-`)) {
-      throw invalidRequest(`${W}.countrySubdivisionCode must be a subdivision of countryCode.`);
-    }
-    if (subdivision.startsWith('US-') && !US_SUBDIVISION_CODES.has(subdivision)) {
+    if (country === 'US' && !US_SUBDIVISION_CODES.has(`US-${subdivision}`)) {
       throw invalidRequest(`${W}.countrySubdivisionCode is not a subdivision of the United States.`);
     }
   }

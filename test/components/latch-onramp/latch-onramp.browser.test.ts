@@ -228,7 +228,7 @@ describe('<latch-onramp>', () => {
       part(el, 'submit').click();
       await el.updateComplete;
       expect(fieldError(el, 'amount')).to.equal('Enter an amount greater than 20, or leave it empty.');
-      expect(fieldError(el, 'subdivision')).to.equal('In the United States, enter your state, such as US-NY.');
+      expect(fieldError(el, 'subdivision')).to.equal('In the United States, enter your state, such as NY.');
       expect(input(el, 'amount').getAttribute('aria-invalid')).to.equal('true');
       expect(input(el, 'subdivision').getAttribute('aria-invalid')).to.equal('true');
       expect(input(el, 'subdivision').required).to.equal(true);
@@ -282,14 +282,22 @@ describe('<latch-onramp>', () => {
       });
       expect(normalizeAmount('20,01')).to.equal('20.01');
       expect(normalizeAmount('1e3')).to.equal(null);
-      expect(normalizeSubdivision('ny', 'US')).to.equal('US-NY');
+      // The hosted intent's form: the part after "US-" (its type documents "e.g. NY").
+      expect(normalizeSubdivision('ny', 'US')).to.equal('NY');
+      expect(normalizeSubdivision(' us-ny ', 'US')).to.equal('NY');
+      expect(normalizeSubdivision('ca-on', 'US')).to.equal('CA-ON');
+      expect(normalizeSubdivision('on', '')).to.equal('ON');
       const bad = checkOnrampForm({ ...base, amount: '20', country: 'US', walletAddress: ' ' }, 'en');
       expect(bad.ok).to.equal(false);
       expect(!bad.ok && Object.keys(bad.problems).sort()).to.deep.equal(['amount', 'subdivision', 'walletAddress']);
       const wrongPlace = checkOnrampForm({ ...base, country: 'US', subdivision: 'CA-ON' }, 'en');
       expect(!wrongPlace.ok && wrongPlace.problems.subdivision?.key).to.equal('onramp.subdivisionInvalid');
       const fine = checkOnrampForm({ ...base, amount: '20.5', country: 'US', subdivision: 'ny' }, 'en');
-      expect(fine.ok && [fine.parameters.fiatCurrencyAmount, fine.parameters.countryCode, fine.parameters.countrySubdivisionCode]).to.deep.equal(['20.5', 'US', 'US-NY']);
+      expect(fine.ok && [fine.parameters.fiatCurrencyAmount, fine.parameters.countryCode, fine.parameters.countrySubdivisionCode]).to.deep.equal(['20.5', 'US', 'NY']);
+      const whole = checkOnrampForm({ ...base, country: 'US', subdivision: 'us-ny' }, 'en');
+      expect(whole.ok && whole.parameters.countrySubdivisionCode).to.equal('NY');
+      const tooLong = checkOnrampForm({ ...base, country: 'US', subdivision: 'NEWY' }, 'en');
+      expect(!tooLong.ok && tooLong.problems.subdivision).to.deep.equal({ key: 'onramp.subdivisionInvalid', params: { country: 'United States', example: 'NY' } });
       for (const code of ['ZZ', 'AA', 'XK', 'EU', 'U1']) expect(checkOnrampForm({ ...base, country: code }, 'en').ok, code).to.equal(false);
       expect(checkOnrampForm({ ...base, country: 'GB' }, 'en').ok).to.equal(true);
     });
@@ -331,7 +339,7 @@ describe('<latch-onramp>', () => {
         paymentMethod: 'FIAT_ON_RAMP_PAYMENT_METHOD_ACH_BANK_ACCOUNT',
         fiatCurrencyAmount: '50.5',
         countryCode: 'US',
-        countrySubdivisionCode: 'US-NY',
+        countrySubdivisionCode: 'NY',
         sandboxMode: true,
       });
       await el.updateComplete;

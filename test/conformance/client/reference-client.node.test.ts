@@ -4,9 +4,12 @@
 // `@turnkey/react-wallet-kit` makes for these flows. Signatures are checked by viem, bundles
 // by `@turnkey/crypto`. Two steps cannot pass by design, and are asserted as refusals: the
 // client pins hosted keys there with no override (the OTP encryption bundle's signer in
-// verifyOtp, the AWS Nitro root in verifyAppProofs); each test says so in its name.
+// verifyOtp, the AWS Nitro root in verifyAppProofs); each test says so in its name. And
+// @turnkey/crypto's verifyOtpVerificationToken refuses the v1 otp_verify token, as it refuses a
+// real one of the hosted service's older flow (test/vectors/legacy-verification-token.json).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { recoverMessageAddress } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { oidcNonce } from '../../../src/tokens/oidc-nonce.ts';
@@ -144,6 +147,16 @@ describe('the hosted reference client (@turnkey/core TurnkeyClient) against the 
 
   it('OTP, seed generation (v1 endpoints), then loginWithOtp and refreshSession', async () => {
     const verificationToken = await loginWithOtpV1(2);
+    // The v1 token is the hosted service's older format, which @turnkey/crypto's check (made for
+    // the enclave's v2 tokens) refuses; it refuses a real hosted v1 token for the same claim.
+    const real = JSON.parse(await readFile(new URL('../../vectors/legacy-verification-token.json', import.meta.url), 'utf8')) as { token: string; signerPublicKeyHex: string };
+    const check = 'async (a) => window.turnkeyCrypto.verifyOtpVerificationToken(a.token, a.key)';
+    const ours = await inPage(h, check, { token: verificationToken, key: h.keys.verificationTokenPublicKey });
+    const theirs = await inPage(h, check, { token: real.token, key: real.signerPublicKeyHex });
+    assert.equal(ours.ok, false);
+    assert.equal(theirs.ok, false);
+    assert.equal(!ours.ok && ours.error, !theirs.ok && theirs.error);
+    assert.match(!ours.ok ? ours.error : '', /missing required 'organization_id' claim/);
     const first = await session();
     assert.equal(first.userId, userId);
     // A used token does not log in twice.
@@ -199,11 +212,12 @@ describe('the hosted reference client (@turnkey/core TurnkeyClient) against the 
     assert.equal(created.length, 1);
   });
 
-  it('on-ramp by the hosted names (init_fiat_on_ramp with COINBASE and APPLE_PAY)', async () => {
+  it('on-ramp by the hosted names (init_fiat_on_ramp with COINBASE and APPLE_PAY), a US purchaser\'s state as the hosted type documents it ("NY")', async () => {
     const account = wallet.accounts.find((a) => a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM')!;
     const answer = await expectValue<{ activity: { result: { initFiatOnRampResult: { onRampUrl: string } } } }>(h, `async (a) => window.tk.httpClient.initFiatOnRamp({
       onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', walletAddress: a.address, network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM',
       cryptoCurrencyCode: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_ETH', paymentMethod: 'FIAT_ON_RAMP_PAYMENT_METHOD_APPLE_PAY', sandboxMode: true,
+      countryCode: 'US', countrySubdivisionCode: 'NY',
     })`, { address: account.address });
     assert.match(answer.activity.result.initFiatOnRampResult.onRampUrl, /^http:\/\/127\.0\.0\.1:\d+\//);
   });

@@ -104,9 +104,12 @@ describe('init_fiat_on_ramp', () => {
     for (const code of fiat) await init({ ...base, fiatCurrencyCode: `FIAT_ON_RAMP_CURRENCY_${code}` });
     const methods = 'CREDIT_DEBIT_CARD APPLE_PAY GBP_BANK_TRANSFER GBP_OPEN_BANKING_PAYMENT GOOGLE_PAY SEPA_BANK_TRANSFER PIX_INSTANT_PAYMENT PAYPAL VENMO MOONPAY_BALANCE CRYPTO_ACCOUNT FIAT_WALLET ACH_BANK_ACCOUNT'.split(' ');
     for (const method of methods) await init({ ...base, paymentMethod: `FIAT_ON_RAMP_PAYMENT_METHOD_${method}` });
-    await init({ ...base, countryCode: 'US', countrySubdivisionCode: 'US-NY', fiatCurrencyAmount: '21' });
+    // The subdivision as the hosted intent documents it: the part after "US-", e.g. NY.
+    await init({ ...base, countryCode: 'US', countrySubdivisionCode: 'NY', fiatCurrencyAmount: '21' });
+    await init({ ...base, countryCode: 'US', countrySubdivisionCode: 'DC' });
     await init({ ...base, countryCode: 'GB' });
-    await init({ ...base, countryCode: 'CA', countrySubdivisionCode: 'CA-ON' });
+    await init({ ...base, countryCode: 'CA', countrySubdivisionCode: 'ON' });
+    await init({ ...base, countryCode: 'GB', countrySubdivisionCode: 'ENG' });
   });
 
   it('refuses every broken rule with 400 REQUEST_INVALID naming the field, and stores nothing', async () => {
@@ -135,11 +138,15 @@ describe('init_fiat_on_ramp', () => {
       [{ ...base, fiatCurrencyAmount: 25 }, 'parameters.fiatCurrencyAmount'],
       [{ ...base, countryCode: 'US' }, 'countrySubdivisionCode is required'],
       [{ ...base, countryCode: 'US', countrySubdivisionCode: '' }, 'countrySubdivisionCode is required'],
-      [{ ...base, countryCode: 'US', countrySubdivisionCode: 'NY' }, 'parameters.countrySubdivisionCode'],
-      [{ ...base, countryCode: 'US', countrySubdivisionCode: 'US-ZZ' }, 'parameters.countrySubdivisionCode'],
-      [{ ...base, countryCode: 'US', countrySubdivisionCode: 'CA-ON' }, 'parameters.countrySubdivisionCode'],
-      [{ ...base, countryCode: 'USA', countrySubdivisionCode: 'US-NY' }, 'parameters.countryCode'],
-      [{ ...base, countryCode: 'us', countrySubdivisionCode: 'US-NY' }, 'parameters.countryCode'],
+      // The whole ISO 3166-2 code is not what the hosted field holds.
+      [{ ...base, countryCode: 'US', countrySubdivisionCode: 'US-NY' }, 'e.g. "NY" (not "US-NY")'],
+      [{ ...base, countryCode: 'CA', countrySubdivisionCode: 'CA-ON' }, 'e.g. "NY" (not "US-NY")'],
+      [{ ...base, countryCode: 'US', countrySubdivisionCode: 'ny' }, 'parameters.countrySubdivisionCode'],
+      [{ ...base, countryCode: 'US', countrySubdivisionCode: 'NEWY' }, 'parameters.countrySubdivisionCode'],
+      [{ ...base, countryCode: 'US', countrySubdivisionCode: 'ZZ' }, 'not a subdivision of the United States'],
+      [{ ...base, countryCode: 'US', countrySubdivisionCode: 'ON' }, 'not a subdivision of the United States'],
+      [{ ...base, countryCode: 'USA', countrySubdivisionCode: 'NY' }, 'parameters.countryCode'],
+      [{ ...base, countryCode: 'us', countrySubdivisionCode: 'NY' }, 'parameters.countryCode'],
       [{ ...base, countryCode: 'XX' }, 'parameters.countryCode'],
       [{ ...base, countryCode: 1 }, 'parameters.countryCode'],
       [{ ...base, walletAddress: undefined }, 'parameters.walletAddress'],

@@ -253,8 +253,9 @@ describe('ActivityClient', () => {
         organizationId: ORG,
         parameters: { ...ramp, fiatCurrencyAmount: 25 as unknown as string, countryCode: 'US', countrySubdivisionCode: 'US-NY' },
       });
-      const sent = server.requests[0].json as { parameters: { fiatCurrencyAmount: unknown } };
+      const sent = server.requests[0].json as { parameters: { fiatCurrencyAmount: unknown; countrySubdivisionCode: unknown } };
       assert.equal(sent.parameters.fiatCurrencyAmount, '25');
+      assert.equal(sent.parameters.countrySubdivisionCode, 'NY', 'the hosted form: the part after "US-"');
       assert.equal(client().result(done).onRampUrl, 'https://ramp.example/x');
     });
 

@@ -40,8 +40,24 @@ describe('checkSubmit', () => {
   it('requires a subdivision for US purchasers only', async () => {
     await expectCode(() => checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'US' }), 'ERR_ONRAMP_SUBDIVISION');
     await expectCode(() => checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'us', countrySubdivisionCode: '' }), 'ERR_ONRAMP_SUBDIVISION');
-    expect((await checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'US', countrySubdivisionCode: 'US-CA' })).countrySubdivisionCode).to.equal('US-CA');
     expect((await checkSubmit('init_fiat_on_ramp', { ...RAMP, countryCode: 'FR' })).countryCode).to.equal('FR');
+  });
+
+  it('sends the subdivision as the hosted intent documents it ("NY", the part after "US-")', async () => {
+    const sent = async (countryCode: string | undefined, countrySubdivisionCode: unknown) =>
+      (await checkSubmit('init_fiat_on_ramp', { ...RAMP, ...(countryCode ? { countryCode } : {}), countrySubdivisionCode })).countrySubdivisionCode;
+    expect(await sent('US', 'NY')).to.equal('NY');
+    expect(await sent('US', ' ny ')).to.equal('NY');
+    // The whole code of the purchaser's own country, as this kit once asked for, is cut.
+    expect(await sent('US', 'US-CA')).to.equal('CA');
+    expect(await sent('us', 'us-ca')).to.equal('CA');
+    expect(await sent('GB', 'GB-ENG')).to.equal('ENG');
+    expect(await sent('CA', 'ON')).to.equal('ON');
+    expect(await sent(undefined, 'NY')).to.equal('NY');
+    // Another country's code, a whole code without a country, and other shapes are refused.
+    for (const [country, code] of [['US', 'CA-ON'], [undefined, 'US-NY'], ['US', 'NEWY'], ['US', 'N Y'], ['US', 'US-'], ['US', 7], ['US', {}]] as const) {
+      await expectCode(() => sent(country, code), 'ERR_ONRAMP_SUBDIVISION');
+    }
   });
 
   it('does not change the caller parameters', async () => {

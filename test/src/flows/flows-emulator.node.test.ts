@@ -3,6 +3,7 @@
 // component tests). Each flow ends in a SigningSession that really signs.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { holdsSecret } from '../../support/secret-probes.ts';
 import { createEmulator, type Emulator, type EmulatorUrls } from '../../../demo/emulator/emulator.ts';
 import { ProxyClient } from '../../../src/clients/proxy-client.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
@@ -142,7 +143,7 @@ describe('login flows against the emulator', () => {
     assert.equal(login.created, true);
     const verify = seen.find((line) => line.startsWith('/v1/otp_verify_v2 '))!;
     assert.ok(verify, 'otp_verify_v2 was called');
-    assert.ok(!verify.includes(code), 'the code never crosses the proxy in clear');
+    assert.ok(!holdsSecret(verify, code), 'the code never crosses the proxy in clear');
     assert.equal(seen.some((line) => line.startsWith('/v1/otp_verify ')), false);
 
     // A target signed by anyone but the pinned signer is refused before anything is sealed or sent.

@@ -3,6 +3,7 @@
 // restores the session, and a redirect-mode OAuth answer handled from the page's own URL
 // (sessionStorage, history.replaceState).
 import { describe, it, before, afterEach, expect, expectCode } from '../../support/harness.ts';
+import { holdsSecret } from '../../support/secret-probes.ts';
 import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
 import { IndexedDbKeyStore } from '../../../src/keys/indexed-db-key-store.ts';
 import { IndexedDbSessionStore } from '../../../src/session/indexed-db-session-store.ts';
@@ -115,7 +116,7 @@ describe('LatchKit in the browser', () => {
       for (let i = 0; i < storage.length; i++) stored.push(`${storage.key(i)}=${storage.getItem(storage.key(i)!)}`);
     }
     const text = stored.join('\n');
-    expect(text.includes(code), 'the one-time code').to.equal(false);
+    expect(holdsSecret(text, code), 'the one-time code').to.equal(false);
     expect(/"d"\s*:|PRIVATE KEY|pkcs8/i.test(text), 'private key material').to.equal(false);
     // Key material in any encoding: a run of 64+ hex digits or 43+ base64 / base64url characters
     // (32 bytes, a P-256 scalar) is allowed only as the session's public key, which is not secret.

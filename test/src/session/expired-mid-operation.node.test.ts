@@ -40,6 +40,7 @@ describe('C9 expired-mid-operation', () => {
     const session = await SigningSession.fromJwt(jwt, { keyStore, notarizerPublicKey, apiBaseUrl: f.urls.apiUrl, fetch: slowNetwork });
     const events: string[] = [];
     session.addEventListener('expired', () => events.push('expired'));
+    const expired = new Promise((resolve) => session.addEventListener('expired', resolve, { once: true }));
     session.addEventListener('logout', () => events.push('logout'));
 
     await assert.rejects(session.whoami(), (error: unknown) => error instanceof LatchError && error.status === 401 && error.serviceErrorCode === 'API_KEY_EXPIRED');
@@ -51,7 +52,7 @@ describe('C9 expired-mid-operation', () => {
     await assert.rejects(session.stamp('{}'), { code: 'ERR_SESSION_EXPIRED' });
     assert.deepEqual(sent, ['whoami']);
     // The expiry timer, rescheduled on the learned time, fires once: the page's login prompt.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expired;
     assert.deepEqual(events, ['expired']);
     await session.logout();
   });

@@ -36,6 +36,24 @@ describe('IndexedDbSessionStore', () => {
     expect((await keys.get(key.id))?.id).to.equal(key.id);
   });
 
+  it('clearIfHolds empties the slot only while it holds that key\'s session, in one transaction', async () => {
+    const store = track(new IndexedDbSessionStore({ dbName }));
+    const other = '03' + '22'.repeat(32);
+    await store.save({ jwt: 'h.p.s', claims });
+    expect(await store.clearIfHolds(other)).to.equal(false);
+    expect(await store.load()).to.deep.equal({ jwt: 'h.p.s', claims });
+    expect(await store.clearIfHolds(claims.public_key)).to.equal(true);
+    expect(await store.load()).to.equal(undefined);
+    expect(await store.clearIfHolds(other)).to.equal(true); // nothing saved: empty already
+    // A save issued right after a clearIfHolds that read the old session lands after it (IndexedDB
+    // queues overlapping readwrite transactions), so the newer session survives.
+    await store.save({ jwt: 'h.p.s', claims });
+    const newer = { jwt: 'h.p2.s', claims: { ...claims, public_key: other } };
+    const [cleared] = await Promise.all([store.clearIfHolds(claims.public_key), store.save(newer)]);
+    expect(cleared).to.equal(true);
+    expect(await store.load()).to.deep.equal(newer);
+  });
+
   it('maps failures to store codes', async () => {
     await expectCode(() => new IndexedDbSessionStore({ dbName, indexedDB: undefined }).load(), 'ERR_STORE_UNAVAILABLE');
     const full = track(new IndexedDbSessionStore({ dbName, indexedDB: factoryWhosePutThrows('QuotaExceededError') }));

@@ -76,6 +76,7 @@ export class FakeClock implements SessionClock {
 export class MemoryChannelBus {
   readonly #listeners = new Set<{ owner: object; listener: (m: SessionMessage) => void }>();
   readonly posted: SessionMessage[] = [];
+  #deliveries: Promise<void>[] = [];
 
   channel(): SessionChannel {
     const owner = {};
@@ -83,7 +84,9 @@ export class MemoryChannelBus {
       post: (message) => {
         this.posted.push(message);
         const copy = structuredClone(message);
-        for (const entry of this.#listeners) if (entry.owner !== owner) setTimeout(() => entry.listener(copy));
+        for (const entry of this.#listeners) {
+          if (entry.owner !== owner) this.#deliveries.push(new Promise((resolve) => setTimeout(() => resolve(entry.listener(copy)))));
+        }
       },
       subscribe: (listener) => {
         const entry = { owner, listener };
@@ -94,6 +97,14 @@ export class MemoryChannelBus {
         for (const entry of this.#listeners) if (entry.owner === owner) this.#listeners.delete(entry);
       },
     };
+  }
+
+  /**
+   * Resolves once every message posted so far has been handed to its listeners and handled: a
+   * session's listener returns the promise of its handling, which this waits for.
+   */
+  async delivered(): Promise<void> {
+    await Promise.all(this.#deliveries.splice(0));
   }
 }
 
@@ -150,6 +161,7 @@ export class FakeService {
       },
       stampLogin: async (organizationId: string, request: { publicKey: string; expirationSeconds?: string | number; invalidateExisting?: boolean }) => {
         record('stampLogin', 'stamp_login', { organizationId, ...request });
+        this.#onStampLogin?.();
         await this.gate;
         if (this.failStampLogin) throw this.failStampLogin;
         const seconds = Number(request.expirationSeconds ?? 900);
@@ -161,6 +173,21 @@ export class FakeService {
     };
     return client as unknown as SessionClient;
   };
+
+  /**
+   * Holds every stamp_login at a gate until `open()`; `reached` resolves when the first one gets
+   * there. Waiting for it (not for a time) is what makes refreshes overlap.
+   */
+  hold(): { reached: Promise<void>; open: () => void } {
+    let open!: () => void;
+    this.gate = new Promise((resolve) => (open = resolve));
+    let reached!: () => void;
+    const arrived = new Promise<void>((resolve) => (reached = resolve));
+    this.#onStampLogin = reached;
+    return { reached: arrived, open };
+  }
+
+  #onStampLogin: (() => void) | undefined;
 
   count(kind: RecordedCall['kind']): number {
     return this.calls.filter((c) => c.kind === kind).length;

@@ -408,11 +408,10 @@ describe('SigningSession.refresh', () => {
     const t = await setup();
     const a = keep(await SigningSession.fromJwt(t.jwt, t.options()));
     const b = keep(await SigningSession.restore(t.options())); // a second "tab" over the same stores
-    let open!: () => void;
-    t.service.gate = new Promise((resolve) => (open = resolve));
+    const gate = t.service.hold();
     const both = Promise.all([a.refresh(), b.refresh()]);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    open();
+    await gate.reached; // one refresh is inside stamp_login; the other waits for the lock
+    gate.open();
     await both;
     expect(t.service.count('stampLogin')).to.equal(1);
     expect(a.publicKey).to.equal(b.publicKey);
@@ -424,12 +423,11 @@ describe('SigningSession.refresh', () => {
     const t = await setup();
     const tabs = [keep(await SigningSession.fromJwt(t.jwt, t.options()))];
     for (let i = 0; i < 3; i++) tabs.push(keep(await SigningSession.restore(t.options())));
-    let open!: () => void;
-    t.service.gate = new Promise((resolve) => (open = resolve));
+    const gate = t.service.hold();
     const callers = tabs.flatMap((tab) => Array.from({ length: 5 }, () => tab.refresh()));
     expect(callers.length).to.equal(20);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    open();
+    await gate.reached; // all 20 asked for the lock at the call; one of them is in stamp_login
+    gate.open();
     await Promise.all(callers);
     expect(t.service.count('stampLogin')).to.equal(1);
     expect(new Set(tabs.map((tab) => tab.publicKey)).size).to.equal(1);
@@ -502,8 +500,9 @@ describe('SigningSession across tabs', () => {
     expect(await t.keyStore.get(t.key.id)).to.equal(undefined);
     expect((await t.sessionStore.load())?.jwt).to.equal(jwt2);
     // And the logout message about S1 reaches B: B stays logged in to S2, its key kept.
+    // Delivered and handled (the session's listener returns its handling).
     otherBus.channel().post({ type: 'logout', sender: 'tab-a', publicKey: t.key.id });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await otherBus.delivered();
     expect(b.active).to.equal(true);
     expect(b.publicKey).to.equal(key2.id);
     expect(await t.keyStore.get(key2.id)).to.not.equal(undefined);
@@ -512,6 +511,81 @@ describe('SigningSession across tabs', () => {
     otherBus.channel().post({ type: 'logout', sender: 'tab-c', publicKey: key2.id });
     expect(((await ended) as SessionChangeEvent).reason).to.equal('logout');
     expect(b.active).to.equal(false);
+  });
+
+  /**
+   * Tab B's page load reads the saved slot; before it acts on what it read, tab A saves a newer
+   * session (a refresh, which also deletes the old key; or a login after the old one expired).
+   * B must not empty the slot A just wrote: it restores A's session instead. `oneStep`: B's slot
+   * has the store's one-step clearIfHolds, else it is a custom store without it.
+   */
+  async function pageLoadDuringOtherTabsChange(change: 'refresh' | 'relogin', oneStep: boolean) {
+    const t = await setup();
+    const a = keep(await SigningSession.fromJwt(t.jwt, t.options()));
+    if (change === 'relogin') t.clock.advance(900_000); // S1 has expired when B loads it
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let loaded!: () => void;
+    const bHasRead = new Promise<void>((resolve) => (loaded = resolve));
+    let reads = 0;
+    // B's first read of the slot goes through; whatever B does next waits until A has moved on:
+    // the key lookup (a live session), emptying the slot (an expired one is not looked up), or
+    // reading the slot again.
+    const afterRead = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+      await released;
+      return fn(...args);
+    };
+    const store = t.sessionStore;
+    const bSlot: SessionStore = {
+      load: async () => {
+        if (reads++ > 0) await released;
+        const saved = await store.load();
+        loaded();
+        return saved;
+      },
+      save: (session) => store.save(session),
+      clear: afterRead(() => store.clear()),
+      ...(oneStep ? { clearIfHolds: afterRead((publicKey: string) => store.clearIfHolds(publicKey)) } : {}),
+    };
+    const bKeys: KeyStore = {
+      create: (m) => t.keyStore.create(m),
+      put: (p, m) => t.keyStore.put(p, m),
+      get: afterRead((id: string) => t.keyStore.get(id)),
+      list: () => t.keyStore.list(),
+      delete: (id) => t.keyStore.delete(id),
+      clear: () => t.keyStore.clear(),
+    };
+    const restoring = SigningSession.restore(t.options({ keyStore: bKeys, sessionStore: bSlot, channel: new MemoryChannelBus().channel() }));
+    await bHasRead; // B holds S1 as read from the slot
+    let key2: string;
+    if (change === 'refresh') {
+      await a.refresh();
+      key2 = a.publicKey;
+      expect(await t.keyStore.get(t.key.id)).to.equal(undefined);
+    } else {
+      key2 = (await t.keyStore.create({ purpose: 'session' })).id;
+      keep(await SigningSession.fromJwt(await mintJwt(t.notarizer, { public_key: key2, exp: t.exp + 1800 }), t.options()));
+    }
+    const jwt2 = (await store.load())?.jwt;
+    expect(jwt2).to.be.a('string').and.not.equal(t.jwt);
+    release();
+    const b = keep(await restoring);
+    // A's session is still saved with its key, and B holds it; S1's key is gone.
+    expect((await store.load())?.jwt).to.equal(jwt2);
+    expect(await t.keyStore.get(key2)).to.not.equal(undefined);
+    expect(b.jwt).to.equal(jwt2);
+    expect(b.publicKey).to.equal(key2);
+    expect(await t.keyStore.get(t.key.id)).to.equal(undefined);
+  }
+
+  it('D4 expiry-scoped-to-session (page load during another tab\'s refresh): the loading tab leaves the newer saved session alone and restores it', async () => {
+    await pageLoadDuringOtherTabsChange('refresh', true);
+    await pageLoadDuringOtherTabsChange('refresh', false);
+  });
+
+  it('D4 expiry-scoped-to-session (page load of an expired session during another tab\'s login): the newer saved session stays and is restored', async () => {
+    await pageLoadDuringOtherTabsChange('relogin', true);
+    await pageLoadDuringOtherTabsChange('relogin', false);
   });
 
   it('ignores announcements that do not verify or whose key is not here', async () => {
@@ -526,7 +600,7 @@ describe('SigningSession across tabs', () => {
     }
     liar.post({ type: 'login', sender: 'x' } as never); // no session at all
     liar.post({ type: 'refresh', sender: 'x', session: { claims: { exp: t.exp + 10, public_key: other.id } } } as never); // damaged claims
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await t.bus.delivered(); // and handled: a session's listener returns its handling
     expect(b.publicKey).to.equal(t.key.id);
     expect(b.active).to.equal(true);
   });

@@ -116,11 +116,15 @@ describe('client signatures', () => {
       JSON.stringify({ tokenId, type: 'USAGE_TYPE_LOGIN' }),
       JSON.stringify({ login: {}, tokenId, type: 'USAGE_TYPE_LOGIN' }),
       JSON.stringify({ login: { publicKey: 1 }, tokenId, type: 'USAGE_TYPE_LOGIN' }),
+      JSON.stringify({ login: null, tokenId, type: 'USAGE_TYPE_LOGIN' }),
+      'null',
     ]) {
       await expectCode(async () => verifyClientSignature(await signed(message), expectLogin()), 'ERR_INPUT_INVALID');
     }
-    const signup = await signed(JSON.stringify({ signup: {}, tokenId, type: 'USAGE_TYPE_SIGNUP' }));
-    await expectCode(() => verifyClientSignature(signup, { ...expectLogin(), expectedType: 'USAGE_TYPE_SIGNUP' }), 'ERR_INPUT_INVALID');
+    for (const signupV2 of [undefined, null, [], 'x']) {
+      const signup = await signed(JSON.stringify({ signupV2, tokenId, type: 'USAGE_TYPE_SIGNUP' }));
+      await expectCode(() => verifyClientSignature(signup, { ...expectLogin(), expectedType: 'USAGE_TYPE_SIGNUP' }), 'ERR_INPUT_INVALID');
+    }
   });
 
   it('refuses a malformed client signature with ERR_INPUT_INVALID', async () => {
@@ -129,5 +133,9 @@ describe('client signatures', () => {
     await expectCode(() => verifyClientSignature({ ...cs, message: undefined } as unknown as ClientSignature, expectLogin()), 'ERR_INPUT_INVALID');
     await expectCode(() => verifyClientSignature(null as unknown as ClientSignature, expectLogin()), 'ERR_INPUT_INVALID');
     await expectCode(() => verifyClientSignature({ ...cs, publicKey: 'nothex' }, expectLogin()), 'ERR_INPUT_INVALID');
+    // The key exactly a compressed key: nothing before or after it.
+    await expectCode(() => verifyClientSignature({ ...cs, publicKey: `x${cs.publicKey}` }, expectLogin()), 'ERR_INPUT_INVALID');
+    await expectCode(() => verifyClientSignature({ ...cs, publicKey: `${cs.publicKey}00` }, expectLogin()), 'ERR_INPUT_INVALID');
+    await expectCode(() => verifyClientSignature({ ...cs, signature: 7 } as unknown as ClientSignature, expectLogin()), 'ERR_INPUT_INVALID');
   });
 });

@@ -43,6 +43,8 @@ describe('decodeJwt', () => {
     ['a header that is not JSON', `${toBase64Url(utf8Encode('{alg'))}.${payload}.AA`],
     ['a payload that is a JSON array', `${header}.${segment([1, 2])}.AA`],
     ['a payload that is JSON null', `${header}.${segment(null)}.AA`],
+    ['a payload that is a JSON number', `${header}.${segment(7)}.AA`],
+    ['a header that is a JSON string', `${segment('ES256')}.${payload}.AA`],
     ['a payload that is not UTF-8', `${header}.${toBase64Url(Uint8Array.of(0x7b, 0xff, 0x7d))}.AA`],
     ['standard base64 characters', `${header}.${payload}+/.AA`],
     ['a signature that is not base64url', `${header}.${payload}.A`],

@@ -156,6 +156,10 @@ describe('session JWT', () => {
       ['exp fractional', (c) => ({ ...c, exp: c.exp + 0.5 })],
       ['public_key missing', ({ public_key: _pk, ...rest }) => rest],
       ['public_key uncompressed', (c) => ({ ...c, public_key: '04' + c.public_key.slice(2) + c.public_key.slice(2) })],
+      ['public_key with a character before it', (c) => ({ ...c, public_key: `x${c.public_key}` })],
+      ['public_key with a byte after it', (c) => ({ ...c, public_key: `${c.public_key}00` })],
+      ['user_id empty', (c) => ({ ...c, user_id: '' })],
+      ['organization_id empty', (c) => ({ ...c, organization_id: '' })],
       ['an unknown session_type', (c) => ({ ...c, session_type: 'SESSION_TYPE_ADMIN' })],
       ['user_id as a number', (c) => ({ ...c, user_id: 7 })],
       ['organization_id missing', ({ organization_id: _o, ...rest }) => rest],
@@ -167,6 +171,57 @@ describe('session JWT', () => {
         await expectCode(() => parseSessionJwt(jwt), 'ERR_JWT_CLAIMS');
       });
     }
+
+    /** True when `jwt`'s signature is the notarizer's over SHA-256(SHA-256(header.payload)), checked by noble. */
+    const notarizerSigned = (jwt: string): boolean => {
+      const { signingInput, signature } = decodeJwt(jwt);
+      return p256.verify(signature, nobleSha256(utf8Encode(signingInput)), notarizer.publicKeyBytes, { prehash: true, lowS: false });
+    };
+
+    it('A8 jwt-and-token-claims: a session JWT the right notarizer signed with a header other than {alg: ES256, typ: JWT} is refused for its header', async () => {
+      const control = await notarize({ ...claims }, notarizer);
+      expect(await verifySessionJwt(control, { notarizerPublicKey: notarizer.id })).to.deep.equal(claims);
+      const headers: Record<string, unknown>[] = [
+        { alg: 'ES256', typ: 'JOSE' },
+        { alg: 'ES256', typ: 'jwt' },
+        { alg: 'ES256', typ: 'at+jwt' },
+        { alg: 'ES256' },
+        { alg: 'ES256', typ: null },
+        { alg: 'ES384', typ: 'JWT' },
+        { typ: 'JWT' },
+      ];
+      for (const header of headers) {
+        const jwt = await notarize({ ...claims }, notarizer, header);
+        // The signature is good (independently checked): only the header can be the reason.
+        expect(notarizerSigned(jwt), JSON.stringify(header)).to.equal(true);
+        await expectCode(() => verifySessionJwt(jwt, { notarizerPublicKey: notarizer.id }), 'ERR_JWT_SIGNATURE');
+        await expectCode(() => verifySessionJwt(jwt, { notarizerPublicKey: notarizer.id, ignoreExpiry: true }), 'ERR_JWT_SIGNATURE');
+      }
+    });
+
+    it('A8 jwt-and-token-claims: a session JWT the right notarizer signed with exp in milliseconds (never expiring, read as seconds) is refused as a bad claim', async () => {
+      const ms = await notarize({ ...claims, exp: claims.exp * 1000 }, notarizer);
+      expect(notarizerSigned(ms)).to.equal(true);
+      // Refused now, and a year after the real expiry, when a seconds reading would still call it live.
+      await expectCode(() => verifySessionJwt(ms, { notarizerPublicKey: notarizer.id }), 'ERR_JWT_CLAIMS');
+      await expectCode(() => verifySessionJwt(ms, { notarizerPublicKey: notarizer.id, now: claims.exp * 1000 + 365 * 86_400_000 }), 'ERR_JWT_CLAIMS');
+      await expectCode(() => verifySessionJwt(ms, { notarizerPublicKey: notarizer.id, ignoreExpiry: true }), 'ERR_JWT_CLAIMS');
+      await expectCode(() => parseSessionJwt(ms), 'ERR_JWT_CLAIMS');
+      await expectCode(() => signSessionJwt({ ...claims, exp: claims.exp * 1000 }, notarizer.privateKey), 'ERR_JWT_CLAIMS');
+      // The edge: 1e11 seconds (the year 5138) is where milliseconds begin; below it, seconds.
+      const edge = 1e11;
+      expect((await verifySessionJwt(await notarize({ ...claims, exp: edge - 1 }, notarizer), { notarizerPublicKey: notarizer.id })).exp).to.equal(edge - 1);
+      await expectCode(async () => verifySessionJwt(await notarize({ ...claims, exp: edge }, notarizer), { notarizerPublicKey: notarizer.id }), 'ERR_JWT_CLAIMS');
+      for (const exp of [0, -1]) {
+        await expectCode(async () => verifySessionJwt(await notarize({ ...claims, exp }, notarizer), { notarizerPublicKey: notarizer.id, ignoreExpiry: true }), 'ERR_JWT_CLAIMS');
+      }
+    });
+
+    it('accepts the optional claims the hosted client reads (session_profile_id, scope) and returns the five it knows', async () => {
+      // @turnkey/core's parseSession reads these two beside the five; a real token may carry them.
+      const jwt = await notarize({ ...claims, session_profile_id: 'profile-1', scope: 'read' }, notarizer);
+      expect(await verifySessionJwt(jwt, { notarizerPublicKey: notarizer.id })).to.deep.equal(claims);
+    });
 
     it('checks expiry against `now` in milliseconds', async () => {
       const jwt = await signSessionJwt(claims, notarizer.privateKey);

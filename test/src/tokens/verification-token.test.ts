@@ -12,6 +12,7 @@ import { fromBase64Url, toBase64Url } from '../../../src/encoding/base64url.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
 import { utf8Encode } from '../../../src/encoding/utf8.ts';
 import { generateTestKey, type TestKey } from '../crypto/test-keys.ts';
+import { loadVector } from '../crypto/vectors.ts';
 
 const replacePart = (jwt: string, index: number, part: string): string => {
   const parts = jwt.split('.');
@@ -35,6 +36,7 @@ describe('verification tokens', () => {
     const token = await signVerificationToken(claims, issuer.privateKey);
     const { header, signingInput, signature } = decodeJwt(token);
     expect(header).to.deep.equal({ alg: 'ES256', typ: 'JWT' });
+    expect(decodeJwt(token).payload.exp, 'the older format: seconds, a number').to.equal(claims.exp);
     expect(signature.length).to.equal(64);
     expect(p256.verify(signature, utf8Encode(signingInput), issuer.publicKeyBytes, { prehash: true, lowS: false })).to.equal(true);
     // Not the session JWT's double hash.
@@ -108,12 +110,31 @@ describe('verification tokens', () => {
       const signature = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, issuer.privateKey, utf8Encode(input).slice()));
       return `${input}.${toBase64Url(signature)}`;
     };
-    // Milliseconds written as a number, seconds written as a string, a decimal, a negative.
-    for (const exp of [claims.exp * 1000, String(claims.exp), `${claims.exp * 1000}.5`, -1, '0012']) {
+    // The helper's tokens verify as they are: a refusal below is for the changed exp or header.
+    expect(await verifyVerificationToken(await sign({ ...claims }), issuer.id, { now })).to.deep.equal(claims);
+    // Milliseconds written as a number, seconds written as a string, a decimal, a negative, zero,
+    // the first millisecond-sized number, a string in an array, text around the digits.
+    const ms = String(claims.exp * 1000);
+    for (const exp of [claims.exp * 1000, String(claims.exp), `${ms}.5`, -1, 0, 1e11, '0012', [ms], `x${ms}`, `${ms}x`, '99999999999']) {
       await expectCode(async () => verifyVerificationToken(await sign({ ...claims, exp }), issuer.id, { now }), 'ERR_JWT_CLAIMS');
+    }
+    // The edges that are allowed: 1e11 - 1 seconds as a number, 1e11 milliseconds as a string.
+    expect(parseVerificationToken(await sign({ ...claims, exp: 1e11 - 1 })).exp).to.equal(1e11 - 1);
+    expect(parseVerificationToken(await sign({ ...claims, exp: '100000000000' })).exp).to.equal(1e8);
+    // public_key exactly a compressed key; organization_id, when there, a string.
+    for (const bad of [{ public_key: `x${clientKey.id}` }, { public_key: `${clientKey.id}00` }, { organization_id: 7 }]) {
+      await expectCode(async () => verifyVerificationToken(await sign({ ...claims, ...bad }), issuer.id, { now }), 'ERR_JWT_CLAIMS');
     }
     await expectCode(async () => verifyVerificationToken(await sign({ ...claims }, { alg: 'ES256', typ: 'JOSE' }), issuer.id, { now }), 'ERR_JWT_SIGNATURE');
     await expectCode(async () => verifyVerificationToken(await sign({ ...claims }, { alg: 'HS256', typ: 'JWT' }), issuer.id, { now }), 'ERR_JWT_SIGNATURE');
+  });
+
+  it('reads a real token of the hosted service\'s older flow (exp in seconds, no organization_id) with its signer\'s key, until its exp', async () => {
+    const vector = await loadVector<{ signerPublicKeyHex: string; token: string; expectedClaims: VerificationTokenClaims }>('legacy-verification-token.json');
+    const { exp } = vector.expectedClaims;
+    expect(await verifyVerificationToken(vector.token, vector.signerPublicKeyHex, { now: exp * 1000 - 1 })).to.deep.equal(vector.expectedClaims);
+    await expectCode(() => verifyVerificationToken(vector.token, vector.signerPublicKeyHex, { now: exp * 1000 }), 'ERR_JWT_EXPIRED');
+    await expectCode(() => verifyVerificationToken(vector.token, issuer.id, { now: exp * 1000 - 1 }), 'ERR_JWT_SIGNATURE');
   });
 
   it('parseVerificationToken reads id and public_key without verifying', async () => {
