@@ -71,11 +71,14 @@ describe('account operations through the hosted client (@turnkey/http)', { timeo
   const key = newKey();
   const session = newKey();
   let sessionClient: TurnkeyClient;
+  /** Activities stored before the parent's receiver was registered (each later one is one event to it). */
+  let activitiesBefore = 0;
 
   before(async () => {
     receiver = await startReceiver();
     f = await startFixture({ webhooks: { baseDelayMs: 5, maxDelayMs: 40, maxAttempts: 4, timeoutMs: 5000 } });
     enclave = (await getJson(`${f.urls.apiUrl}/__keys`)).json.enclavePublicKey as string;
+    activitiesBefore = f.emulator.state.read.activities.values().length;
     resultOf(await f.submit('set_organization_feature', f.demoOrgId, { name: 'FEATURE_NAME_WEBHOOK', value: receiver.url }));
     const created = resultOf(
       await f.submit('create_sub_organization', f.demoOrgId, {
@@ -220,15 +223,21 @@ describe('account operations through the hosted client (@turnkey/http)', { timeo
       await refused(del(parentClient, org, { deleteWithoutExport: true }), 7, 'own root users');
       await refused(del(parentClient, f.demoOrgId, { deleteWithoutExport: true }), 3, 'Only a sub-organization');
     });
-    const seen = receiver.received.length;
     const answer = await del(client, org, { deleteWithoutExport: true });
     assert.deepEqual(answer.activity.result.deleteSubOrganizationResult, { subOrganizationUuid: org });
-    // The deletion's webhook event reaches the parent's receiver.
-    const events = await receiver.waitFor(seen + 1);
-    const event = JSON.parse(events.at(-1)!.body.toString('utf8')) as { id: string; type: string; organizationId: string };
+    // Every activity since the registration, the deletion included, is one event to the parent's receiver.
+    const events = await receiver.waitFor(f.emulator.state.read.activities.values().length - activitiesBefore);
+    const parsed = events.map((e) => JSON.parse(e.body.toString('utf8')) as { id: string; type: string; organizationId: string });
+    const event = parsed.find((e) => e.id === answer.activity.id)!;
+    assert.ok(event, 'the deletion\'s event');
     assert.equal(event.type, 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION');
     assert.equal(event.organizationId, org);
     assert.equal(event.id, answer.activity.id);
+    // Every new operation of this file sent its event to the parent's receiver.
+    const types = new Set(parsed.map((e) => e.type));
+    for (const type of ['ACTIVITY_TYPE_UPDATE_USER_NAME', 'ACTIVITY_TYPE_INIT_IMPORT_WALLET', 'ACTIVITY_TYPE_IMPORT_WALLET', 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER']) {
+      assert.ok(types.has(type), type);
+    }
     // Nothing of it answers any more: its key stamps nothing, and the parent finds no such organization.
     await refused(client.getWhoami({ organizationId: org }), 5, 'organization');
     await refused(parentClient.getWallets({ organizationId: org }), 5, 'organization');
