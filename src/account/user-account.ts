@@ -36,6 +36,9 @@ export type AccountRemoval =
   | { kind: 'oauth'; id: string }
   | { kind: 'session'; id: string };
 
+/** Removing the email address or phone number (remove-contact.ts), under the same rule. */
+export type ContactRemoval = { kind: 'email' } | { kind: 'phone' };
+
 function requireSession(session: SigningSession | null | undefined): SigningSession & { summary: NonNullable<SigningSession['summary']> } {
   if (!session?.active || !session.summary) throw new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in.');
   return session as SigningSession & { summary: NonNullable<SigningSession['summary']> };
@@ -59,7 +62,7 @@ export async function loadAccount(kit: LatchKit, session: SigningSession | null)
 }
 
 /** True when the user can still log in once `removal` is done (the service's rule, see above). */
-export function hasLoginWayAfter(view: AccountView, removal: AccountRemoval): boolean {
+export function hasLoginWayAfter(view: AccountView, removal: AccountRemoval | ContactRemoval): boolean {
   const { user } = view;
   const passkeys = user.authenticators.filter((a) => !(removal.kind === 'passkey' && a.authenticatorId === removal.id));
   if (passkeys.length > 0) return true;
@@ -67,16 +70,19 @@ export function hasLoginWayAfter(view: AccountView, removal: AccountRemoval): bo
   if (keys.some((k) => !view.sessions.includes(k))) return true;
   if (!view.subOrganization) return false;
   const oauth = user.oauthProviders.filter((p) => !(removal.kind === 'oauth' && p.providerId === removal.id));
-  return Boolean(user.userEmail || user.userPhoneNumber) || oauth.length > 0;
+  const email = removal.kind === 'email' ? undefined : user.userEmail;
+  const phone = removal.kind === 'phone' ? undefined : user.userPhoneNumber;
+  return Boolean(email || phone) || oauth.length > 0;
 }
 
 /**
- * Removes a passkey (delete_authenticators), unlinks an OAuth login (delete_oauth_providers) or
- * revokes a session (delete_api_keys). ERR_ACCOUNT_LAST_CREDENTIAL, with nothing sent, when the
+ * Removes a passkey (delete_authenticators), unlinks an OAuth login (delete_oauth_providers),
+ * removes the email or phone number (update_user_email / update_user_phone_number with an empty
+ * value) or revokes a session (delete_api_keys). ERR_ACCOUNT_LAST_CREDENTIAL, with nothing sent, when the
  * user would be left with no way to log in. Revoking this very session is a logout: use the
  * kit's `logout()` for it (it ends the session here too).
  */
-export async function removeFromAccount(session: SigningSession | null, view: AccountView, removal: AccountRemoval): Promise<void> {
+export async function removeFromAccount(session: SigningSession | null, view: AccountView, removal: AccountRemoval | ContactRemoval): Promise<void> {
   const live = requireSession(session);
   if (removal.kind !== 'session' && !hasLoginWayAfter(view, removal)) {
     throw new LatchError('ERR_ACCOUNT_LAST_CREDENTIAL', 'This is your last way to log in: add another first.');
@@ -84,6 +90,9 @@ export async function removeFromAccount(session: SigningSession | null, view: Ac
   const userId = view.user.userId;
   if (removal.kind === 'passkey') await live.submit('delete_authenticators', { userId, authenticatorIds: [removal.id] });
   else if (removal.kind === 'oauth') await live.submit('delete_oauth_providers', { userId, providerIds: [removal.id] });
+  // An empty value removes the contact (the hosted intents' documented meaning).
+  else if (removal.kind === 'email') await live.submit('update_user_email', { userId, userEmail: '' });
+  else if (removal.kind === 'phone') await live.submit('update_user_phone_number', { userId, userPhoneNumber: '' });
   else await live.submit('delete_api_keys', { userId, apiKeyIds: [removal.id] });
 }
 

@@ -56,6 +56,12 @@ const VERSIONS = {
 
   // Signs an unsigned transaction and returns it signed (issue 12); nothing is sent.
   sign_transaction: 2,
+
+  // A person's own account (issue 24): rename, import a recovery phrase, delete the account.
+  update_user_name: 0,
+  init_import_wallet: 0,
+  import_wallet: 0,
+  delete_sub_organization: 0,
 } as const satisfies Record<string, number>;
 
 /** Result keys that depart from the rule (see `resultKey`). */

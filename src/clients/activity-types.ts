@@ -706,6 +706,31 @@ export interface CreateOauthProvidersParameters {
   oauthProviders: OauthProviderParamsV2[];
 }
 
+/** update_user_name (hosted v1UpdateUserNameIntent). */
+export interface UpdateUserNameParameters {
+  userId: string;
+  userName: string;
+}
+
+/** init_import_wallet (hosted v1InitImportWalletIntent). */
+export interface InitImportWalletParameters {
+  userId: string;
+}
+
+/** import_wallet (hosted v1ImportWalletIntent): the mnemonic sealed to init_import_wallet's target. */
+export interface ImportWalletParameters {
+  userId: string;
+  walletName: string;
+  encryptedBundle: string;
+  accounts: WalletAccountParams[];
+}
+
+/** delete_sub_organization (hosted v1DeleteSubOrganizationIntent); runs in the organization it deletes. */
+export interface DeleteSubOrganizationParameters {
+  /** Delete even while wallets or private keys were never exported. Default false. */
+  deleteWithoutExport?: boolean;
+}
+
 export interface ActivityParameterMap {
   oauth: OauthParameters;
   otp_auth: OtpAuthParameters;
@@ -741,6 +766,10 @@ export interface ActivityParameterMap {
   update_user_email: UpdateUserEmailParameters;
   create_oauth_providers: CreateOauthProvidersParameters;
   sign_transaction: SignTransactionParameters;
+  update_user_name: UpdateUserNameParameters;
+  init_import_wallet: InitImportWalletParameters;
+  import_wallet: ImportWalletParameters;
+  delete_sub_organization: DeleteSubOrganizationParameters;
 }
 
 export interface ActivityResultMap {
@@ -780,6 +809,10 @@ export interface ActivityResultMap {
   update_user_email: { userId: string };
   create_oauth_providers: { providerIds: string[] };
   sign_transaction: SignTransactionResult;
+  update_user_name: { userId: string };
+  init_import_wallet: { importBundle: string };
+  import_wallet: { walletId: string; addresses: string[] };
+  delete_sub_organization: { subOrganizationUuid: string };
 }
 
 export type ActivityParameters<Op extends ActivityOperation> = ActivityParameterMap[Op];

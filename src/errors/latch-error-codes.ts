@@ -115,6 +115,10 @@ export const LatchErrorCodes = [
   // a user's own account: a removal that would leave no way to log in; a contact another user holds
   'ERR_ACCOUNT_LAST_CREDENTIAL',
   'ERR_ACCOUNT_CONTACT_TAKEN',
+  // deleting the account while wallets or private keys were never exported (deleteWithoutExport
+  // not given); a recovery phrase that is not 12-24 English BIP-39 words with a good checksum
+  'ERR_ACCOUNT_NOT_EXPORTED',
+  'ERR_MNEMONIC_INVALID',
   // step-up: the service wants a fresh login (or a passkey) before this action; the fresh login
   // offered for it was another account's
   'ERR_STEP_UP_REQUIRED',

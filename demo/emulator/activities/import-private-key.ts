@@ -3,13 +3,11 @@
  * user's import target, PROTOCOL.md §6) and stores the raw key with its addresses. The target
  * is used once.
  */
-import { decryptImportBundle } from '../../../src/bundles/import-bundle.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
 import { privateKeyToAccount } from '../wallet/index.ts';
-import { invalidRequest } from '../http/service-error.ts';
 import { requireString, requireStringArray } from '../http/fields.ts';
 import { requireUser } from '../identity/find-users.ts';
-import { ecdhPair } from '../custody/ecdh-pair.ts';
+import { openImportBundle } from '../custody/open-import-bundle.ts';
 import { walletCall } from '../custody/wallet-errors.ts';
 import type { ActivityHandler } from '../api/handler-types.ts';
 import type { AddressFormat, Curve } from '../wallet/index.ts';
@@ -21,14 +19,7 @@ export const importPrivateKey: ActivityHandler = {
     const encryptedBundle = requireString(p, 'encryptedBundle', 'parameters', { max: 10_000 });
     const curve = requireString(p, 'curve', 'parameters') as Curve;
     const addressFormats = requireStringArray(p, 'addressFormats', 'parameters') as AddressFormat[];
-    const target = tx.importTargets.findBy('userId', user.id).find((t) => t.organizationId === organization.id);
-    if (!target) throw invalidRequest('No import target for this user: call init_import_private_key first.');
-    let plaintext: Uint8Array;
-    try {
-      plaintext = await decryptImportBundle(encryptedBundle, await ecdhPair(target.privateKeyHex));
-    } catch (error) {
-      throw invalidRequest('The encrypted bundle does not open with this user\'s import target.', error);
-    }
+    const plaintext = await openImportBundle(tx, organization.id, user.id, encryptedBundle, 'init_import_private_key');
     try {
       const account = walletCall(() => privateKeyToAccount({ privateKey: plaintext, curve, addressFormats }));
       const privateKeyId = crypto.randomUUID();
@@ -45,7 +36,6 @@ export const importPrivateKey: ActivityHandler = {
         createdAt: now,
         updatedAt: now,
       });
-      tx.importTargets.delete(target.id);
       return { privateKeyId, addresses: account.addresses };
     } finally {
       plaintext.fill(0);

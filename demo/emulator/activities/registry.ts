@@ -14,11 +14,14 @@ import { createWalletAccounts } from './create-wallet-accounts.ts';
 import { deleteApiKeys } from './delete-api-keys.ts';
 import { deleteAuthenticators } from './delete-authenticators.ts';
 import { deleteOauthProviders } from './delete-oauth-providers.ts';
+import { deleteSubOrganization } from './delete-sub-organization.ts';
 import { exportPrivateKey } from './export-private-key.ts';
 import { exportWallet } from './export-wallet.ts';
 import { exportWalletAccount } from './export-wallet-account.ts';
 import { importPrivateKey } from './import-private-key.ts';
+import { importWallet } from './import-wallet.ts';
 import { initImportPrivateKey } from './init-import-private-key.ts';
+import { initImportWallet } from './init-import-wallet.ts';
 import { initOtp } from './init-otp.ts';
 import { initOtpAuth } from './init-otp-auth.ts';
 import { oauth } from './oauth.ts';
@@ -31,6 +34,7 @@ import { signRawPayloads } from './sign-raw-payloads.ts';
 import { signTransaction } from './sign-transaction.ts';
 import { stampLogin } from './stamp-login.ts';
 import { updateUserEmail } from './update-user-email.ts';
+import { updateUserName } from './update-user-name.ts';
 import { updateUserPhoneNumber } from './update-user-phone-number.ts';
 import { verifyOtp } from './verify-otp.ts';
 import { policyActivities } from '../policy/policy-feature.ts';
@@ -52,11 +56,14 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['delete_api_keys', deleteApiKeys],
     ['delete_authenticators', deleteAuthenticators],
     ['delete_oauth_providers', deleteOauthProviders],
+    ['delete_sub_organization', deleteSubOrganization],
     ['export_private_key', exportPrivateKey],
     ['export_wallet', exportWallet],
     ['export_wallet_account', exportWalletAccount],
     ['import_private_key', importPrivateKey],
+    ['import_wallet', importWallet],
     ['init_import_private_key', initImportPrivateKey],
+    ['init_import_wallet', initImportWallet],
     ['init_otp', initOtp],
     ['init_otp_auth', initOtpAuth],
     ['oauth', oauth],
@@ -69,6 +76,7 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['sign_transaction', signTransaction],
     ['stamp_login', stampLogin],
     ['update_user_email', updateUserEmail],
+    ['update_user_name', updateUserName],
     ['update_user_phone_number', updateUserPhoneNumber],
     ['verify_otp', verifyOtp],
   ]);

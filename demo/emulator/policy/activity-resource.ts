@@ -22,15 +22,19 @@ const TABLE: Readonly<Record<string, readonly [string, string]>> = {
   export_private_key: ['PRIVATE_KEY', 'EXPORT'],
   import_private_key: ['PRIVATE_KEY', 'IMPORT'],
   init_import_private_key: ['PRIVATE_KEY', 'IMPORT'], // (ours)
+  import_wallet: ['WALLET', 'IMPORT'],
+  init_import_wallet: ['WALLET', 'IMPORT'], // (ours)
   create_policies: ['POLICY', 'CREATE'],
   update_policy: ['POLICY', 'UPDATE'],
   delete_policy: ['POLICY', 'DELETE'],
   create_users: ['USER', 'CREATE'],
   update_user_phone_number: ['USER', 'UPDATE'],
+  update_user_name: ['USER', 'UPDATE'],
   create_api_keys: ['CREDENTIAL', 'CREATE'],
   delete_oauth_providers: ['CREDENTIAL', 'DELETE'], // (ours)
   create_invitations: ['INVITATION', 'CREATE'],
   create_sub_organization: ['ORGANIZATION', 'CREATE'],
+  delete_sub_organization: ['ORGANIZATION', 'DELETE'],
   set_organization_feature: ['ORGANIZATION', 'UPDATE'], // (ours)
   init_fiat_on_ramp: ['ORGANIZATION', 'CREATE'], // (ours)
   delete_fiat_on_ramp_credential: ['CREDENTIAL', 'DELETE'], // (ours)

@@ -1,7 +1,7 @@
 /**
- * Step-up (issue 13, part 2): exporting key material, and adding or removing a way to log in,
- * need a fresh proof that the user is present, checked here on the service side and not only
- * in the page. A request passes when it is stamped by a passkey (an assertion made now), or by
+ * Step-up (issue 13, part 2; issue 24): exporting or importing key material, deleting the
+ * account, and adding or removing a way to log in, need a fresh proof that the user is present,
+ * checked here on the service side and not only in the page. A request passes when it is stamped by a passkey (an assertion made now), or by
  * a session key whose login was at most `maxAgeSeconds` ago. A refreshed session inherits its
  * login's time (identity/proof-time.ts), so refreshing never freshens the proof. Keys that never
  * expire (a backend's API keys) are not sessions and are exempt. The hosted service has no such
@@ -16,7 +16,10 @@ import type { StateView } from '../state/store.ts';
 export interface StepUpPolicy {
   /** How old the login behind a session key may be. Default 600 s (10 minutes). */
   maxAgeSeconds: number;
-  /** export_wallet, export_wallet_account, export_private_key. Default on. */
+  /**
+   * Key material in or out, and deleting the account: export_wallet, export_wallet_account,
+   * export_private_key, import_wallet, import_private_key, delete_sub_organization. Default on.
+   */
   export: boolean;
   /** Adding or removing passkeys, OAuth logins and API keys (not ending sessions). Default off. */
   credentials: boolean;
@@ -25,7 +28,7 @@ export interface StepUpPolicy {
 export const DEFAULT_STEP_UP: StepUpPolicy = { maxAgeSeconds: 600, export: true, credentials: false };
 
 const GUARDED: Record<Exclude<keyof StepUpPolicy, 'maxAgeSeconds'>, ReadonlySet<string>> = {
-  export: new Set(['export_wallet', 'export_wallet_account', 'export_private_key']),
+  export: new Set(['export_wallet', 'export_wallet_account', 'export_private_key', 'import_wallet', 'import_private_key', 'delete_sub_organization']),
   // delete_api_keys stays out: logging out, here or everywhere, must always work.
   credentials: new Set(['create_authenticators', 'delete_authenticators', 'create_oauth_providers', 'delete_oauth_providers', 'create_api_keys']),
 };

@@ -27,6 +27,15 @@ export interface OrganizationRecord extends BaseRecord, Stamped {
   readonly features: Readonly<Record<string, string>>;
 }
 
+/**
+ * What is left of a sub-organization that delete_sub_organization removed: only what delivers
+ * the deletion's own webhook event (its parent chain and its webhook URL). Nothing answers for it.
+ */
+export interface DeletedOrganizationRecord extends BaseRecord, Stamped {
+  readonly parentId?: string;
+  readonly features: Readonly<Record<string, string>>;
+}
+
 export interface UserRecord extends BaseRecord, Stamped {
   readonly organizationId: string;
   readonly userName: string;

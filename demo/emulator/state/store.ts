@@ -16,6 +16,7 @@ function createTables() {
     organizations: new Table<R.OrganizationRecord>('organizations')
       .index('parentId', (r) => r.parentId)
       .index('name', (r) => r.name),
+    deletedOrganizations: new Table<R.DeletedOrganizationRecord>('deletedOrganizations'),
     // get_sub_org_ids finds accounts by contact and name on every login: indexed, not scanned.
     users: new Table<R.UserRecord>('users')
       .index('organizationId', (r) => r.organizationId)

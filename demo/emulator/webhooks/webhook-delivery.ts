@@ -167,7 +167,9 @@ export class WebhookDelivery {
     const out: { url: string; organizationId: string }[] = [];
     let current: string | undefined = organizationId;
     for (let depth = 0; current !== undefined && depth < MAX_DEPTH; depth++) {
-      const organization = this.ctx.store.read.organizations.get(current);
+      // A deleted sub-organization's own deletion event still reaches its chain's receivers.
+      const organization: { id: string; parentId?: string; features: Readonly<Record<string, string>> } | undefined =
+        this.ctx.store.read.organizations.get(current) ?? this.ctx.store.read.deletedOrganizations.get(current);
       if (!organization) break;
       const url = organization.features[FEATURE_NAME_WEBHOOK];
       if (url && !out.some((t) => t.url === url)) out.push({ url, organizationId: organization.id });

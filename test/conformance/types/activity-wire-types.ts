@@ -76,6 +76,10 @@ export type Intents = [
   Assignable<Kit['create_oauth_providers'], Hosted.v1CreateOauthProvidersIntentV2>,
   Assignable<Kit['delete_oauth_providers'], Hosted.v1DeleteOauthProvidersIntent>,
   Assignable<Kit['sign_transaction'], Hosted.v1SignTransactionIntentV2>,
+  Assignable<Kit['update_user_name'], Hosted.v1UpdateUserNameIntent>,
+  Assignable<Kit['init_import_wallet'], Hosted.v1InitImportWalletIntent>,
+  Assignable<Kit['import_wallet'], Hosted.v1ImportWalletIntent>,
+  Assignable<Kit['delete_sub_organization'], Hosted.v1DeleteSubOrganizationIntent>,
 ];
 
 // Hosted results → what the kit reads of them.
@@ -97,6 +101,10 @@ export type Results = [
   Assignable<Hosted.v1CreateOauthProvidersResultV2, KitResult['create_oauth_providers']>,
   Assignable<Hosted.v1DeleteOauthProvidersResult, KitResult['delete_oauth_providers']>,
   Assignable<Hosted.v1SignTransactionResult, KitResult['sign_transaction']>,
+  Assignable<Hosted.v1UpdateUserNameResult, KitResult['update_user_name']>,
+  Assignable<Hosted.v1InitImportWalletResult, KitResult['init_import_wallet']>,
+  Assignable<Hosted.v1ImportWalletResult, KitResult['import_wallet']>,
+  Assignable<Hosted.v1DeleteSubOrganizationResult, KitResult['delete_sub_organization']>,
 ];
 
 // Each of these entries' intent and result keys (derived by rule or named in RESULTS) is a hosted key.
@@ -106,6 +114,17 @@ export type Keys = [
   Assignable<{ [Op in Credentials]: Exclude<ResultKey<Op>, null> }[Credentials], keyof Hosted.v1Result>,
   // @ts-expect-error create_authenticators is V2 but its result is not versioned
   Assignable<'createAuthenticatorsResultV2', keyof Hosted.v1Result>,
+];
+
+// A person's own account (issue 24): each type is the one the hosted request names, and each
+// derived intent and result key is a hosted key.
+type Account = 'update_user_name' | 'init_import_wallet' | 'import_wallet' | 'delete_sub_organization';
+export type AccountOperations = [
+  Assignable<{ [Op in Account]: (typeof ACTIVITY_OPERATIONS)[Op]['type'] }[Account], (Hosted.v1UpdateUserNameRequest | Hosted.v1InitImportWalletRequest | Hosted.v1ImportWalletRequest | Hosted.v1DeleteSubOrganizationRequest)['type']>,
+  Assignable<(typeof ACTIVITY_OPERATIONS)['delete_sub_organization']['type'], Hosted.v1DeleteSubOrganizationRequest['type']>,
+  Assignable<(typeof ACTIVITY_OPERATIONS)['import_wallet']['type'], Hosted.v1ImportWalletRequest['type']>,
+  Assignable<{ [Op in Account]: IntentKey<Op> }[Account], keyof Hosted.v1Intent>,
+  Assignable<{ [Op in Account]: Exclude<ResultKey<Op>, null> }[Account], keyof Hosted.v1Result>,
 ];
 
 // sign_transaction: the version the hosted client sends (its request type names it), its intent

@@ -49,6 +49,11 @@ const HOSTED: [string, string, string, string][] = [
   ['create_oauth_providers', 'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2', 'createOauthProvidersIntentV2', 'createOauthProvidersResultV2'],
   // Transaction signing (issue 12): V2 type and intent, unversioned result.
   ['sign_transaction', 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', 'signTransactionIntentV2', 'signTransactionResult'],
+  // A person's own account (issue 24), as @turnkey/sdk-types 1.10.0 names them (v1UpdateUserNameRequest…).
+  ['update_user_name', 'ACTIVITY_TYPE_UPDATE_USER_NAME', 'updateUserNameIntent', 'updateUserNameResult'],
+  ['init_import_wallet', 'ACTIVITY_TYPE_INIT_IMPORT_WALLET', 'initImportWalletIntent', 'initImportWalletResult'],
+  ['import_wallet', 'ACTIVITY_TYPE_IMPORT_WALLET', 'importWalletIntent', 'importWalletResult'],
+  ['delete_sub_organization', 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION', 'deleteSubOrganizationIntent', 'deleteSubOrganizationResult'],
 ];
 
 const entries = Object.entries(ACTIVITY_OPERATIONS) as [string, { type: string; result?: string | null }][];
