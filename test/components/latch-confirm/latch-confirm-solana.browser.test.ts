@@ -91,6 +91,12 @@ function sections(el: LatchConfirm) {
   }));
 }
 
+/**
+ * Numbers in Arabic words as the engine's Intl writes them: WebKit's 'ar' gives Arabic-Indic
+ * digits (١), Chromium's and Firefox's Western ones.
+ */
+const arabic = (n: number) => new Intl.NumberFormat('ar').format(n);
+
 /** What a person reads, per language. Values are data, the same in every language. */
 const WORDS = {
   en: {
@@ -110,7 +116,7 @@ const WORDS = {
     unlimited: 'Cantidad ilimitada: permite al autorizado tomar todo este token que tengas, ahora y más adelante.',
   },
   ar: {
-    sign: 'هل توقّع هذه المعاملة؟', send: 'هل ترسل هذه المعاملة؟', transaction: 'المعاملة', instruction: 'التعليمة', first: 'التعليمة 1 من 2', second: 'التعليمة 2 من 2',
+    sign: 'هل توقّع هذه المعاملة؟', send: 'هل ترسل هذه المعاملة؟', transaction: 'المعاملة', instruction: 'التعليمة', first: `التعليمة ${arabic(1)} من ${arabic(2)}`, second: `التعليمة ${arabic(2)} من ${arabic(2)}`,
     version: 'الإصدار', feePayer: 'دافع الرسوم', blockhash: 'تجزئة الكتلة الأخيرة', table: 'جدول البحث عن العناوين', writable: 'مدخلات قد تغيّرها', readonly: 'مدخلات تقرؤها', accounts: 'الحسابات',
     program: 'البرنامج', from: 'من', to: 'إلى', sol: 'المبلغ بعملة SOL', lamports: 'لامبورت', data: 'البيانات',
     source: 'المصدر', delegate: 'المفوَّض', owner: 'المالك', amount: 'المبلغ',
