@@ -20,6 +20,7 @@ export const confirmAr: ConfirmMessages = {
   'confirm.opened': '{origin} يطلب: {title}',
   'confirm.warningCount': { zero: 'لا تحذيرات.', one: 'تحذير واحد.', two: 'تحذيران.', few: '{count} تحذيرات.', many: '{count} تحذيرًا.', other: '{count} تحذير.' },
   'confirm.dateUtc': '{date} (UTC)',
+  'confirm.sectionOf': '{title} {index} من {count}',
   'confirm.section.message': 'الرسالة',
   'confirm.section.domain': 'التوقيع لصالح',
   'confirm.section.fields': 'البيانات',
@@ -78,6 +79,9 @@ export const confirmAr: ConfirmMessages = {
   'confirm.label.version': 'الإصدار',
   'confirm.label.fee-payer': 'دافع الرسوم',
   'confirm.label.recent-blockhash': 'تجزئة الكتلة الأخيرة',
+  'confirm.label.lookup-table': 'جدول البحث عن العناوين',
+  'confirm.label.lookup-writable': 'مدخلات قد تغيّرها',
+  'confirm.label.lookup-readonly': 'مدخلات تقرؤها',
   'confirm.label.rpc-url': 'عنوان RPC',
   'confirm.label.currency': 'العملة',
 };

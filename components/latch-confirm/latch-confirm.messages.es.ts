@@ -20,6 +20,7 @@ export const confirmEs: ConfirmMessages = {
   'confirm.opened': '{origin} solicita: {title}',
   'confirm.warningCount': { one: '{count} advertencia.', other: '{count} advertencias.' },
   'confirm.dateUtc': '{date} (UTC)',
+  'confirm.sectionOf': '{title} {index} de {count}',
   'confirm.section.message': 'Mensaje',
   'confirm.section.domain': 'Firma para',
   'confirm.section.fields': 'Datos',
@@ -78,6 +79,9 @@ export const confirmEs: ConfirmMessages = {
   'confirm.label.version': 'Versión',
   'confirm.label.fee-payer': 'Paga la comisión',
   'confirm.label.recent-blockhash': 'Blockhash reciente',
+  'confirm.label.lookup-table': 'Tabla de búsqueda de direcciones',
+  'confirm.label.lookup-writable': 'Entradas que puede modificar',
+  'confirm.label.lookup-readonly': 'Entradas que lee',
   'confirm.label.rpc-url': 'URL de RPC',
   'confirm.label.currency': 'Moneda',
 };

@@ -14,7 +14,7 @@ type ConfirmKey =
   | `confirm.warning.${ReviewWarning}`
   | 'confirm.origin' | 'confirm.account' | 'confirm.chain' | 'confirm.unknownOrigin'
   | 'confirm.approve' | 'confirm.reject' | 'confirm.warnings' | 'confirm.message' | 'confirm.messageHex'
-  | 'confirm.opened' | 'confirm.warningCount' | 'confirm.dateUtc';
+  | 'confirm.opened' | 'confirm.warningCount' | 'confirm.dateUtc' | 'confirm.sectionOf';
 
 export type ConfirmMessages = { readonly [Key in ConfirmKey]: Message };
 
@@ -42,6 +42,7 @@ export const confirmEn: ConfirmMessages = {
   'confirm.opened': '{origin} asks: {title}',
   'confirm.warningCount': { one: '{count} warning.', other: '{count} warnings.' },
   'confirm.dateUtc': '{date} (UTC)',
+  'confirm.sectionOf': '{title} {index} of {count}',
   'confirm.section.message': 'Message',
   'confirm.section.domain': 'Signing for',
   'confirm.section.fields': 'Data',
@@ -100,6 +101,9 @@ export const confirmEn: ConfirmMessages = {
   'confirm.label.version': 'Version',
   'confirm.label.fee-payer': 'Fee payer',
   'confirm.label.recent-blockhash': 'Recent blockhash',
+  'confirm.label.lookup-table': 'Address lookup table',
+  'confirm.label.lookup-writable': 'Entries it may change',
+  'confirm.label.lookup-readonly': 'Entries it reads',
   'confirm.label.rpc-url': 'RPC URL',
   'confirm.label.currency': 'Currency',
 };

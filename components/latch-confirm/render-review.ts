@@ -43,10 +43,20 @@ function renderRows(rows: readonly ReviewRow[], host: ReviewText): TemplateResul
   </dl>`;
 }
 
-function renderSection(section: ReviewSection, index: number, host: ReviewText): TemplateResult {
+/**
+ * A section's title; a title the review repeats (a Solana transaction's instructions) is
+ * numbered, "Instruction 2 of 3", so each section, a labelled region, has its own name.
+ */
+function sectionTitle(section: ReviewSection, sections: readonly ReviewSection[], host: ReviewText): string {
+  const title = host.t(`confirm.section.${section.title}`);
+  const same = sections.filter((s) => s.title === section.title);
+  return same.length > 1 ? host.t('confirm.sectionOf', { title, index: same.indexOf(section) + 1, count: same.length }) : title;
+}
+
+function renderSection(section: ReviewSection, index: number, sections: readonly ReviewSection[], host: ReviewText): TemplateResult {
   const id = `section-${index}`;
   return html`<section part="section" class="section" data-section=${section.title} aria-labelledby=${id}>
-    <h3 id=${id} part="section-title">${host.t(`confirm.section.${section.title}`)}</h3>
+    <h3 id=${id} part="section-title">${sectionTitle(section, sections, host)}</h3>
     ${section.heading ? html`<p part="section-heading"><code class="mono" dir="ltr">${section.heading}</code></p>` : nothing}
     ${section.warnings?.length
       ? html`<ul part="section-warnings" class="section-warnings">${section.warnings.map((w) => html`<li data-warning=${w}>${host.t(`confirm.warning.${w}`)}</li>`)}</ul>`
@@ -89,5 +99,5 @@ export function renderBody(review: RequestReview, host: ReviewText): TemplateRes
                 <code part="message-hex" class="mono message" dir="ltr">${message.hex}</code>`}
         </section>`
       : nothing}
-    ${review.sections.map((section, i) => renderSection(section, i, host))}`;
+    ${review.sections.map((section, i, all) => renderSection(section, i, all, host))}`;
 }

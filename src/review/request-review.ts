@@ -23,7 +23,7 @@ export type ReviewLabel =
   | 'domain-name' | 'domain-version' | 'chain' | 'contract' | 'salt' | 'primary-type'
   | 'fee' | 'gas' | 'max-fee' | 'max-priority-fee' | 'gas-price'
   | 'program' | 'source' | 'destination' | 'authority' | 'mint' | 'decimals' | 'lamports' | 'sol' | 'owner' | 'delegate'
-  | 'accounts' | 'version' | 'fee-payer' | 'recent-blockhash'
+  | 'accounts' | 'version' | 'fee-payer' | 'recent-blockhash' | 'lookup-table' | 'lookup-writable' | 'lookup-readonly'
   | 'rpc-url' | 'currency';
 
 /** A section's title, translated by the sheet. */

@@ -1,8 +1,9 @@
 /**
  * A Solana transaction (wire bytes, legacy or v0) as the review the person answers: the version,
  * the fee payer, the recent blockhash, each address lookup table a v0 transaction loads accounts
- * from (its address and the entries it takes, named by the message's own field names: the table's
- * contents are not in the transaction), then one section per instruction (see
+ * from (its address, then the entries it takes as writable and as read-only, each list shown only
+ * when it has entries: the table's contents are not in the transaction), then one section per
+ * instruction (see
  * solana-instruction-review.ts). Refuses (ERR_INPUT_INVALID) bytes that are not a transaction
  * and a transaction the account does not sign. Pure.
  */
@@ -31,12 +32,13 @@ export function solanaTransactionReview(context: SolanaReviewContext & { action:
     { label: 'fee-payer', value: tx.staticAccountKeys[0]!, format: 'address' },
     { label: 'recent-blockhash', value: tx.recentBlockhash, format: 'code' },
   ];
-  tx.addressTableLookups.forEach((lookup, i) => {
-    const field = `addressTableLookups[${i}]`;
-    rows.push({ name: field, value: lookup.table, format: 'address' });
-    rows.push({ name: `${field}.writableIndexes`, value: lookup.writableIndexes.join(', '), format: 'code' });
-    rows.push({ name: `${field}.readonlyIndexes`, value: lookup.readonlyIndexes.join(', '), format: 'code' });
-  });
+  // Labelled rows, so the sheet says them in the person's language (they were the message's raw
+  // field names, `addressTableLookups[0].writableIndexes`, in every language).
+  for (const lookup of tx.addressTableLookups) {
+    rows.push({ label: 'lookup-table', value: lookup.table, format: 'address' });
+    if (lookup.writableIndexes.length) rows.push({ label: 'lookup-writable', value: lookup.writableIndexes.join(', '), format: 'code' });
+    if (lookup.readonlyIndexes.length) rows.push({ label: 'lookup-readonly', value: lookup.readonlyIndexes.join(', '), format: 'code' });
+  }
   const instructions = tx.instructions.map((ix) => solanaInstructionReview(tx, ix));
   const raised = new Set(instructions.flatMap((section) => section.warnings ?? []));
   return {

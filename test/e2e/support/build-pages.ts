@@ -21,13 +21,14 @@ const CACHE_DIR = join(ROOT, 'node_modules/.cache/latchkey-e2e');
 const CACHE_KEEP = 8;
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'static']);
 
-/** `latchkey`, `latchkey/components`, `latchkey/define`, `latchkey/eip1193` → the sources (exact names only). */
+/** `latchkey`, `latchkey/components`, `latchkey/define`, `latchkey/eip1193`, `latchkey/solana` → the sources (exact names only). */
 export const LATCHKEY_ALIASES = [
   { find: /^latchkey$/, replacement: join(ROOT, 'src/index.ts') },
   { find: /^latchkey\/components$/, replacement: join(ROOT, 'components/index.ts') },
   { find: /^latchkey\/define$/, replacement: join(ROOT, 'components/define.ts') },
   { find: /^latchkey\/(signing|flows|tokens|bundles|consensus|encoding|proofs|digests)$/, replacement: join(ROOT, 'src/entries/$1.ts') },
   { find: /^latchkey\/eip1193$/, replacement: join(ROOT, 'components/eip1193.ts') },
+  { find: /^latchkey\/solana$/, replacement: join(ROOT, 'components/solana.ts') },
 ];
 
 /**

@@ -223,9 +223,11 @@ describe('Solana transaction review', () => {
     const bytes = v0(payer, [SystemProgram.transfer({ fromPubkey: payer, toPubkey: to, lamports: 10n })], [table]);
     const r = review(bytes, payer.toBase58());
     const rows = rowsOf(r.sections[0]!);
-    assert.equal(rows['addressTableLookups[0]'], table.key.toBase58());
-    assert.equal(rows['addressTableLookups[0].writableIndexes'], '2');
-    assert.equal(rows['addressTableLookups[0].readonlyIndexes'], '');
+    assert.equal(rows['lookup-table'], table.key.toBase58());
+    assert.equal(rows['lookup-writable'], '2');
+    // No read-only entry is taken from the table: no row for an empty list.
+    assert.equal('lookup-readonly' in rows, false);
+    assert.equal(r.sections[0]!.rows.some((row) => row.name !== undefined), false, 'every row is labelled');
     assert.equal(rowsOf(r.sections[1]!).to, `${table.key.toBase58()}[2]`);
     assert.equal(r.sections[1]!.rows.find((row) => row.label === 'to')!.format, 'code');
     // web3.js, given the table's contents, resolves that account to the recipient.
