@@ -8,12 +8,13 @@
 // (The transaction's bytes are checked against @solana/web3.js in
 // test/src/review/solana-transfer.node.test.ts: its browser build is CommonJS.)
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { decompileTransactionMessage, getCompiledTransactionMessageDecoder, getStructDecoder, getTransactionDecoder, getU32Decoder, getU64Decoder } from '@solana/kit';
 import { afterEach, before, describe, it } from '../../support/harness.ts';
 import { LatchWalletSend, type SendRequest } from '../../../components/latch-wallet-send/latch-wallet-send.ts';
 import type { LatchSendEvent } from '../../../components/latch-wallet/wallet-events.ts';
 import { SOL_ACCOUNT } from '../support/emulator-kit.ts';
 import { pinBrowserLanguages } from '../support/helpers.ts';
-import { logIn, part, parts, text, type LoggedIn } from '../support/kit-login.ts';
+import { hexBytes, logIn, part, parts, text, type LoggedIn } from '../support/kit-login.ts';
 
 LatchWalletSend.define();
 pinBrowserLanguages(['en-US']);
@@ -60,7 +61,8 @@ describe('<latch-wallet-send>.send({ solana }): a SOL transfer on the confirmati
     const shown = await sheet();
     expect(shown.title).to.equal('Send this transaction?');
     expect(shown.account).to.equal(from);
-    expect(shown.chain).to.contain('Solana Devnet');
+    expect(shown.chain).to.equal('Solana Devnet (solana:devnet)');
+    expect(text(part(shown.el, 'origin'))).to.equal(location.origin);
     expect(text(part(shown.el, 'section-heading'))).to.equal('System Program: transfer');
     expect(shown.rows['fee-payer']).to.equal(from);
     expect(shown.rows['recent-blockhash']).to.equal(BLOCKHASH);
@@ -91,7 +93,7 @@ describe('<latch-wallet-send>.send({ solana }): a SOL transfer on the confirmati
       const sent = el.send({ solana: { to: TO, lamports: 1_234_567n }, rpcUrl: RPC });
       const shown = await sheet();
       expect(asked).to.deep.equal([['getLatestBlockhash', [{ commitment: 'confirmed' }]]]);
-      expect(shown.chain).to.contain('Solana');
+      expect(shown.chain).to.equal('Solana (solana:mainnet)');
       expect(shown.rows['recent-blockhash']).to.equal(BLOCKHASH);
       expect(shown.rows['sol']).to.equal('0.001234567');
       expect(shown.rows['lamports']).to.equal('1234567');
@@ -105,6 +107,18 @@ describe('<latch-wallet-send>.send({ solana }): a SOL transfer on the confirmati
       expect(added.map((a) => [a.type, a.status])).to.deep.equal([['ACTIVITY_TYPE_SOL_SEND_TRANSACTION', 'ACTIVITY_STATUS_COMPLETED']]);
       const intent = Object.values(added[0]!.intent as Record<string, Record<string, unknown>>)[0]!;
       expect(intent).to.deep.equal(detail.parameters);
+      // What reached the service, read by @solana/kit: a transfer of 1 234 567 lamports from the account to TO.
+      const wire = getTransactionDecoder().decode(hexBytes(intent.unsignedTransaction as string));
+      const message = decompileTransactionMessage(getCompiledTransactionMessageDecoder().decode(wire.messageBytes));
+      expect(Object.values(wire.signatures)).to.deep.equal([null]);
+      expect(message.feePayer.address).to.equal(from);
+      expect((message.lifetimeConstraint as { blockhash: string }).blockhash).to.equal(BLOCKHASH);
+      expect(message.instructions.length).to.equal(1);
+      const [ix] = message.instructions;
+      expect(ix!.programAddress).to.equal('11111111111111111111111111111111');
+      expect(ix!.accounts!.map((a) => [a.address, a.role])).to.deep.equal([[from, 3], [TO, 1]]); // 3 writable signer, 1 writable
+      const data = getStructDecoder([['variant', getU32Decoder()], ['lamports', getU64Decoder()]]).decode(ix!.data!);
+      expect(data).to.deep.equal({ variant: 2, lamports: 1_234_567n });
 
       const status = el.shadowRoot!.querySelector('latch-tx-status')!;
       expect(status.getAttribute('status-id')).to.equal(id);
@@ -131,7 +145,7 @@ describe('<latch-wallet-send>.send({ solana }): a SOL transfer on the confirmati
         { solana: { to: TO, sol: '0.0000000001' }, rpcUrl: RPC },
         { solana: { to: TO, sol: '1', lamports: '1' }, rpcUrl: RPC },
         { solana: { to: TO, lamports: 1.5 }, rpcUrl: RPC },
-        { solana: { to: TO, sol: '1', from: TO }, rpcUrl: RPC },
+        { solana: { to: TO, sol: '1', from: BLOCKHASH }, recentBlockhash: BLOCKHASH },
         { solana: { to: TO, sol: '1' }, chain: 'solana:testnet', rpcUrl: RPC },
         { solana: { to: TO, sol: '1' }, recentBlockhash: 'nope' },
         { solana: { to: TO, lamports: 0n }, recentBlockhash: BLOCKHASH },
