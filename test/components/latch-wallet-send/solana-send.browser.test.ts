@@ -4,7 +4,7 @@
 // resolves null and the emulator's activity list is unchanged; Approve submits one
 // sol_send_transaction of exactly the transaction reviewed, and <latch-tx-status> follows it to
 // INCLUDED with the emulator's signature. A blockhash read through a stand-in rpcUrl (a fetch
-// answering getLatestBlockhash). Bad requests: ERR_INPUT_INVALID before any sheet or RPC call.
+// answering getLatestBlockhash). A send the chain refuses is followed to FAILED. Bad requests: ERR_INPUT_INVALID before any sheet or RPC call.
 // (The transaction's bytes are checked against @solana/web3.js in
 // test/src/review/solana-transfer.node.test.ts: its browser build is CommonJS.)
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
@@ -12,6 +12,7 @@ import { decompileTransactionMessage, getCompiledTransactionMessageDecoder, getS
 import { afterEach, before, describe, it } from '../../support/harness.ts';
 import { LatchWalletSend, type SendRequest } from '../../../components/latch-wallet-send/latch-wallet-send.ts';
 import type { LatchSendEvent } from '../../../components/latch-wallet/wallet-events.ts';
+import { SANDBOX_BAD_BLOCKHASH } from '../../../demo/emulator/onramp/send-sandbox.ts';
 import { SOL_ACCOUNT } from '../support/emulator-kit.ts';
 import { pinBrowserLanguages } from '../support/helpers.ts';
 import { hexBytes, logIn, part, parts, text, type LoggedIn } from '../support/kit-login.ts';
@@ -130,6 +131,18 @@ describe('<latch-wallet-send>.send({ solana }): a SOL transfer on the confirmati
     } finally {
       window.fetch = realFetch;
     }
+  });
+
+  it('a send the chain refuses (the sandbox\'s unknown blockhash) is followed to FAILED, with the service\'s reason', async () => {
+    const el = await sender();
+    const sent = el.send({ solana: { to: TO, sol: '0.1' }, recentBlockhash: SANDBOX_BAD_BLOCKHASH });
+    part((await sheet()).el, 'approve').click();
+    const id = (await sent)!;
+    const status = el.shadowRoot!.querySelector('latch-tx-status')!;
+    await waitUntil(() => status.shadowRoot?.querySelector('[part~="status"][data-status="FAILED"]'), 'the failure is shown', { timeout: 10_000 });
+    const final = await user.session.query('get_send_transaction_status', { sendTransactionStatusId: id });
+    expect(final.txStatus).to.equal('FAILED');
+    expect(text(part(status, 'tx-error'))).to.equal(final.txError);
   });
 
   it('a bad request is ERR_INPUT_INVALID before any sheet or RPC call; without a Solana account, ERR_SESSION_MISSING', async () => {
