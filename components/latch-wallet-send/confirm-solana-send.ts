@@ -13,6 +13,7 @@
 import type { SolanaCaip2, SolSendTransactionParameters } from '../../src/clients/activity-types.ts';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import { readLatestBlockhash } from '../../src/review/solana-blockhash.ts';
+import { U64_MAX } from '../../src/review/solana-instruction-review.ts';
 import { solanaTransactionReview } from '../../src/review/solana-transaction-review.ts';
 import { solanaKey, solToLamports, systemTransferTransaction } from '../../src/review/solana-transfer.ts';
 import { toHex } from '../../src/encoding/hex.ts';
@@ -41,6 +42,13 @@ function lamportsOf(solana: SolanaSendRequest['solana']): bigint {
   return BigInt(value);
 }
 
+/** The lamports, checked as the transfer builder checks them, but before any network call. */
+function amountOf(solana: SolanaSendRequest['solana']): bigint {
+  const lamports = lamportsOf(solana);
+  if (lamports <= 0n || lamports > U64_MAX) throw invalid('The amount is above 0 and at most 2^64 \u2212 1 lamports.');
+  return lamports;
+}
+
 export async function confirmSolanaSend(request: SolanaSendRequest, accounts: readonly string[], options: { locale: string }): Promise<SolSendTransactionParameters | null> {
   const { solana } = request;
   if (typeof solana !== 'object' || solana === null) throw invalid('The Solana send is { to, lamports } or { to, sol }.');
@@ -48,9 +56,10 @@ export async function confirmSolanaSend(request: SolanaSendRequest, accounts: re
   if (!from || !accounts.includes(from)) throw invalid('The sender is not one of the user\u2019s Solana accounts.');
   const chain = request.chain ?? 'solana:mainnet';
   if (!Object.hasOwn(CHAIN_NAMES, chain)) throw invalid('The chain is solana:mainnet or solana:devnet.');
-  const lamports = lamportsOf(solana);
+  const lamports = amountOf(solana);
   // Everything is checked before the network is asked: a bad request never reaches the RPC endpoint.
   solanaKey(solana.to, 'recipient');
+  if (solana.to === from) throw invalid('The recipient is the sender.');
   if (request.recentBlockhash !== undefined) solanaKey(request.recentBlockhash, 'recent blockhash');
   else if (!request.rpcUrl) throw invalid('A Solana send needs a recentBlockhash, or an rpcUrl to read one.');
   const recentBlockhash = request.recentBlockhash ?? (await readLatestBlockhash(request.rpcUrl!));

@@ -161,8 +161,9 @@ describe('<latch-wallet-send>.send({ solana }): a SOL transfer on the confirmati
         { solana: { to: TO, sol: '1', from: BLOCKHASH }, recentBlockhash: BLOCKHASH },
         { solana: { to: TO, sol: '1' }, chain: 'solana:testnet', rpcUrl: RPC },
         { solana: { to: TO, sol: '1' }, recentBlockhash: 'nope' },
-        { solana: { to: TO, lamports: 0n }, recentBlockhash: BLOCKHASH },
-        { solana: { to: from, sol: '1' }, recentBlockhash: BLOCKHASH },
+        { solana: { to: TO, lamports: 0n }, rpcUrl: RPC },
+        { solana: { to: TO, lamports: '18446744073709551616' }, rpcUrl: RPC },
+        { solana: { to: from, sol: '1' }, rpcUrl: RPC },
       ];
       for (const request of bad) {
         // A sheet that opens is an answer too (the send would wait for the person): the first of the two.
