@@ -9,9 +9,13 @@ import { WalletSectionElement } from '../internal/wallet-section-element.ts';
 import type { SessionChange } from '../internal/kit-session-controller.ts';
 import { LatchSendEvent } from '../latch-wallet/wallet-events.ts';
 import { readDraft, type DraftField, type TransactionDraft } from './transaction-draft.ts';
-import type { SendRequest } from './confirm-send-request.ts';
+import type { SendRequest as EvmSendRequest } from './confirm-send-request.ts';
+import type { SolanaSendRequest } from './confirm-solana-send.ts';
+import type { SolSendTransactionParameters } from '../../src/clients/activity-types.ts';
 
-export type { SendRequest } from './confirm-send-request.ts';
+export type { SolanaSendRequest } from './confirm-solana-send.ts';
+/** What `send()` takes: an Ethereum transaction, an ERC-20 transfer, or a SOL transfer. */
+export type SendRequest = EvmSendRequest | SolanaSendRequest;
 
 /**
  * @summary Sends an Ethereum transaction from one of the user's accounts through the service's
@@ -19,9 +23,10 @@ export type { SendRequest } from './confirm-send-request.ts';
  * amount in ETH and in wei, the call data and the chain. Nothing is sent before the explicit
  * Send. Its status is then followed in a `<latch-tx-status>` (loaded only then).
  *
- * A page may ask for a given send instead of the form: `send(request)` (a transaction, or an
- * ERC-20 transfer in the token's units) shows it on the confirmation sheet, with the same review
- * as every provider request, and sends it only when the person approves.
+ * A page may ask for a given send instead of the form: `send(request)` (a transaction, an
+ * ERC-20 transfer in the token's units, or a SOL transfer from the user's Solana account through
+ * sol_send_transaction) shows it on the confirmation sheet, with the same review as every
+ * provider request, and sends it only when the person approves.
  *
  * @event {LatchSendEvent} latch-send - The service took the transaction: `detail.parameters`, `detail.sendTransactionStatusId`.
  * @event {LatchErrorEvent} latch-error - The send failed: `detail.error` (a LatchError).
@@ -69,6 +74,10 @@ export class LatchWalletSend extends WalletSectionElement {
     return (this.accounts ?? this.ownAccounts).filter((a) => a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM');
   }
 
+  get #solana(): string[] {
+    return (this.accounts ?? this.ownAccounts).filter((a) => a.addressFormat === 'ADDRESS_FORMAT_SOLANA').map((a) => a.address);
+  }
+
   protected override sessionChanged(session: SigningSession | null, change: SessionChange): void {
     if (change.sameUser) return; // a step-up's fresh login: the same accounts, keep what is shown
     this.ownAccounts = [];
@@ -94,7 +103,8 @@ export class LatchWalletSend extends WalletSectionElement {
   }
 
   protected override render(): TemplateResult {
-    const body = this.#ethereum.length === 0 ? html`<p part="empty" class="muted">${this.t('wallet.send.noAccount')}</p>` : this.statusId ? this.#renderSent() : this.draft ? this.#renderReview(this.draft) : this.#renderForm();
+    // A Solana send's status shows even where there is no Ethereum account for the form.
+    const body = this.statusId ? this.#renderSent() : this.#ethereum.length === 0 ? html`<p part="empty" class="muted">${this.t('wallet.send.noAccount')}</p>` : this.draft ? this.#renderReview(this.draft) : this.#renderForm();
     return this.frame('send', 'send-title', this.t('wallet.send.title'), body);
   }
 
@@ -211,48 +221,60 @@ export class LatchWalletSend extends WalletSectionElement {
 
   /**
    * App-initiated: shows `request` on the confirmation sheet (as its RequestReview) and, when the
-   * person approves, sends it from the selected account. Resolves the send's status id, or null
-   * when they reject. ERR_SESSION_MISSING signed out, ERR_INPUT_INVALID for a request that is no
-   * transaction (the element's own form rules), ERR_NETWORK_FAILED when decimals cannot be read;
-   * a failed send is shown in the element (and latch-error) and rejects with its LatchError.
+   * person approves, sends it from the selected account (a SOL transfer: from `solana.from`, or
+   * the user's first Solana account). Resolves the send's status id, or null when they reject.
+   * ERR_SESSION_MISSING signed out (or no account of the chain), ERR_INPUT_INVALID for a request
+   * that is no transaction (the element's own form rules), ERR_NETWORK_FAILED when decimals or a
+   * blockhash cannot be read; a failed send is shown in the element (and latch-error) and
+   * rejects with its LatchError.
    */
   async send(request: SendRequest): Promise<string | null> {
     const session = this.session;
-    if (!session || !this.from) throw new LatchError('ERR_SESSION_MISSING', 'Log in with an Ethereum account first.');
+    const solana = 'solana' in request;
+    if (!session || (solana ? !this.#solana.length : !this.from)) throw new LatchError('ERR_SESSION_MISSING', `Log in with ${solana ? 'a Solana' : 'an Ethereum'} account first.`);
     if (this.sending) throw new LatchError('ERR_INPUT_INVALID', 'A send is under way.');
     // The review and the sheet load only when a page asks.
+    if (solana) {
+      const { confirmSolanaSend } = await import('./confirm-solana-send.ts');
+      const parameters = await confirmSolanaSend(request, this.#solana, { locale: this.resolvedLocale });
+      if (!parameters) return null;
+      if (session !== this.session) throw new LatchError('ERR_SESSION_MISSING', 'The session changed while the person read the request.');
+      return this.#submit({ sol: parameters }, session, true);
+    }
     const { confirmSendRequest } = await import('./confirm-send-request.ts');
     const draft = await confirmSendRequest(request, this.from, { chainId: this.chainId, locale: this.resolvedLocale });
     if (!draft) return null;
     if (session !== this.session) throw new LatchError('ERR_SESSION_MISSING', 'The session changed while the person read the request.');
     this.draft = draft;
-    return this.#submit(draft, session, true);
+    return this.#submit({ eth: draft }, session, true);
   }
 
   readonly #onSend = async (): Promise<void> => {
     const draft = this.draft;
     const session = this.session;
     if (!draft || !session || this.sending) return;
-    await this.#submit(draft, session);
+    await this.#submit({ eth: draft }, session);
   };
 
-  /** Sends `draft` and follows its status: the status id. A failure is shown (and latch-error), then null or, with `rethrow`, thrown. */
-  async #submit(draft: TransactionDraft, session: SigningSession, rethrow = false): Promise<string | null> {
+  /** Sends (Ethereum: the draft; Solana: the parameters) and follows its status: the status id. A failure is shown (and latch-error), then null or, with `rethrow`, thrown. */
+  async #submit(send: { eth: TransactionDraft } | { sol: SolSendTransactionParameters }, session: SigningSession, rethrow = false): Promise<string | null> {
     this.sending = true;
     this.announce(this.t('wallet.send.sending'));
     this.showError('');
     // The status element loads only for a page that sends, while the send is under way.
     const status = import('../latch-tx-status/latch-tx-status.ts').then(({ LatchTxStatus }) => LatchTxStatus.define());
     try {
-      const activity = await session.submit('eth_send_transaction', draft.parameters);
-      const id = activity.result.ethSendTransactionResult?.sendTransactionStatusId;
+      const id =
+        'eth' in send
+          ? (await session.submit('eth_send_transaction', send.eth.parameters)).result.ethSendTransactionResult?.sendTransactionStatusId
+          : (await session.submit('sol_send_transaction', send.sol)).result.solSendTransactionResult?.sendTransactionStatusId;
       if (typeof id !== 'string') throw new LatchError('ERR_RESPONSE_MALFORMED', 'The send answered no sendTransactionStatusId.');
       await status;
       if (session !== this.session) return null;
       this.statusId = id;
       this.draft = null;
       this.announce(this.t('wallet.send.sent'));
-      this.dispatchEvent(new LatchSendEvent({ parameters: draft.parameters, sendTransactionStatusId: id }));
+      this.dispatchEvent(new LatchSendEvent({ parameters: 'eth' in send ? send.eth.parameters : send.sol, sendTransactionStatusId: id }));
       await this.updateComplete;
       this.focusInside('#send-again');
       return id;

@@ -2,7 +2,7 @@
  * Events of `<latch-wallet>`: typed classes that bubble and cross shadow roots, dispatched on
  * user action only. None carries a secret: no mnemonic, no private key.
  */
-import type { Address, EthSendTransactionParameters, SignRawPayloadParameters, SignRawPayloadResult, WalletAccountParams } from '../../src/clients/activity-types.ts';
+import type { Address, EthSendTransactionParameters, SignRawPayloadParameters, SignRawPayloadResult, SolSendTransactionParameters, WalletAccountParams } from '../../src/clients/activity-types.ts';
 import type { TypedData } from '../../src/signing/typed-data-digest.ts';
 import { latchEventInit } from '../internal/latch-event-init.ts';
 
@@ -82,8 +82,8 @@ export class LatchAddAccountEvent extends CustomEvent<LatchAddAccountDetail> {
 }
 
 export interface LatchSendDetail {
-  /** What was sent to eth_send_transaction (value in wei). */
-  parameters: EthSendTransactionParameters;
+  /** What was sent to eth_send_transaction (value in wei), or to sol_send_transaction. */
+  parameters: EthSendTransactionParameters | SolSendTransactionParameters;
   /** Follow it with `<latch-tx-status status-id>`. */
   sendTransactionStatusId: string;
 }
