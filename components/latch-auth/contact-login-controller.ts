@@ -13,6 +13,7 @@ import type { LatchElement } from '../internal/latch-element.ts';
 import type * as CodeStepModule from './code-step.ts';
 import { CONTACTS, type ContactMethod } from './login-contacts.ts';
 import type { PhoneField, PhoneHost } from './phone-field.ts';
+import { KeptFieldsController } from './kept-fields-controller.ts';
 
 let codeStep: Promise<typeof CodeStepModule> | undefined;
 let phoneField: Promise<{ PhoneField: typeof PhoneField }> | undefined;
@@ -73,6 +74,8 @@ export class ContactLoginController implements ReactiveController {
     this.#host = host;
     this.#steps = steps;
     host.addController(this);
+    // The answer after a kept config re-renders the forms: what was typed and the focus stay.
+    new KeptFieldsController(host, () => this.#kit?.shownConfig ?? null);
   }
 
   /** The code step, while it shows. */
