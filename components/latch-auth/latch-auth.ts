@@ -234,11 +234,12 @@ export class LatchAuth extends LatchKitElement {
     const answer = kit.loadConfig();
     // A returning visitor: the config kept from the last visit shows at once (see shownConfig).
     const kept = kit.shownConfig !== null;
-    if (kept) void this.#shown(() => this.#ready(kit));
+    // (Its methods are there when a modal dialog opens, which focuses the first of them.)
+    if (kept) this.#ready(kit);
     answer.then(
       () => {
         if (this.#loaded !== kit) return;
-        // After a kept config the answer re-renders quietly: no status, no focus move (see willUpdate).
+        // After a kept config the answer re-renders quietly: no status, no focus move (ContactLoginController keeps the fields).
         if (kept) this.#set(() => this.#ready(kit));
         else void this.#shown(() => this.#ready(kit));
       },
@@ -379,8 +380,7 @@ export class LatchAuth extends LatchKitElement {
           passkeySignup: signup,
           onPasskeyToggle: () => this.#set(() => (this.#passkeySignup = !signup)),
           contact: this.#contact,
-          // The answer can take `wallet` away from what a kept config showed.
-          wallets: kit!.shownConfig?.enabledProviders.includes('wallet') ? this.#wallets?.render(kit!) : nothing,
+          wallets: this.#wallets?.render(kit!),
         });
       }
     }

@@ -7,7 +7,7 @@
  * session length, organization id, OAuth client ids and redirect URL, theme, locale, copy) is
  * what the page shows or sends anyway. What is written is the normalized config
  * (normalizeWalletKitConfig's fields, nothing else of the answer), and it is read back through
- * the same normalization, so an entry that was edited or written by another version is dropped
+ * the same normalization (a missing entry, JSON null, fails it and reads as none), so an entry that was edited or written by another version is dropped
  * rather than trusted. Rendering only: the kit's flows never act on it, they wait for the answer.
  */
 import { DEFAULT_AUTH_PROXY_URL, normalizeWalletKitConfig } from '../clients/proxy-client.ts';
@@ -24,39 +24,30 @@ export interface ConfigCache {
   forget(): void;
 }
 
-const PREFIX = 'latchkey:wallet-kit-config:v1:';
+const PREFIX = 'latchkey:config:';
 
 /** The entry's key: "https://proxy/" and "https://proxy" are one proxy; no URL is the hosted one. */
 export function configCacheKey(proxyUrl: string | undefined, configId: string): string {
   return PREFIX + JSON.stringify([(proxyUrl || DEFAULT_AUTH_PROXY_URL).replace(/\/+$/, ''), configId]);
 }
 
-function pageStorage(): ConfigStorage | undefined {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined; // storage blocked (SecurityError): no cache, the cold path
-  }
-}
-
 /** The cache of one (proxy, configuration) pair; a no-op where there is no storage. */
-export function configCache(proxyUrl: string | undefined, configId: string, storage: ConfigStorage | undefined = pageStorage()): ConfigCache {
+export function configCache(proxyUrl: string | undefined, configId: string, storage?: ConfigStorage): ConfigCache {
   const key = configCacheKey(proxyUrl, configId);
-  // Quota, private mode, a blocked store: a cache that cannot be used is a cold start, never an error.
-  const attempt = <T>(work: (store: ConfigStorage) => T, fallback: T): T => {
+  // Quota, private mode, blocked storage (reading localStorage itself can throw): a cache that
+  // cannot be used is a cold start, never an error.
+  const attempt = <T>(work: (store: ConfigStorage) => T): T | null => {
     try {
-      return storage ? work(storage) : fallback;
+      const store = storage ?? globalThis.localStorage;
+      return store ? work(store) : null;
     } catch {
-      return fallback;
+      return null;
     }
   };
   return {
-    read: () =>
-      attempt((store) => {
-        const text = store.getItem(key);
-        return text === null ? null : normalizeWalletKitConfig(JSON.parse(text));
-      }, null),
-    write: (config) => attempt((store) => store.setItem(key, JSON.stringify(normalizeWalletKitConfig(config))), undefined),
-    forget: () => attempt((store) => store.removeItem(key), undefined),
+    read: () => attempt((store) => normalizeWalletKitConfig(JSON.parse(store.getItem(key)!))),
+    // Already normalized by the proxy client: its fields only.
+    write: (config) => void attempt((store) => store.setItem(key, JSON.stringify(config))),
+    forget: () => void attempt((store) => store.removeItem(key)),
   };
 }

@@ -200,7 +200,7 @@ export class LatchKit extends EventTarget {
   #configRequest: Promise<WalletKitConfig> | undefined;
   /** The config kept from an earlier visit, shown until the answer (null: none, or answered). */
   #kept: WalletKitConfig | null = null;
-  #cache: ConfigCache | undefined;
+  readonly #cache: ConfigCache | undefined;
   #keyStore: Promise<KeyStore> | undefined;
   #sessionStore: SessionStore | undefined;
   #pendingStore: PendingOAuthStore | undefined;
@@ -219,6 +219,9 @@ export class LatchKit extends EventTarget {
       ...(options.proxyUrl ? { authProxyUrl: options.proxyUrl } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
+    const kept = options.configCache ?? true;
+    // Storage is reached only when the first load starts.
+    if (kept) this.#cache = configCache(options.proxyUrl, options.configId, kept === true ? undefined : kept);
   }
 
   // ---- typed events ------------------------------------------------------------------------
@@ -267,15 +270,14 @@ export class LatchKit extends EventTarget {
   #loadConfig(force: boolean): Promise<WalletKitConfig> {
     if (!force && this.#config) return Promise.resolve(this.#config);
     if (!force && this.#configRequest) return this.#configRequest;
-    const cache = this.#configCache();
+    const cache = this.#cache;
     // Read once, as the first request starts: what shows meanwhile is always followed by its check.
-    if (!this.#config && !this.#configRequest) this.#kept = cache?.read() ?? null;
+    if (!this.#config) this.#kept = cache?.read() ?? null;
     const request: Promise<WalletKitConfig> = this.#proxy.walletKitConfig({}).then(
       (config) => {
         // A later forced load wins over an earlier one still in flight.
         if (this.#configRequest === request) {
-          this.#config = config;
-          this.#kept = null;
+          this.#config = config; // shownConfig from now on
           cache?.write(config);
           setConfig(config);
         }
@@ -293,12 +295,6 @@ export class LatchKit extends EventTarget {
     );
     this.#configRequest = request;
     return request;
-  }
-
-  #configCache(): ConfigCache | undefined {
-    const option = this.options.configCache ?? true;
-    if (option === false) return undefined;
-    return (this.#cache ??= configCache(this.options.proxyUrl, this.options.configId, option === true ? undefined : option));
   }
 
   /** The loaded wallet_kit_config, or null before `loadConfig()` resolves. */
