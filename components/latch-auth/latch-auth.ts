@@ -15,13 +15,15 @@ import type { LoggedInView } from './logged-in-view.ts';
 import type { WalletLogin } from './wallet-login.ts';
 import { asLatchError, LatchKitElement } from './latch-kit-element.ts';
 import { isContact } from './login-contacts.ts';
-import { AUTH_PROGRESS } from './auth-progress.ts';
+import type { AUTH_PROGRESS } from './auth-progress.ts';
 import { renderLoginMethods } from './render-login-methods.ts';
 
 type View = 'loading' | 'failed' | 'methods' | 'code';
 
 let loggedInView: Promise<{ LoggedInView: typeof LoggedInView }> | undefined;
 let walletLogin: Promise<{ WalletLogin: typeof WalletLogin }> | undefined;
+// The progress texts' table: needed once a flow runs, loaded when the methods show.
+let progress: typeof AUTH_PROGRESS | undefined;
 
 /**
  * @summary The drop-in: every login method the organization enabled, in one element. Inline, or
@@ -237,12 +239,8 @@ export class LatchAuth extends LatchKitElement {
     // (Its methods are there when a modal dialog opens, which focuses the first of them.)
     if (kept) this.#ready(kit);
     answer.then(
-      () => {
-        if (this.#loaded !== kit) return;
-        // After a kept config the answer re-renders quietly: no status, no focus move (ContactLoginController keeps the fields).
-        if (kept) this.#set(() => this.#ready(kit));
-        else void this.#shown(() => this.#ready(kit));
-      },
+      // After a kept config the answer re-renders quietly: no status, no focus move (ContactLoginController keeps the fields).
+      () => this.#loaded === kit && (kept ? this.#set(() => this.#ready(kit)) : this.#shown(() => this.#ready(kit))),
       // Not a user action: shown with a retry (also over a kept config), not dispatched (the kit fires its own `error`).
       (error: unknown) => this.#loaded === kit && this.#set(() => ((this.#view = 'failed'), (this.#error = asLatchError(error)))),
     );
@@ -252,6 +250,7 @@ export class LatchAuth extends LatchKitElement {
   #ready(kit: LatchKit): void {
     if (this.#view === 'loading') this.#view = 'methods';
     if (kit.enabledMethods().some(isContact)) loadCodeStep().catch(() => undefined);
+    import('./auth-progress.ts').then((m) => this.#set(() => (progress = m.AUTH_PROGRESS)), () => undefined);
     if (kit.shownConfig?.enabledProviders.includes('wallet')) this.#loadWallets();
     this.#loadAccount();
   }
@@ -345,7 +344,7 @@ export class LatchAuth extends LatchKitElement {
       const contact = this.#contact.sentTo;
       return contact !== undefined ? this.t('login.codeSentTo', { contact }) : '';
     }
-    const key = AUTH_PROGRESS[step];
+    const key = progress?.[step];
     return key ? this.t(key) : '';
   }
 

@@ -199,7 +199,7 @@ export class LatchKit extends EventTarget {
   #config: WalletKitConfig | null = null;
   #configRequest: Promise<WalletKitConfig> | undefined;
   /** The config kept from an earlier visit, shown until the answer (null: none, or answered). */
-  #kept: WalletKitConfig | null = null;
+  #kept: WalletKitConfig | null | undefined;
   readonly #cache: ConfigCache | undefined;
   #keyStore: Promise<KeyStore> | undefined;
   #sessionStore: SessionStore | undefined;
@@ -219,9 +219,9 @@ export class LatchKit extends EventTarget {
       ...(options.proxyUrl ? { authProxyUrl: options.proxyUrl } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
-    const kept = options.configCache ?? true;
+    const kept = options.configCache;
     // Storage is reached only when the first load starts.
-    if (kept) this.#cache = configCache(options.proxyUrl, options.configId, kept === true ? undefined : kept);
+    if (kept !== false) this.#cache = configCache(options.proxyUrl, options.configId, kept === true ? undefined : kept);
   }
 
   // ---- typed events ------------------------------------------------------------------------
@@ -272,7 +272,7 @@ export class LatchKit extends EventTarget {
     if (!force && this.#configRequest) return this.#configRequest;
     const cache = this.#cache;
     // Read once, as the first request starts: what shows meanwhile is always followed by its check.
-    if (!this.#config) this.#kept = cache?.read() ?? null;
+    if (!this.#config) this.#kept = cache?.read();
     const request: Promise<WalletKitConfig> = this.#proxy.walletKitConfig({}).then(
       (config) => {
         // A later forced load wins over an earlier one still in flight.
@@ -286,8 +286,8 @@ export class LatchKit extends EventTarget {
       (error: unknown) => {
         if (this.#configRequest === request) {
           this.#configRequest = undefined;
-          // A failure is shown, never covered by what was kept; the next visit starts cold.
-          this.#kept = null;
+          // A failure is shown (the element's failed view), never covered by what was kept: the
+          // entry goes, so a retry and the next visit start cold.
           cache?.forget();
         }
         throw error;
@@ -307,7 +307,7 @@ export class LatchKit extends EventTarget {
    * from an earlier visit (see `configCache`); null if neither. Flows never use it.
    */
   get shownConfig(): WalletKitConfig | null {
-    return this.#config ?? this.#kept;
+    return this.#config ?? this.#kept ?? null;
   }
 
   /**
@@ -317,8 +317,7 @@ export class LatchKit extends EventTarget {
    * either.
    */
   enabledMethods(order?: readonly string[]): LoginMethod[] {
-    const config = this.shownConfig;
-    return config ? orderLoginMethods(config.enabledProviders, order) : [];
+    return orderLoginMethods(this.shownConfig?.enabledProviders ?? [], order);
   }
 
   #requireEnabled(config: WalletKitConfig, method: LoginMethod | 'wallet'): void {
