@@ -60,7 +60,10 @@ export class ContactLoginController implements ReactiveController {
   /** The contact method whose code is being sent. */
   #busy: ContactMethod | '' = '';
   #fieldErrors: Partial<Record<ContactMethod, string>> = {};
-  /** What the user last sent a code to, per method (kept when they go back to fix it). */
+  /**
+   * What the user typed, per method (kept when they go back to fix it): a field rendered anew
+   * (the answer after a kept config moved it in the list, or changed its method) gets it back.
+   */
   #contacts: Partial<Record<ContactMethod, string>> = {};
   /** The code step (a separate chunk), once a code was sent. */
   #code: CodeStepModule.CodeStep | undefined;
@@ -94,6 +97,21 @@ export class ContactLoginController implements ReactiveController {
   /** Logged in: nothing more to pick in the autofill. */
   stopAutofill(): void {
     this.#autofill?.abort();
+  }
+
+  /** The field that has the focus before a render, to give it back if the render replaced it. */
+  #focused: string | undefined;
+
+  // Before each render, what the fields hold (the phone field's formatting included).
+  hostUpdate(): void {
+    const root = this.#host.renderRoot as ShadowRoot;
+    this.#focused = root.activeElement?.id;
+    for (const field of root.querySelectorAll<HTMLInputElement>('input[part="input"]')) this.#contacts[field.name as ContactMethod] = field.value;
+  }
+
+  // (Focusing the field that still has the focus does nothing: no event, the caret stays.)
+  hostUpdated(): void {
+    if (this.#focused) this.#host.renderRoot.querySelector<HTMLElement>(`input#${this.#focused}`)?.focus();
   }
 
   hostDisconnected(): void {

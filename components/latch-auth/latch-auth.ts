@@ -6,7 +6,6 @@ import type { SessionSummary } from '../../src/session/signing-session.ts';
 import { $flow } from '../../src/state/flow-state.ts';
 import { $session } from '../../src/state/session-state.ts';
 import { StoreController } from '../internal/store-controller.ts';
-import type { MessageKey } from '../i18n/messages.ts';
 import { LatchOauthButton } from '../latch-oauth-button/latch-oauth-button.ts';
 import { LatchPasskeyButton } from '../latch-passkey-button/latch-passkey-button.ts';
 import { ContactLoginController, loadCodeStep } from './contact-login-controller.ts';
@@ -16,23 +15,15 @@ import type { LoggedInView } from './logged-in-view.ts';
 import type { WalletLogin } from './wallet-login.ts';
 import { asLatchError, LatchKitElement } from './latch-kit-element.ts';
 import { isContact } from './login-contacts.ts';
+import type { AUTH_PROGRESS } from './auth-progress.ts';
 import { renderLoginMethods } from './render-login-methods.ts';
 
 type View = 'loading' | 'failed' | 'methods' | 'code';
 
-/** `$flow` name/step → the progress text. `otp/code-sent` names the contact; a failed step shows nothing (the error says it). */
-const PROGRESS: Readonly<Record<string, MessageKey>> = {
-  'otp/sending': 'auth.sending',
-  'otp/verifying': 'login.signingIn',
-  'oauth/popup': 'auth.popup',
-  'oauth/redirecting': 'auth.redirecting',
-  'oauth/verifying': 'login.signingIn',
-  'passkey/creating': 'login.creatingAccount',
-  'passkey/authenticating': 'login.signingIn',
-};
-
 let loggedInView: Promise<{ LoggedInView: typeof LoggedInView }> | undefined;
 let walletLogin: Promise<{ WalletLogin: typeof WalletLogin }> | undefined;
+// The progress texts' table: needed once a flow runs, loaded when the methods show.
+let progress: typeof AUTH_PROGRESS | undefined;
 
 /**
  * @summary The drop-in: every login method the organization enabled, in one element. Inline, or
@@ -52,10 +43,11 @@ let walletLogin: Promise<{ WalletLogin: typeof WalletLogin }> | undefined;
  * Solana wallets through the Wallet Standard) follow the other methods, with their icons and
  * names; pressing one asks the wallet to connect and to sign one login request (`personal_sign`,
  * or `solana:signMessage`), which signs up or logs in with the wallet's own key.
- * That part and its strings load only when the config enables `wallet`.
- * Passkeys and OAuth providers are
- * `<latch-passkey-button>` and `<latch-oauth-button>` inside. Until the config is loaded it shows
- * only a small loading state. An OAuth login that came back by redirect is finished on load.
+ * That part and its strings load only when the config enables `wallet`. Passkeys and OAuth providers
+ * are `<latch-passkey-button>` and `<latch-oauth-button>` inside. Until the config is loaded it
+ * shows a small loading state; a returning visitor sees the methods of the config the kit kept
+ * (`configCache`) at once, which follow the answer. An OAuth login that came back by redirect is
+ * finished on load.
  *
  * With passkeys enabled, the email field also offers the site's passkeys in its autofill
  * (`autocomplete="username webauthn"`, WebAuthn conditional mediation started on its first
@@ -241,17 +233,26 @@ export class LatchAuth extends LatchKitElement {
     void this.resumeRedirect(kit, (error) => this.#set(() => (this.#error = error)), true);
     // A session an earlier page load left shows the logged-in view; a failed restore is the kit's to report.
     kit.restoreSession().then(() => this.requestUpdate(), () => undefined);
-    kit.loadConfig().then(
-      () => {
-        if (this.#loaded !== kit) return;
-        void this.#shown(() => (this.#view = 'methods'));
-        if (kit.enabledMethods().some(isContact)) loadCodeStep().catch(() => undefined);
-        if (kit.config?.enabledProviders.includes('wallet')) this.#loadWallets();
-        this.#loadAccount();
-      },
-      // Not a user action: shown with a retry, not dispatched (the kit fires its own `error`).
+    const answer = kit.loadConfig();
+    // A returning visitor: the config kept from the last visit shows at once (see shownConfig).
+    const kept = kit.shownConfig !== null;
+    // (Its methods are there when a modal dialog opens, which focuses the first of them.)
+    if (kept) this.#ready(kit);
+    answer.then(
+      // After a kept config the answer re-renders quietly: no status, no focus move (ContactLoginController keeps the fields).
+      () => this.#loaded === kit && (kept ? this.#set(() => this.#ready(kit)) : this.#shown(() => this.#ready(kit))),
+      // Not a user action: shown with a retry (also over a kept config), not dispatched (the kit fires its own `error`).
       (error: unknown) => this.#loaded === kit && this.#set(() => ((this.#view = 'failed'), (this.#error = asLatchError(error)))),
     );
+  }
+
+  /** The methods show; the chunks they need start loading. */
+  #ready(kit: LatchKit): void {
+    if (this.#view === 'loading') this.#view = 'methods';
+    if (kit.enabledMethods().some(isContact)) loadCodeStep().catch(() => undefined);
+    import('./auth-progress.ts').then((m) => this.#set(() => (progress = m.AUTH_PROGRESS)), () => undefined);
+    if (kit.shownConfig?.enabledProviders.includes('wallet')) this.#loadWallets();
+    this.#loadAccount();
   }
 
   /** Applies `change` and re-renders. */
@@ -343,7 +344,7 @@ export class LatchAuth extends LatchKitElement {
       const contact = this.#contact.sentTo;
       return contact !== undefined ? this.t('login.codeSentTo', { contact }) : '';
     }
-    const key = PROGRESS[step];
+    const key = progress?.[step];
     return key ? this.t(key) : '';
   }
 

@@ -66,9 +66,9 @@ export class LatchKitElement extends LatchKitAwareElement {
   @property({ attribute: 'signup-wallet', converter: { fromAttribute: walletFromList } }) signupWallet: WalletParams | undefined;
 
   // The config of this element's own kit before the page-wide `$config` (which holds whichever kit
-  // loaded last, when a page has two).
+  // loaded last, when a page has two); before its answer, the one the kit kept from a visit before.
   protected override get effectiveConfig(): WalletKitConfig | null {
-    return this.config ?? this.resolvedKit?.config ?? super.effectiveConfig;
+    return this.config ?? this.resolvedKit?.shownConfig ?? super.effectiveConfig;
   }
 
   protected get signup(): { signup?: SignupDetails } {

@@ -36,6 +36,7 @@ import { orderLoginMethods, type LoginMethod } from './login-methods.ts';
 import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
 import { cleanAddressBar } from '../flows/address-bar.ts';
 import { toLatchError } from './to-latch-error.ts';
+import { configCache, type ConfigCache, type ConfigStorage } from './config-cache.ts';
 import type { LatchKitEventMap, LoginOutcome, LogoutReason } from './kit-events.ts';
 
 // The kit's public types, importable from here too (the elements code against this module).
@@ -118,6 +119,13 @@ export interface LatchKitOptions {
    * `container` to change either). The token goes in `X-Captcha-Token`. Unset: no captcha code loads.
    */
   captcha?: CaptchaProvider;
+  /**
+   * Keep the last wallet_kit_config (public, see config-cache.ts) per proxy and configuration, so
+   * that `<latch-auth>` renders a returning visitor's methods before the answer, then follows the
+   * answer. Flows always wait for the answer. Default true: localStorage where it works; false
+   * keeps nothing; or a Storage-like object of your own.
+   */
+  configCache?: boolean | ConfigStorage;
 }
 
 export interface CompleteOtpOptions {
@@ -190,6 +198,9 @@ export class LatchKit extends EventTarget {
   readonly #proxy: ProxyClient;
   #config: WalletKitConfig | null = null;
   #configRequest: Promise<WalletKitConfig> | undefined;
+  /** The config kept from an earlier visit, shown until the answer (null: none, or answered). */
+  #kept: WalletKitConfig | null | undefined;
+  readonly #cache: ConfigCache | undefined;
   #keyStore: Promise<KeyStore> | undefined;
   #sessionStore: SessionStore | undefined;
   #pendingStore: PendingOAuthStore | undefined;
@@ -208,6 +219,9 @@ export class LatchKit extends EventTarget {
       ...(options.proxyUrl ? { authProxyUrl: options.proxyUrl } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
+    const kept = options.configCache;
+    // Storage is reached only when the first load starts.
+    if (kept !== false) this.#cache = configCache(options.proxyUrl, options.configId, kept === true ? undefined : kept);
   }
 
   // ---- typed events ------------------------------------------------------------------------
@@ -256,17 +270,26 @@ export class LatchKit extends EventTarget {
   #loadConfig(force: boolean): Promise<WalletKitConfig> {
     if (!force && this.#config) return Promise.resolve(this.#config);
     if (!force && this.#configRequest) return this.#configRequest;
+    const cache = this.#cache;
+    // Read once, as the first request starts: what shows meanwhile is always followed by its check.
+    if (!this.#config) this.#kept = cache?.read();
     const request: Promise<WalletKitConfig> = this.#proxy.walletKitConfig({}).then(
       (config) => {
         // A later forced load wins over an earlier one still in flight.
         if (this.#configRequest === request) {
-          this.#config = config;
+          this.#config = config; // shownConfig from now on
+          cache?.write(config);
           setConfig(config);
         }
         return config;
       },
       (error: unknown) => {
-        if (this.#configRequest === request) this.#configRequest = undefined;
+        if (this.#configRequest === request) {
+          this.#configRequest = undefined;
+          // A failure is shown (the element's failed view), never covered by what was kept: the
+          // entry goes, so a retry and the next visit start cold.
+          cache?.forget();
+        }
         throw error;
       },
     );
@@ -280,12 +303,21 @@ export class LatchKit extends EventTarget {
   }
 
   /**
+   * What to render: the loaded config, else, while the first load is under way, the one kept
+   * from an earlier visit (see `configCache`); null if neither. Flows never use it.
+   */
+  get shownConfig(): WalletKitConfig | null {
+    return this.#config ?? this.#kept ?? null;
+  }
+
+  /**
    * The login methods the configuration enables, in the default order (email, SMS, passkey,
-   * Google, Apple, Facebook, X, Discord) or with the ones named in `order` first. Empty before
-   * the configuration is loaded.
+   * Google, Apple, Facebook, X, Discord) or with the ones named in `order` first, as
+   * `shownConfig` has them (the kept config while the first load is under way). Empty before
+   * either.
    */
   enabledMethods(order?: readonly string[]): LoginMethod[] {
-    return this.#config ? orderLoginMethods(this.#config.enabledProviders, order) : [];
+    return orderLoginMethods(this.shownConfig?.enabledProviders ?? [], order);
   }
 
   #requireEnabled(config: WalletKitConfig, method: LoginMethod | 'wallet'): void {

@@ -8,7 +8,10 @@
 // Cold: every load in a new incognito context (empty HTTP cache, no code cache, no connections),
 // after one unmeasured load that starts the browser's own services.
 // Warm: new tabs in one context after two unmeasured loads, hashed assets cached as a host would
-// cache them (immutable), the HTML revalidated: a returning visitor.
+// cache them (immutable), the HTML revalidated, the kit's kept config cleared before each load.
+// Returning: the same, with the wallet_kit_config the last load kept (src/kit/config-cache.ts):
+// the element renders from it before the answer. Its figure is navigation → interactive minus
+// navigation → script start, which is the script start → interactive column.
 // Bounded: each load gives up after 15 s. Browser, server, build and emulator always close.
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
@@ -32,7 +35,7 @@ const WARM_UP_LOADS = 2;
 export interface TimeToInteractiveOptions {
   /** Measured loads per series (default 20). */
   loads?: number;
-  /** Also measure warm loads (default true). */
+  /** Also measure warm and returning loads (default true). */
   warm?: boolean;
 }
 
@@ -52,8 +55,12 @@ export interface TtiSeries {
   navigationToReadyMs?: Spread;
   /** Navigation start → script start (HTML and bundle fetched, compiled), ms. */
   navigationToScriptMs?: Spread;
-  /** Navigation start → wallet_kit_config answered, ms. */
+  /** Navigation start → wallet_kit_config answered, ms (loads that saw the answer before interactive). */
   navigationToConfigMs?: Spread;
+  /** wallet_kit_config answered → interactive, ms (likewise). */
+  configToReadyMs?: Spread;
+  /** Loads interactive before the wallet_kit_config answer had arrived. */
+  readyBeforeConfig: number;
   /** Why each failed load failed (a timeout, a page error, other methods than the config's…). */
   failures: string[];
 }
@@ -68,6 +75,7 @@ export interface TimeToInteractiveJson {
   entryBytes?: number;
   cold?: TtiSeries;
   warm?: TtiSeries;
+  returning?: TtiSeries;
   /**
    * The machine's one-minute load average before and after, and its cores: timings measured
    * while other work shares the cores spread wide, and this says how busy they were.
@@ -118,8 +126,10 @@ function problemText(problems: PageProblems): string | undefined {
 }
 
 /** One load in a new tab of `context`: the page's sample, or why there is none. */
-async function load(context: BrowserContext, url: string, expected: string[]): Promise<TtiSample | string> {
+async function load(context: BrowserContext, url: string, expected: string[], forgetConfig = false): Promise<TtiSample | string> {
   const page = await context.newPage();
+  // A string, not a function (see below). The page's origin only: what the kit kept there.
+  if (forgetConfig) await page.evaluateOnNewDocument('try { localStorage.clear() } catch {}');
   const problems: PageProblems = { consoleErrors: [], pageErrors: [], failedRequests: [] };
   watch(page, problems);
   let timer: NodeJS.Timeout | undefined;
@@ -148,6 +158,8 @@ function series(samples: TtiSample[], failures: string[]): TtiSeries {
     navigationToReadyMs: pick((s) => s.navigationToReadyMs),
     navigationToScriptMs: pick((s) => s.scriptStartMs),
     navigationToConfigMs: pick((s) => s.configResponseMs),
+    configToReadyMs: pick((s) => (s.configResponseMs === undefined ? undefined : s.navigationToReadyMs - s.configResponseMs)),
+    readyBeforeConfig: samples.filter((s) => s.configResponseMs === undefined).length,
     failures,
   };
 }
@@ -171,14 +183,14 @@ async function cold(browser: Browser, url: string, expected: string[], loads: nu
   return series(samples, failures);
 }
 
-async function warm(browser: Browser, url: string, expected: string[], loads: number): Promise<TtiSeries> {
+async function warm(browser: Browser, url: string, expected: string[], loads: number, keptConfig: boolean): Promise<TtiSeries> {
   const samples: TtiSample[] = [];
   const failures: string[] = [];
   const context = await browser.createBrowserContext();
   try {
-    for (let i = 0; i < WARM_UP_LOADS; i++) await load(context, url, expected);
+    for (let i = 0; i < WARM_UP_LOADS; i++) await load(context, url, expected, !keptConfig);
     for (let i = 0; i < loads; i++) {
-      const result = await load(context, url, expected);
+      const result = await load(context, url, expected, !keptConfig);
       if (typeof result === 'string') failures.push(result);
       else samples.push(result);
     }
@@ -196,17 +208,22 @@ export function ttiMarkdown(json: TimeToInteractiveJson): string {
     '',
     `Config \`${json.configId}\` shows ${json.methods?.join(', ')}; entry chunk ${json.entryBytes === undefined ? '?' : `${(json.entryBytes / 1024).toFixed(1)} KB`} minified.`,
     '',
-    '| loads | measured | script start → interactive: median | p90 | min | max | navigation → interactive: median | p90 | navigation → script start: median | navigation → config answered: median |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| loads | measured | script start → interactive: median | p90 | min | max | navigation → interactive: median | p90 | navigation → script start: median | navigation → config answered: median | config answered → interactive: median | interactive before the answer |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const cell = (n?: number): string => (n === undefined ? '—' : `${n} ms`);
-  for (const [name, s] of [['cold (new incognito context)', json.cold], ['warm (cached assets, same context)', json.warm]] as const) {
+  const rows = [
+    ['cold (new incognito context)', json.cold],
+    ['warm (cached assets, same context, no kept config)', json.warm],
+    ['returning (cached assets and the kept config)', json.returning],
+  ] as const;
+  for (const [name, s] of rows) {
     if (!s) continue;
     lines.push(
-      `| ${name} | ${s.measured} / ${s.measured + s.failures.length} | ${cell(s.scriptToReadyMs?.median)} | ${cell(s.scriptToReadyMs?.p90)} | ${cell(s.scriptToReadyMs?.min)} | ${cell(s.scriptToReadyMs?.max)} | ${cell(s.navigationToReadyMs?.median)} | ${cell(s.navigationToReadyMs?.p90)} | ${cell(s.navigationToScriptMs?.median)} | ${cell(s.navigationToConfigMs?.median)} |`,
+      `| ${name} | ${s.measured} / ${s.measured + s.failures.length} | ${cell(s.scriptToReadyMs?.median)} | ${cell(s.scriptToReadyMs?.p90)} | ${cell(s.scriptToReadyMs?.min)} | ${cell(s.scriptToReadyMs?.max)} | ${cell(s.navigationToReadyMs?.median)} | ${cell(s.navigationToReadyMs?.p90)} | ${cell(s.navigationToScriptMs?.median)} | ${cell(s.navigationToConfigMs?.median)} | ${cell(s.configToReadyMs?.median)} | ${s.readyBeforeConfig} / ${s.measured} |`,
     );
   }
-  const failures = [...(json.cold?.failures ?? []), ...(json.warm?.failures ?? [])];
+  const failures = [...(json.cold?.failures ?? []), ...(json.warm?.failures ?? []), ...(json.returning?.failures ?? [])];
   if (failures.length) lines.push('', `Failed loads: ${[...new Set(failures)].join('; ')}`);
   const m = json.machine;
   if (m) lines.push('', `Machine: ${m.cores} cores, load average ${m.loadBefore} before and ${m.loadAfter} after (above the core count, the spread is mostly other work).`);
@@ -249,7 +266,10 @@ export async function timeToInteractive(options: TimeToInteractiveOptions = {}):
     json.browser = await browser.version();
     const url = `${server.origin}/`;
     json.cold = await cold(browser, url, json.methods, loads);
-    if (options.warm !== false) json.warm = await warm(browser, url, json.methods, loads);
+    if (options.warm !== false) {
+      json.warm = await warm(browser, url, json.methods, loads, false);
+      json.returning = await warm(browser, url, json.methods, loads, true);
+    }
     json.machine = { cores: cpus().length, loadBefore, loadAfter: round(loadavg()[0]!) };
   } catch (error) {
     json.error = error instanceof Error ? error.message : String(error);

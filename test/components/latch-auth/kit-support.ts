@@ -44,7 +44,21 @@ export async function kitOptions(extra: Partial<LatchKitOptions> = {}): Promise<
     otpAttempts: memoryPendingOtpStore(),
     oauthAuthorizeUrls: Object.fromEntries(PROVIDERS.map((p) => [p, `${urls.oauthUrl}/${p}/authorize`])),
     oauthTokenUrls: { facebook: `${urls.oauthUrl}/facebook/token` },
+    // Each kit its own kept config (none yet): the origin's localStorage is shared by every test
+    // page, whose kits edit the `demo` answer each its own way (latch-auth-kept-config tests it).
+    configCache: memoryStorage(),
     ...extra,
+  };
+}
+
+/** A Storage-like map, for a kit's kept config. */
+export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & { entries: Map<string, string> } {
+  const entries = new Map<string, string>();
+  return {
+    entries,
+    getItem: (key) => entries.get(key) ?? null,
+    setItem: (key, value) => void entries.set(key, value),
+    removeItem: (key) => void entries.delete(key),
   };
 }
 
