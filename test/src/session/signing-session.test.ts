@@ -110,6 +110,8 @@ describe('SigningSession.restore', () => {
       load: () => ((loads += 1), t.sessionStore.load()),
       save: (saved) => t.sessionStore.save(saved),
       clear: () => t.sessionStore.clear(),
+      // As the kit's own stores do (D4): the missing key's session is cleared without reading the slot again.
+      clearIfHolds: (publicKey) => t.sessionStore.clearIfHolds!(publicKey),
     };
     const sent: string[] = [];
     const kit = new LatchKit({
