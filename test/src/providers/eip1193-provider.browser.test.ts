@@ -6,11 +6,9 @@
 // package maps Node modules away through the "browser" field, which this test server does not
 // read.)
 import { describe, it, before, after, expect } from '../../support/harness.ts';
+import { ETH_ACCOUNT, signUpWithKit, testKit, uniqueEmail } from '../../components/support/emulator-kit.ts';
 import { createWalletClient, custom, defineChain, getAddress, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem';
-import { LatchKit } from '../../../src/kit/latch-kit.ts';
-import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
-import { MemorySessionStore } from '../../../src/session/session-store.ts';
-import { noSessionChannel } from '../../../src/session/session-channel.ts';
+import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { announceEip1193Provider, createEip1193Provider, ProviderRpcError, type LatchEip1193Provider } from '../../../src/providers/eip1193.ts';
 
 declare global {
@@ -43,30 +41,9 @@ describe('EIP-1193 provider in the browser (emulator)', () => {
 
   before(async () => {
     expect(urls, 'the test runner started an emulator').to.not.equal(null);
-    const keys = (await (await fetch(`${urls.apiUrl}/__keys`)).json()) as { notarizerPublicKey: string; enclavePublicKey: string };
-    kit = new LatchKit({
-      proxyUrl: urls.proxyUrl,
-      configId: 'demo',
-      apiBaseUrl: urls.apiUrl,
-      notarizerPublicKey: keys.notarizerPublicKey,
-      enclavePublicKey: keys.enclavePublicKey,
-      keyStore: new MemoryKeyStore(),
-      sessionStore: new MemorySessionStore(),
-      sessionChannel: noSessionChannel,
-    });
-    const contact = `eip1193.browser.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-    const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', contact);
-    const { messages } = (await (await fetch(`${urls.apiUrl}/__outbox?to=${encodeURIComponent(contact)}`)).json()) as { messages: { code: string }[] };
-    const login = await kit.completeOtp({
-      otpType: 'OTP_TYPE_EMAIL',
-      contact,
-      otpId,
-      otpCode: messages[0]!.code,
-      signup: {
-        userName: 'Browser Provider',
-        wallet: { walletName: 'Main', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] },
-      },
-    });
+    // A kit of its own against the emulator, and an email sign-up with one Ethereum account.
+    kit = await testKit();
+    const login = await signUpWithKit(kit, { email: uniqueEmail('eip1193.browser'), wallet: { walletName: 'Main', accounts: [ETH_ACCOUNT] } });
     address = getAddress(login.signup!.wallet!.addresses[0]!);
     provider = createEip1193Provider({ session: login.session, address, chainId: 8453, sendStatusPolling: { initialDelayMs: 10 }, approve: () => true });
   });

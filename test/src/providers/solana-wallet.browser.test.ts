@@ -9,6 +9,7 @@
 // (@solana/web3.js checks the same signatures in the Node test: its browser build is CommonJS
 // underneath, which this test server does not convert.)
 import { describe, it, before, after, expect } from '../../support/harness.ts';
+import { SOL_ACCOUNT, signUpWithKit, testKit, uniqueEmail } from '../../components/support/emulator-kit.ts';
 import 'tweetnacl';
 import { getWallets } from '@wallet-standard/app';
 import {
@@ -30,10 +31,7 @@ import {
   type SignatureBytes,
 } from '@solana/kit';
 import { getTransferCheckedInstruction } from '@solana-program/token';
-import { LatchKit } from '../../../src/kit/latch-kit.ts';
-import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
-import { MemorySessionStore } from '../../../src/session/session-store.ts';
-import { noSessionChannel } from '../../../src/session/session-channel.ts';
+import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import type { SigningSession } from '../../../src/session/signing-session.ts';
 import { registerSolanaWallet, type RegisteredSolanaWallet } from '../../../src/providers/solana.ts';
 import type { RequestReview } from '../../../src/review/request-review.ts';
@@ -83,30 +81,9 @@ describe('latchkey/solana in the browser (emulator)', () => {
 
   before(async () => {
     expect(urls, 'the test runner started an emulator').to.not.equal(null);
-    const keys = (await (await fetch(`${urls.apiUrl}/__keys`)).json()) as { notarizerPublicKey: string; enclavePublicKey: string };
-    kit = new LatchKit({
-      proxyUrl: urls.proxyUrl,
-      configId: 'demo',
-      apiBaseUrl: urls.apiUrl,
-      notarizerPublicKey: keys.notarizerPublicKey,
-      enclavePublicKey: keys.enclavePublicKey,
-      keyStore: new MemoryKeyStore(),
-      sessionStore: new MemorySessionStore(),
-      sessionChannel: noSessionChannel,
-    });
-    const contact = `solana.browser.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-    const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', contact);
-    const { messages } = (await (await fetch(`${urls.apiUrl}/__outbox?to=${encodeURIComponent(contact)}`)).json()) as { messages: { code: string }[] };
-    const login = await kit.completeOtp({
-      otpType: 'OTP_TYPE_EMAIL',
-      contact,
-      otpId,
-      otpCode: messages[0]!.code,
-      signup: {
-        userName: 'Browser Solana',
-        wallet: { walletName: 'Main', accounts: [{ curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' }] },
-      },
-    });
+    // A kit of its own against the emulator, and an email sign-up with one Solana account.
+    kit = await testKit();
+    const login = await signUpWithKit(kit, { email: uniqueEmail('solana.browser'), wallet: { walletName: 'Main', accounts: [SOL_ACCOUNT] } });
     session = login.session;
     registered = registerSolanaWallet({ session, approve: (review) => (reviews.push(review), answer), sendStatusPolling: { initialDelayMs: 10 } });
   });

@@ -8,15 +8,13 @@
 // provider gets an explicit `approve` hook (headless mode): it answers yes and records what it
 // was asked. None of wagmi's code is changed or wrapped.
 import { describe, it, before, after, expect } from '../../support/harness.ts';
+import { ETH_ACCOUNT, signUpWithKit, testKit, uniqueEmail } from '../../components/support/emulator-kit.ts';
 import { defineChain, getAddress, http, verifyMessage, verifyTypedData } from 'viem';
 import {
   connect, createConfig, getChainId, getConnection, getConnectors, sendTransaction, signMessage, signTypedData, switchChain, watchConnection,
   type Connector,
 } from '@wagmi/core';
-import { LatchKit } from '../../../src/kit/latch-kit.ts';
-import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
-import { MemorySessionStore } from '../../../src/session/session-store.ts';
-import { noSessionChannel } from '../../../src/session/session-channel.ts';
+import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { announceEip1193Provider, createEip1193Provider, type Eip1193RequestArguments, type LatchEip1193Provider } from '../../../src/providers/eip1193.ts';
 
 declare global {
@@ -67,30 +65,9 @@ describe('wagmi (@wagmi/core) finds and uses the Latchkey provider through EIP-6
 
   before(async () => {
     expect(urls, 'the test runner started an emulator').to.not.equal(null);
-    const keys = (await (await fetch(`${urls.apiUrl}/__keys`)).json()) as { notarizerPublicKey: string; enclavePublicKey: string };
-    kit = new LatchKit({
-      proxyUrl: urls.proxyUrl,
-      configId: 'demo',
-      apiBaseUrl: urls.apiUrl,
-      notarizerPublicKey: keys.notarizerPublicKey,
-      enclavePublicKey: keys.enclavePublicKey,
-      keyStore: new MemoryKeyStore(),
-      sessionStore: new MemorySessionStore(),
-      sessionChannel: noSessionChannel,
-    });
-    const contact = `wagmi.browser.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-    const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', contact);
-    const { messages } = (await (await fetch(`${urls.apiUrl}/__outbox?to=${encodeURIComponent(contact)}`)).json()) as { messages: { code: string }[] };
-    const login = await kit.completeOtp({
-      otpType: 'OTP_TYPE_EMAIL',
-      contact,
-      otpId,
-      otpCode: messages[0]!.code,
-      signup: {
-        userName: 'Wagmi User',
-        wallet: { walletName: 'Main', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] },
-      },
-    });
+    // A kit of its own against the emulator, and an email sign-up with one Ethereum account.
+    kit = await testKit();
+    const login = await signUpWithKit(kit, { email: uniqueEmail('wagmi.browser'), wallet: { walletName: 'Main', accounts: [ETH_ACCOUNT] } });
     address = getAddress(login.signup!.wallet!.addresses[0]!);
     // The real session, seen on its way out: each activity the emulator answered, as it recorded it.
     const session = new Proxy(login.session, {
