@@ -6,6 +6,14 @@
 // Node-runnable tests (test/src/<folder>/*.test.ts but the browser-only ones) run each mutant.
 const folders = (process.env.LATCHKEY_MUTATE ?? 'encoding,tokens').split(',').map((f) => f.trim()).filter(Boolean);
 
+// Node tests outside test/src/<folder> that check a folder's code against an outside truth and
+// are light enough to run for each mutant. The Wycheproof ECDSA DER vectors behind the stamp
+// verifier are the truth for src/crypto/der.ts and p256.ts. Left out: the fuzz file
+// (test/fuzz/parsers.node.test.ts, ~6 s a run) and the emulator's tests, which start servers.
+const alsoRun = {
+  crypto: ['test/src/stamp/verify-stamp-wycheproof.test.ts'],
+};
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'npm',
@@ -13,7 +21,7 @@ export default {
   plugins: ['@stryker-mutator/tap-runner'],
   mutate: folders.map((f) => `src/${f}/**/*.ts`),
   tap: {
-    testFiles: folders.map((f) => `test/src/${f}/!(*.browser|*.webauthn).test.ts`),
+    testFiles: folders.flatMap((f) => [`test/src/${f}/!(*.browser|*.webauthn).test.ts`, ...(alsoRun[f] ?? [])]),
     nodeArgs: ['--import', 'tsx', '--test-reporter=tap', '-r', '{{hookFile}}', '{{testFile}}'],
     forceBail: true,
   },
