@@ -56,7 +56,9 @@ describe('importP256PublicKey', () => {
 
   it('holds at most PUBLIC_KEY_CACHE_LIMIT keys and lets the least recently used go first', async () => {
     // Full first, so that every key held before this test is older than 100 and 101 (and gone).
-    for (let k = 2000; publicKeyCacheSize() < PUBLIC_KEY_CACHE_LIMIT; k++) await importP256PublicKey(keyHex(k));
+    // Bounded, so that a cache that never fills fails here instead of looping.
+    for (let k = 2000; k < 2000 + PUBLIC_KEY_CACHE_LIMIT; k++) await importP256PublicKey(keyHex(k));
+    assert.equal(publicKeyCacheSize(), PUBLIC_KEY_CACHE_LIMIT);
     const first = await importP256PublicKey(keyHex(100));
     const kept = await importP256PublicKey(keyHex(101));
     for (let k = 102; k < 100 + PUBLIC_KEY_CACHE_LIMIT; k++) await importP256PublicKey(keyHex(k));

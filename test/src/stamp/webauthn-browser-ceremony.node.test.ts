@@ -91,6 +91,9 @@ async function refusedWith(run: Promise<unknown>, code: LatchErrorCode): Promise
 const body = '{"type":"ACTIVITY_TYPE_STAMP_LOGIN","organizationId":"org","parameters":{"name":"Zoë"}}';
 const challengeHex = Buffer.from(sha256(new TextEncoder().encode(body))).toString('hex');
 
+// Each test waits for the stand-in browser to be asked; a stamper that never asks fails in 5 s.
+const bounded = { timeout: 5000 };
+
 describe('WebauthnStamper through @simplewebauthn/browser', () => {
   beforeEach(browserWithWebauthn);
   afterEach(() => {
@@ -101,7 +104,7 @@ describe('WebauthnStamper through @simplewebauthn/browser', () => {
     saved.clear();
   });
 
-  it('asks the browser for an assertion over the ASCII hex SHA-256 of the body, in a modal prompt, and sends back what it signed', async () => {
+  it('asks the browser for an assertion over the ASCII hex SHA-256 of the body, in a modal prompt, and sends back what it signed', bounded, async () => {
     const stamper = new WebauthnStamper({ rpId: 'localhost', allowCredentials: ['AQID'], timeout: 1234, userVerification: 'required' });
     const stamping = stamper.stamp(body);
     await credentials.called(1);
@@ -118,7 +121,7 @@ describe('WebauthnStamper through @simplewebauthn/browser', () => {
     assert.deepEqual(JSON.parse(stamp.stampHeaderValue), { authenticatorData: b64u(AUTHENTICATOR_DATA), clientDataJson: b64u(CLIENT_DATA), credentialId: b64u(RAW_ID), signature: b64u(SIGNATURE) });
   });
 
-  it('mediation "conditional" waits on the autofill (mediation: conditional) without looking for a light-DOM <input>', async () => {
+  it('mediation "conditional" waits on the autofill (mediation: conditional) without looking for a light-DOM <input>', bounded, async () => {
     const stamping = new WebauthnStamper({ rpId: 'localhost', mediation: 'conditional' }).stamp(body);
     await credentials.called(1);
     assert.equal(credentials.calls[0]!.mediation, 'conditional');
@@ -134,7 +137,7 @@ describe('WebauthnStamper through @simplewebauthn/browser', () => {
     assert.equal(credentials.calls.length, 0);
   });
 
-  it('aborting the signal while the browser waits cancels the browser\'s request: ERR_PASSKEY_CANCELLED', { timeout: 5000 }, async () => {
+  it('aborting the signal while the browser waits cancels the browser\'s request: ERR_PASSKEY_CANCELLED', bounded, async () => {
     const controller = new AbortController();
     const stamping = new WebauthnStamper({ rpId: 'localhost', signal: controller.signal }).stamp(body);
     await credentials.called(1);
@@ -144,7 +147,7 @@ describe('WebauthnStamper through @simplewebauthn/browser', () => {
     await refusedWith(stamping, 'ERR_PASSKEY_CANCELLED');
   });
 
-  it('a finished stamp lets go of its signal: aborting it later does not cancel the next ceremony', { timeout: 5000 }, async () => {
+  it('a finished stamp lets go of its signal: aborting it later does not cancel the next ceremony', bounded, async () => {
     const controller = new AbortController();
     const first = new WebauthnStamper({ rpId: 'localhost', signal: controller.signal }).stamp(body);
     await credentials.called(1);
