@@ -77,7 +77,35 @@ describe('importP256PublicKey', () => {
   });
 });
 
+describe('importP256PublicKey when WebCrypto refuses the point', () => {
+  it('is ERR_KEY_FORMAT with WebCrypto\'s error as the cause, and nothing is kept', async () => {
+    // A point the kit's own check accepts but a WebCrypto refuses (here a stand-in that refuses all).
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
+    const point = keyHex(31337);
+    const refusal = new DOMException('Invalid keyData', 'DataError');
+    const subtle = { importKey: () => Promise.reject(refusal) };
+    Object.defineProperty(globalThis, 'crypto', { value: { subtle }, configurable: true, writable: true });
+    try {
+      const before = publicKeyCacheSize();
+      const error = await refusedWith(() => importP256PublicKey(point), 'ERR_KEY_FORMAT');
+      assert.equal(error.cause, refusal);
+      assert.equal(publicKeyCacheSize(), before);
+    } finally {
+      Object.defineProperty(globalThis, 'crypto', saved);
+    }
+  });
+});
+
 describe('signP256 and verifyP256', () => {
+  it('verifyP256 is false for a signature of any length but 64 bytes, even one that begins with the valid r||s', async () => {
+    const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
+    const data = new TextEncoder().encode('stamp me');
+    const signature = await signP256(pair.privateKey, data);
+    for (const wrong of [new Uint8Array(0), signature.subarray(0, 63), Uint8Array.of(...signature, 0), Uint8Array.of(0, ...signature)]) {
+      assert.equal(await verifyP256(pair.publicKey, wrong, data), false, `${wrong.length} bytes`);
+    }
+  });
+
   it('sign and verify round trip under noble\'s verifier; a key WebCrypto refuses to sign with is ERR_KEY_FORMAT with WebCrypto\'s error as cause', async () => {
     const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
     const data = new TextEncoder().encode('stamp me');

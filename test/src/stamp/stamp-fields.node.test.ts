@@ -6,6 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { p256 } from '@noble/curves/nist.js';
 import { verifyStamp, decodeStampHeader } from '../../../src/stamp/verify-stamp.ts';
 import { stampHeaderPrefix } from '../../../src/stamp/create-stamp.ts';
 import { isLatchError, type LatchError, type LatchErrorCode } from '../../../src/errors/latch-error.ts';
@@ -63,6 +64,23 @@ describe('verifyStamp: one field of the published stamp changed', () => {
       assert.ok(isLatchError(error.cause), `${JSON.stringify(signature)}: the hex or DER refusal is the cause`);
     }
     await refusedWith(() => verifyStamp(`${body} `, xStamp), 'ERR_STAMP_SIGNATURE', 'body');
+  });
+});
+
+describe('verifyStamp: the key in its compressed form only', () => {
+  it('refuses the uncompressed form of a valid key that signed the body, even one whose hex ends like a compressed key', async () => {
+    // The service names an API key by its compressed form. An uncompressed key whose X ends in
+    // byte 02 or 03 has 66 trailing characters that read as a compressed key: found by search,
+    // signed by noble.
+    let k = 1n;
+    while (![2, 3].includes(p256.Point.BASE.multiply(k).toBytes(false)[32]!)) k += 1n;
+    const secret = p256.Point.Fn.toBytes(k);
+    const signature = Buffer.from(p256.sign(new TextEncoder().encode(body), secret, { format: 'der', lowS: false })).toString('hex');
+    const point = p256.Point.BASE.multiply(k);
+    const compressed = point.toHex(true);
+    const stamp = (publicKey: string) => encode({ publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature });
+    assert.equal((await verifyStamp(body, stamp(compressed))).publicKey, compressed);
+    await refusedWith(() => verifyStamp(body, stamp(point.toHex(false))), 'ERR_KEY_FORMAT', 'uncompressed');
   });
 });
 

@@ -63,6 +63,18 @@ const BODIES = [
   '',
 ];
 
+/** Stamps `body` through wallets that answer v as 0/1 and the hex in uppercase, and an account typed in lowercase: all the same stamp. */
+async function sameStampForEveryForm(body: string): Promise<void> {
+  const reference = (await new EthereumWalletStamper(wallet().provider, accountA.address).stamp(body)).stampHeaderValue;
+  const v01 = wallet(accountA, (s) => `${s.slice(0, 130)}${(Number.parseInt(s.slice(130), 16) - 27).toString(16).padStart(2, '0')}`);
+  assert.equal((await new EthereumWalletStamper(v01.provider, accountA.address).stamp(body)).stampHeaderValue, reference);
+  const upper = wallet(accountA, (s) => `0x${s.slice(2).toUpperCase()}`);
+  assert.equal((await new EthereumWalletStamper(upper.provider, accountA.address).stamp(body)).stampHeaderValue, reference);
+  // The account as typed in lowercase is the same account.
+  const lower = new EthereumWalletStamper(wallet().provider, accountA.address.toLowerCase());
+  assert.equal((await lower.stamp(body)).stampHeaderValue, reference);
+}
+
 describe('EthereumWalletStamper: the hosted wallet stamper\'s stamp', () => {
   it('makes the stamp @turnkey/wallet-stamper makes: same key, scheme, r and s; X-Stamp, three fields', async () => {
     class Hosted extends BaseEthereumWallet {
@@ -112,18 +124,15 @@ describe('EthereumWalletStamper: the hosted wallet stamper\'s stamp', () => {
     assert.deepEqual(requests, [{ method: 'personal_sign', params: [stringToHex(BODIES[1]!), accountA.address] }]);
   });
 
-  it('takes v as 27/28 or 0/1 and the hex in either case: the same stamp', async () => {
-    const body = BODIES[0]!;
-    const reference = (await new EthereumWalletStamper(wallet().provider, accountA.address).stamp(body)).stampHeaderValue;
-    const v01 = wallet(accountA, (s) => `${s.slice(0, 130)}${(Number.parseInt(s.slice(130), 16) - 27).toString(16).padStart(2, '0')}`);
-    assert.equal((await new EthereumWalletStamper(v01.provider, accountA.address).stamp(body)).stampHeaderValue, reference);
-    const upper = wallet(accountA, (s) => `0x${s.slice(2).toUpperCase()}`);
-    assert.equal((await new EthereumWalletStamper(upper.provider, accountA.address).stamp(body)).stampHeaderValue, reference);
-    // The account as typed in lowercase is the same account.
-    const lower = new EthereumWalletStamper(wallet().provider, accountA.address.toLowerCase());
-    assert.equal((await lower.stamp(body)).stampHeaderValue, reference);
+  it('takes v as 27/28 or 0/1 and the hex in either case: the same stamp (bodies whose v is 27 and 28)', async () => {
+    // "body 2" signs with v = 27 and "body 0" with v = 28 under KEY_A (checked here, not assumed).
+    for (const [body, v] of [['body 2', '1b'], ['body 0', '1c']] as const) {
+      assert.equal((await accountA.signMessage({ message: body })).slice(130), v);
+      await sameStampForEveryForm(body);
+    }
   });
 });
+
 
 describe('EthereumWalletStamper: what it refuses', () => {
   const body = BODIES[0]!;
@@ -158,6 +167,9 @@ describe('EthereumWalletStamper: what it refuses', () => {
       (s) => `${s}\n`,
       (s) => `${s.slice(0, 10)}g${s.slice(11)}`,
       (s) => hexToBytes(s),
+      // Objects that read as the signature: JSON-RPC answers a string, nothing else is taken.
+      (s) => ({ toString: () => s }),
+      (s) => new String(s),
       () => null,
       () => undefined,
       () => 42,
