@@ -71,11 +71,21 @@ describe('strict CSP and Trusted Types', { timeout: 240_000 }, () => {
       }
       const tt = (window as unknown as { trustedTypes: { createPolicy(n: string, r: object): { createScript(s: string): string } } }).trustedTypes;
       script.textContent = tt.createPolicy('e2e-probe', { createScript: (s: string) => s }).createScript('window.__inlineRan = true');
+      // An inline script runs as it is inserted, or is refused with a script-src-elem violation:
+      // wait for that event (bounded), not for a guessed time.
+      const refused = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), 5_000);
+        document.addEventListener('securitypolicyviolation', (event) => {
+          if (event.effectiveDirective !== 'script-src-elem') return;
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
       document.head.append(script);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return { plainRefused, ran: (window as { __inlineRan?: boolean }).__inlineRan === true };
+      const scriptSrcRefused = await refused;
+      return { plainRefused, scriptSrcRefused, ran: (window as { __inlineRan?: boolean }).__inlineRan === true };
     });
-    assert.deepEqual(outcome, { plainRefused: true, ran: false });
+    assert.deepEqual(outcome, { plainRefused: true, scriptSrcRefused: true, ran: false }, 'refused by Trusted Types, then by script-src within 5 s');
     const seen = await violations(page);
     assert.deepEqual(seen.map((v) => v.directive).sort(), ['require-trusted-types-for', 'script-src-elem'], JSON.stringify(seen));
     await page.close();

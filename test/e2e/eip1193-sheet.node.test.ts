@@ -7,62 +7,36 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { recoverTransactionAddress, verifyMessage, verifyTypedData, type TransactionSerialized } from 'viem';
-import { openPage, type Page, type PageProblems } from './support/browser.ts';
-import { startSite, type E2eSite } from './support/e2e-site.ts';
-import { otpLogin } from './support/auth-flows.ts';
-import { assertClean, click, uniqueEmail, waitForBoot } from './support/page-helpers.ts';
+import type { Page, PageProblems } from './support/browser.ts';
+import type { E2eSite } from './support/e2e-site.ts';
+import { assertClean, click } from './support/page-helpers.ts';
+import { askDapp, openLoggedInDapp, readSheet as readSheetOf, SHEET, type LoggedInDapp } from './support/dapp-sheet.ts';
 import { MAIL } from '../support/eip712-mail.ts';
 import type { DappOutcome } from './pages/eip1193.ts';
 
-const SHEET = 'latch-confirm';
 const TOKEN = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const SPENDER = '0x3333333333333333333333333333333333333333';
 
 describe('a viem dapp on latchkey/eip1193: the confirmation sheet', { timeout: 240_000 }, () => {
+  let dapp: LoggedInDapp;
   let site: E2eSite;
   let page: Page;
   let problems: PageProblems;
   let address: `0x${string}`;
 
   before(async () => {
-    site = await startSite({ pages: ['eip1193.html'] });
-    ({ page, problems } = await openPage(site.browser));
-    await page.goto(site.url('eip1193.html'));
-    await waitForBoot(page);
-    await otpLogin(page, site.emu, { contact: uniqueEmail('dapp') });
-    await page.waitForFunction(() => window.__dapp !== undefined, { timeout: 20_000 });
+    dapp = await openLoggedInDapp('eip1193.html', '__dapp', 'dapp');
+    ({ site, page, problems } = dapp);
     address = await page.evaluate(() => window.__dapp!.address);
   }, { timeout: 120_000 });
 
   after(() => site?.close());
 
-  const activities = () => site.emu.emulator.state.read.activities.size;
-
-  /** Waits for the sheet and reads it: title, context rows, warnings, and every row by label. */
-  async function readSheet(): Promise<{ title: string; origin: string; account: string; chain: string; warnings: string[]; rows: Record<string, string>; message: string; headings: string[] }> {
-    await page.waitForSelector(`${SHEET} >>> [part~="approve"]`, { visible: true });
-    return page.$eval(SHEET, (el) => {
-      const root = el.shadowRoot!;
-      const words = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
-      const rows: Record<string, string> = {};
-      for (const row of root.querySelectorAll('[part~="row"]')) rows[words(row.querySelector('dt'))] = words(row.querySelector('dd'));
-      return {
-        title: words(root.querySelector('[part~="title"]')),
-        origin: words(root.querySelector('[part~="origin"]')),
-        account: words(root.querySelector('[part~="account"]')),
-        chain: words(root.querySelector('[part~="chain"]')),
-        warnings: Array.from(root.querySelectorAll('[part~="warning"]'), words),
-        rows,
-        message: root.querySelector('[part~="message-text"]')?.textContent ?? '',
-        headings: Array.from(root.querySelectorAll('[part~="section-heading"]'), words),
-      };
-    });
-  }
+  const activities = () => dapp.activities();
+  const readSheet = () => readSheetOf(page);
 
   /** Starts a dapp call in the page; the answer comes when the person has answered the sheet. */
-  function ask(call: string, ...args: string[]): Promise<DappOutcome> {
-    return page.evaluate((c: string, a: string[]) => (window.__dapp as unknown as Record<string, (...x: string[]) => Promise<DappOutcome>>)[c]!(...a), call, args);
-  }
+  const ask = (call: string, ...args: string[]): Promise<DappOutcome> => askDapp<DappOutcome>(page, '__dapp', call, ...args);
 
   it('a message: the sheet says who asks, the account, the chain and the text; approved, viem verifies the signature', async () => {
     const before = activities();

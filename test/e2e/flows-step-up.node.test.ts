@@ -11,6 +11,7 @@ import { startSite, type E2eSite } from './support/e2e-site.ts';
 import { otpLogin } from './support/auth-flows.ts';
 import { assertClean, click, uniqueEmail, waitForBoot } from './support/page-helpers.ts';
 import { shownText, waitForNode } from './support/wallet-flows.ts';
+import { untilLoginOlderThan } from '../support/login-age.ts';
 
 const WALLET = 'latch-wallet';
 const STEP_UP = `${WALLET} >>> latch-step-up`;
@@ -20,6 +21,7 @@ describe('step-up: an export held for a recent login, confirmed by an emailed co
   let page: Page;
   let problems: PageProblems;
   const email = uniqueEmail('step-up');
+  let loggedInAt = 0;
 
   before(async () => {
     site = await startSite({ pages: ['plain.html'], configId: 'step-up', proxyConfigs: [{ id: 'step-up', stepUpMaxAgeSeconds: 3 }] });
@@ -27,13 +29,15 @@ describe('step-up: an export held for a recent login, confirmed by an emailed co
     await page.goto(site.url('plain.html'));
     await waitForBoot(page);
     assert.equal((await otpLogin(page, site.emu, { contact: email })).created, true);
+    loggedInAt = Date.now();
   }, { timeout: 180_000 });
 
   after(() => site?.close());
 
   it('the wallet asks "Confirm it\'s you", the code confirms, and the phrase shows', async () => {
     await page.waitForSelector(`${WALLET} >>> [part~="export-start"]`);
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    // The export must meet a stale login: the configuration's window is 3 s.
+    await untilLoginOlderThan(loggedInAt, 3);
     await click(page, `${WALLET} >>> [part~="export-start"]`);
     await click(page, `${WALLET} >>> [part~="export-confirm"]`);
     await page.waitForSelector(`${WALLET} >>> [part~="reveal"][aria-disabled="false"]`);

@@ -10,13 +10,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import nacl from 'tweetnacl';
 import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
-import { openPage, type Page, type PageProblems } from './support/browser.ts';
-import { startSite, type E2eSite } from './support/e2e-site.ts';
-import { otpLogin } from './support/auth-flows.ts';
-import { assertClean, click, uniqueEmail, waitForBoot } from './support/page-helpers.ts';
+import type { Page, PageProblems } from './support/browser.ts';
+import type { E2eSite } from './support/e2e-site.ts';
+import { assertClean, click } from './support/page-helpers.ts';
+import { askDapp, openLoggedInDapp, readSheet as readSheetOf, SHEET, type LoggedInDapp } from './support/dapp-sheet.ts';
 import type { SolanaDappOutcome } from './pages/solana.ts';
 
-const SHEET = 'latch-confirm';
 const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
 const U64_MAX = 2n ** 64n - 1n;
 const REJECTED = { code: 'ERR_WALLET_REJECTED', message: 'User rejected the request.' };
@@ -41,55 +40,26 @@ function tokenApprove(source: PublicKey, delegate: PublicKey, owner: PublicKey, 
 }
 
 describe('a Solana dapp on latchkey/solana: the confirmation sheet', { timeout: 240_000 }, () => {
+  let dapp: LoggedInDapp;
   let site: E2eSite;
   let page: Page;
   let problems: PageProblems;
   let account: PublicKey;
 
   before(async () => {
-    site = await startSite({ pages: ['solana.html'] });
-    ({ page, problems } = await openPage(site.browser));
-    await page.goto(site.url('solana.html'));
-    await waitForBoot(page);
-    await otpLogin(page, site.emu, { contact: uniqueEmail('soldapp') });
-    await page.waitForFunction(() => window.__solanaDapp !== undefined, { timeout: 20_000 });
+    dapp = await openLoggedInDapp('solana.html', '__solanaDapp', 'soldapp');
+    ({ site, page, problems } = dapp);
     account = new PublicKey(await page.evaluate(() => window.__solanaDapp!.address));
     assert.equal(await page.evaluate(() => window.__solanaDapp!.walletName), 'Latchkey');
   }, { timeout: 120_000 });
 
   after(() => site?.close());
 
-  const activities = () => site.emu.emulator.state.read.activities.size;
+  const activities = () => dapp.activities();
+  const readSheet = () => readSheetOf(page);
 
-  /** Waits for the sheet and reads it: title, context, warnings, section headings, and every row by label. */
-  async function readSheet(): Promise<{ title: string; origin: string; account: string; chain: string; warnings: string[]; rows: Record<string, string>; message: string; headings: string[] }> {
-    await page.waitForSelector(`${SHEET} >>> [part~="approve"]`, { visible: true });
-    return page.$eval(SHEET, (el) => {
-      const root = el.shadowRoot!;
-      const words = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
-      const rows: Record<string, string> = {};
-      for (const row of root.querySelectorAll('[part~="row"]')) {
-        const label = words(row.querySelector('dt'));
-        // Every row label of one review is asserted once: two rows of one label would hide one.
-        if (label in rows) throw new Error(`two rows labelled ${label}`);
-        rows[label] = words(row.querySelector('dd'));
-      }
-      return {
-        title: words(root.querySelector('[part~="title"]')),
-        origin: words(root.querySelector('[part~="origin"]')),
-        account: words(root.querySelector('[part~="account"]')),
-        chain: words(root.querySelector('[part~="chain"]')),
-        warnings: Array.from(root.querySelectorAll('[part~="warning"]'), words),
-        rows,
-        message: root.querySelector('[part~="message-text"]')?.textContent ?? '',
-        headings: Array.from(root.querySelectorAll('[part~="section-heading"]'), words),
-      };
-    });
-  }
-
-  function ask(call: 'signMessage' | 'signTransaction', ...args: string[]): Promise<SolanaDappOutcome> {
-    return page.evaluate((c: string, a: string[]) => (window.__solanaDapp as unknown as Record<string, (...x: string[]) => Promise<SolanaDappOutcome>>)[c]!(...a), call, args);
-  }
+  /** Starts a dapp call in the page; the answer comes when the person has answered the sheet. */
+  const ask = (call: 'signMessage' | 'signTransaction', ...args: string[]): Promise<SolanaDappOutcome> => askDapp<SolanaDappOutcome>(page, '__solanaDapp', call, ...args);
 
   it('a message: who asks, the account, the chain and the text; approved, tweetnacl verifies the signature with the account\u2019s key', async () => {
     const before = activities();

@@ -22,32 +22,11 @@ import { toHex } from '../../src/encoding/hex.ts';
 import { startFixture, type Fixture } from './support/emulator-fixture.ts';
 import { assertNoStateChange, assertServiceError } from './support/assertions.ts';
 import { senderWallet } from './onramp/send-v2-bodies.ts';
+import { MAIL } from '../support/eip712-mail.ts';
+import { eip2612Permit } from '../support/permit-typed-data.ts';
 
-const MAIL = {
-  domain: { name: 'Ether Mail', version: '1', chainId: 1, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
-  types: {
-    Person: [{ name: 'name', type: 'string' }, { name: 'wallet', type: 'address' }],
-    Mail: [{ name: 'from', type: 'Person' }, { name: 'to', type: 'Person' }, { name: 'contents', type: 'string' }],
-  },
-  primaryType: 'Mail',
-  message: {
-    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-    contents: 'Hello, Bob!',
-  },
-} as const;
-
-const PERMIT = {
-  domain: { name: 'USD Coin', version: '2', chainId: 8453, verifyingContract: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
-  types: {
-    Permit: [
-      { name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' },
-    ],
-  },
-  primaryType: 'Permit',
-  message: { owner: '0x1111111111111111111111111111111111111111', spender: '0x2222222222222222222222222222222222222222', value: 2n ** 256n - 1n, nonce: 0n, deadline: 2n ** 32n },
-} as const;
+/** An EIP-2612 permit of the largest amount, on Base. */
+const PERMIT = eip2612Permit(2n ** 256n - 1n, 8453);
 
 const DELEGATE = '0x63c0c19a282a1B52b07dD5a65b58948A07DAE32B';
 const base = defineChain({ id: 8453, name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } });

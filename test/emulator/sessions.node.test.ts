@@ -10,6 +10,7 @@ import { startFixture, getJson, newTestKey, resultOf } from './support/emulator-
 import { assertServiceError, assertNoStateChange } from './support/assertions.ts';
 import { latestCodeFor, proxyClient } from './support/otp-flow.ts';
 import type { Fixture, TestKey } from './support/emulator-fixture.ts';
+import { newRootSubOrg } from './support/root-sub-org.ts';
 
 describe('sessions and API keys', () => {
   let f: Fixture;
@@ -33,18 +34,7 @@ describe('sessions and API keys', () => {
   });
   after(() => f.stop());
 
-  /** A root user (policies allow root users) in a sub-organization of its own. */
-  const newRoot = async (name: string) => {
-    const key = await newTestKey();
-    const created = resultOf(
-      await f.submit('create_sub_organization', f.demoOrgId, {
-        subOrganizationName: name,
-        rootQuorumThreshold: 1,
-        rootUsers: [{ userName: name, apiKeys: [{ apiKeyName: 'owner', publicKey: key.id, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
-      }),
-    );
-    return { key, org: created.subOrganizationId as string, userId: (created.rootUserIds as string[])[0]! };
-  };
+  const newRoot = (name: string) => newRootSubOrg(f, name);
 
   const keysOf = async (id = userId, organizationId = org) => {
     const { json } = await f.query('list_users', { organizationId });

@@ -11,6 +11,7 @@ import { isLatchError } from '../../src/errors/latch-error.ts';
 import { startFixture, newTestKey, resultOf, stampedPost } from './support/emulator-fixture.ts';
 import { assertServiceError, assertNoStateChange } from './support/assertions.ts';
 import type { Fixture, TestKey } from './support/emulator-fixture.ts';
+import { newRootSubOrg } from './support/root-sub-org.ts';
 
 describe('stamp key cache', () => {
   let f: Fixture;
@@ -19,18 +20,7 @@ describe('stamp key cache', () => {
   });
   after(() => f.stop());
 
-  /** A root user in a sub-organization of its own. */
-  const newRoot = async (name: string) => {
-    const key = await newTestKey();
-    const created = resultOf(
-      await f.submit('create_sub_organization', f.demoOrgId, {
-        subOrganizationName: name,
-        rootQuorumThreshold: 1,
-        rootUsers: [{ userName: name, apiKeys: [{ apiKeyName: 'owner', publicKey: key.id, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
-      }),
-    );
-    return { key, org: created.subOrganizationId as string, userId: (created.rootUserIds as string[])[0]! };
-  };
+  const newRoot = (name: string) => newRootSubOrg(f, name);
 
   const whoami = (org: string, key: TestKey) => f.query('whoami', { organizationId: org }, key);
 

@@ -9,6 +9,7 @@ import { tabbableElements } from '../../../components/internal/focus.ts';
 import { PollController, type PollRun } from '../../../components/internal/poll-controller.ts';
 import { LatchError } from '../../../src/errors/latch-error.ts';
 import { deepActiveElement, pinBrowserLanguages, pressWith } from '../support/helpers.ts';
+import { captureTimers } from '../support/captured-timers.ts';
 import '../support/probe-element.ts';
 import type { LatchTestProbe } from '../support/probe-element.ts';
 import { afterEach, describe, it } from '../../support/harness.ts';
@@ -139,12 +140,21 @@ describe('CountdownController', () => {
     countdown.hostDisconnected();
   });
 
-  it('does not tick while disconnected', async () => {
+  it('does not tick while disconnected', () => {
     const host = fakeHost();
     let done = 0;
-    const countdown = new CountdownController(host, { onDone: () => (done += 1) });
-    countdown.start(0.05);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    let now = 0;
+    const countdown = new CountdownController(host, { onDone: () => (done += 1), now: () => now });
+    // Every timer it schedules is kept and run at once below, with the clock past the deadline.
+    const timers = captureTimers(() => true);
+    try {
+      countdown.start(0.05);
+      expect(timers.pending, 'no timer while disconnected').to.equal(0);
+      now = 1_000;
+      timers.runDue();
+    } finally {
+      timers.restore();
+    }
     expect(done).to.equal(0);
   });
 });
@@ -244,13 +254,17 @@ describe('CopyController', () => {
       refused.restore();
     }
     const allowed = stubClipboard();
+    // The mark's 20 ms timer is kept, and run at once after the host left (if it is still set).
+    const timers = captureTimers((ms) => ms === 20);
     try {
       expect(await copier.copy('id', 'user-id')).to.equal(true);
+      expect(timers.pending, 'the mark has its timer').to.equal(1);
       copier.hostDisconnected();
       const updates = host.updates;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      timers.runDue();
       expect(host.updates, 'no update after the host left').to.equal(updates);
     } finally {
+      timers.restore();
       allowed.restore();
     }
   });
@@ -337,7 +351,11 @@ describe('PollController', () => {
     poller.start(left.run);
     poller.hostDisconnected();
     expect(poller.running).to.equal(false);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Both stopped runs end through promise jobs alone (each read answers at once, the aborted
+    // wait rejects as it is made), and the job queue is empty before the next task runs: so after
+    // one task, whatever they would report has been reported.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([stopped.reads(), left.reads()], 'each run read once').to.deep.equal([1, 1]);
     expect([stopped.seen, stopped.ends, left.seen, left.ends]).to.deep.equal([[], [], [], []]);
     expect([stopped.signals[0]?.aborted, left.signals[0]?.aborted]).to.deep.equal([true, true]);
   });

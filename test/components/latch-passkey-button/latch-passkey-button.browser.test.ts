@@ -19,16 +19,23 @@ LatchPasskeyButton.define();
 class FailingKit extends LatchKit {
   readonly signups: PasskeySignupOptions[] = [];
   logins = 0;
+  /** Each refusal handed to the element: awaiting one (after the element did) is after its handling. */
+  readonly attempts: Promise<LoginOutcome>[] = [];
   constructor(public code: LatchErrorCode) {
     super({ configId: 'offline' });
   }
   override signUpWithPasskey(request: PasskeySignupOptions): Promise<LoginOutcome> {
     this.signups.push(request);
-    return Promise.reject(new LatchError(this.code, 'Failed as asked.'));
+    return this.#refuse();
   }
   override logInWithPasskey(): Promise<LoginOutcome> {
     this.logins += 1;
-    return Promise.reject(new LatchError(this.code, 'Failed as asked.'));
+    return this.#refuse();
+  }
+  #refuse(): Promise<LoginOutcome> {
+    const attempt = Promise.reject(new LatchError(this.code, 'Failed as asked.'));
+    this.attempts.push(attempt);
+    return attempt;
   }
 }
 
@@ -201,11 +208,15 @@ describe('<latch-passkey-button>', () => {
     }
 
     it('a cancellation of the request itself (ERR_NETWORK_ABORTED) is silent', async () => {
-      const el = await passkey(html`<latch-passkey-button .kit=${new FailingKit('ERR_NETWORK_ABORTED')}></latch-passkey-button>`);
+      const kit = new FailingKit('ERR_NETWORK_ABORTED');
+      const el = await passkey(html`<latch-passkey-button .kit=${kit}></latch-passkey-button>`);
       const log = recordEvents(el, ['latch-error']);
       part(el, 'button').click();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(kit.attempts, 'the click asked the kit').to.have.length(1);
+      // The element awaited this refusal first, so its handling (an event or none) is done after ours.
+      await kit.attempts[0]!.catch(() => undefined);
       await el.updateComplete;
+      expect(part(el, 'button').getAttribute('aria-busy'), 'the attempt is over').to.equal('false');
       expect(log.events).to.have.length(0);
       expect(text(part(el, 'error'))).to.equal('');
       log.stop();

@@ -54,6 +54,27 @@ async function shortSessionKit(): Promise<{ kit: LatchKit; stampLogins: () => nu
   return { kit, stampLogins: () => count };
 }
 
+/**
+ * Resolves when the kit's session runs out (a logout with reason `expired`): proof that no refresh
+ * came first, since a refresh happens before expiry. Fails a few seconds after the expiry instead.
+ */
+function expiryOf(kit: LatchKit): Promise<void> {
+  const expiresAt = kit.session!.summary!.expiresAt;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      kit.removeEventListener('logout', onLogout);
+      reject(new Error(`the session did not expire by ${new Date(expiresAt).toISOString()} + 3 s (${kit.session ? 'a refresh extended it' : 'it ended otherwise'})`));
+    }, Math.max(0, expiresAt - Date.now()) + 3_000);
+    const onLogout = (event: Event): void => {
+      if ((event as CustomEvent<{ reason: string }>).detail.reason !== 'expired') return;
+      clearTimeout(timer);
+      kit.removeEventListener('logout', onLogout);
+      resolve();
+    };
+    kit.addEventListener('logout', onLogout);
+  });
+}
+
 describe('<latch-session auto-refresh>', () => {
   it('refreshes before expiry without a click, and stops when the attribute is removed', async function (this: { timeout?: (ms: number) => void }) {
     this.timeout?.(40_000);
@@ -68,7 +89,7 @@ describe('<latch-session auto-refresh>', () => {
     expect(el.summary?.publicKey).to.equal(kit.session!.publicKey);
     el.autoRefresh = false;
     await el.updateComplete;
-    await new Promise((resolve) => setTimeout(resolve, LIFETIME_S * 1000 - 1_000));
+    await expiryOf(kit);
     expect(stampLogins(), 'no refresh once the attribute is gone').to.equal(1);
   });
 
@@ -79,7 +100,7 @@ describe('<latch-session auto-refresh>', () => {
     el.remove();
     const plain = await fixture<LatchSession>(html`<latch-session .kit=${kit}></latch-session>`);
     expect(plain.autoRefresh).to.equal(false);
-    await new Promise((resolve) => setTimeout(resolve, LIFETIME_S * 1000 - 1_000));
+    await expiryOf(kit);
     expect(stampLogins()).to.equal(0);
   });
 });

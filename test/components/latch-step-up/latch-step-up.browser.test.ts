@@ -16,25 +16,28 @@ import { endFlow } from '../../../src/state/flow-state.ts';
 import { deepActiveElement, pinBrowserLanguages, recordEvents, resetConfig } from '../support/helpers.ts';
 import { has, part, parts, text } from '../support/shadow.ts';
 import { codeNumber, disposeKits, ETH_ACCOUNT, signUpWithKit, testKit, uniqueEmail } from '../support/emulator-kit.ts';
+import { untilLoginOlderThan } from '../../support/login-age.ts';
 
 LatchAccount.define();
 LatchStepUp.define();
 LatchWalletExport.define();
 pinBrowserLanguages(['en-US']);
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The `step-up` configuration's window (test/support/emulator-plugin.mjs). */
+const STEP_UP_WINDOW_S = 2;
 
 /** A user of the `step-up` configuration with a linked OAuth login (made while the login is fresh). */
-async function userWithLink(): Promise<{ kit: LatchKit; email: string }> {
+async function userWithLink(): Promise<{ kit: LatchKit; email: string; loggedInAt: number }> {
   const kit = await testKit({ configId: 'step-up' });
   const email = uniqueEmail('step-up');
   await signUpWithKit(kit, { email });
+  const loggedInAt = Date.now();
   const session = kit.session!;
   await session.submit('create_oauth_providers', {
     userId: session.summary!.userId,
     oauthProviders: [{ providerName: 'google', oidcClaims: { iss: 'https://accounts.example', sub: `google-${crypto.randomUUID()}`, aud: 'latchkey' } }],
   });
-  return { kit, email };
+  return { kit, email, loggedInAt };
 }
 
 async function accountOf(kit: LatchKit): Promise<LatchAccount> {
@@ -43,9 +46,9 @@ async function accountOf(kit: LatchKit): Promise<LatchAccount> {
   return el;
 }
 
-/** Waits out the configuration's 2 s, then presses the linked login's Unlink. */
-async function unlinkWhenStale(el: LatchAccount): Promise<LatchStepUp> {
-  await pause(2_500);
+/** Waits until the login is older than the configuration's 2 s, then presses the linked login's Unlink. */
+async function unlinkWhenStale(el: LatchAccount, loggedInAt: number): Promise<LatchStepUp> {
+  await untilLoginOlderThan(loggedInAt, STEP_UP_WINDOW_S);
   parts(el, 'provider')[0]!.querySelector<HTMLButtonElement>('[part="remove"]')!.click();
   await waitUntil(() => has(el, 'step-up'), 'no step-up box', { timeout: 10_000 });
   const box = part<LatchStepUp>(el, 'step-up');
@@ -62,10 +65,10 @@ describe('<latch-step-up>', () => {
   });
 
   it('in <latch-account>: a held unlink asks to confirm; a code to the own email confirms and the unlink goes through', async () => {
-    const { kit, email } = await userWithLink();
+    const { kit, email, loggedInAt } = await userWithLink();
     const el = await accountOf(kit);
     const before = kit.session!.publicKey;
-    const box = await unlinkWhenStale(el);
+    const box = await unlinkWhenStale(el, loggedInAt);
     await expect(box).to.be.accessible();
     expect(text(part(box, 'title'))).to.equal('Confirm it’s you');
     expect(text(part(box, 'email'))).to.equal(`Email a code to ${email}`);
@@ -84,10 +87,10 @@ describe('<latch-step-up>', () => {
   });
 
   it('Escape gives up: the box goes, the refusal is shown and reported, nothing changed', async () => {
-    const { kit } = await userWithLink();
+    const { kit, loggedInAt } = await userWithLink();
     const el = await accountOf(kit);
     const errors = recordEvents(el, ['latch-error']);
-    const box = await unlinkWhenStale(el);
+    const box = await unlinkWhenStale(el, loggedInAt);
     const cancels = recordEvents(box, ['latch-step-up-cancel']);
     await waitUntil(() => deepActiveElement() === part(box, 'email'), 'focus did not move into the box', { timeout: 2_000 });
     await sendKeys({ press: 'Escape' });
@@ -103,9 +106,10 @@ describe('<latch-step-up>', () => {
     const kit = await testKit({ configId: 'step-up' });
     const email = uniqueEmail('step-up-export');
     await signUpWithKit(kit, { email, wallet: { walletName: 'Main', accounts: [ETH_ACCOUNT] } });
+    const loggedInAt = Date.now();
     const el = await fixture<LatchWalletExport>(html`<latch-wallet-export .kit=${kit}></latch-wallet-export>`);
     await waitUntil(() => has(el, 'export-start'), 'the wallets did not load', { timeout: 10_000 });
-    await pause(2_500);
+    await untilLoginOlderThan(loggedInAt, STEP_UP_WINDOW_S);
     part(el, 'export-start').click();
     await el.updateComplete;
     part(el, 'export-confirm').click();

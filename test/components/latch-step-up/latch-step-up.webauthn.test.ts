@@ -13,6 +13,7 @@ import { endFlow } from '../../../src/state/flow-state.ts';
 import { pinBrowserLanguages, recordEvents } from '../support/helpers.ts';
 import { has, part, parts, text } from '../support/shadow.ts';
 import { disposeKits, signUpWithKit, testKit } from '../support/emulator-kit.ts';
+import { untilLoginOlderThan } from '../../support/login-age.ts';
 import { describeNeeds } from '../../support/engine.ts';
 
 LatchAccount.define();
@@ -35,12 +36,14 @@ describeNeeds('virtual authenticator', '<latch-step-up> with a passkey (emulator
   it("a held removal is confirmed with the user's passkey, then goes through", async () => {
     const kit = await testKit({ configId: 'step-up' });
     await signUpWithKit(kit);
+    const loggedInAt = Date.now();
     const el = await fixture<LatchAccount>(html`<latch-account .kit=${kit}></latch-account>`);
     await waitUntil(() => has(el, 'add-passkey'), 'the account did not show', { timeout: 10_000 });
     part(el, 'add-passkey').click();
     await waitUntil(() => parts(el, 'passkey').length === 1, 'no passkey added', { timeout: 15_000 });
     const before = kit.session!;
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // The removal must meet a stale login: the `step-up` configuration's window is 2 s.
+    await untilLoginOlderThan(loggedInAt, 2);
     const confirmed = recordEvents(el, ['latch-step-up']);
     parts(el, 'passkey')[0]!.querySelector<HTMLButtonElement>('[part="remove"]')!.click();
     await waitUntil(() => has(el, 'step-up'), 'no step-up box', { timeout: 10_000 });

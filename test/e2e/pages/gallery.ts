@@ -106,7 +106,6 @@ function place<K extends keyof HTMLElementTagNameMap>(tag: K, on: LatchKit, attr
   return el;
 }
 
-/** Resolves once `selector` matches inside `host`'s shadow root (and `check` holds for it). */
 /** The first node matching `selector` in `host`'s shadow root, else in those of the elements it renders (<latch-wallet>'s sections). */
 function deepQuery(host: Element, selector: string): Element | null {
   const root = host.shadowRoot;
@@ -120,6 +119,7 @@ function deepQuery(host: Element, selector: string): Element | null {
   return null;
 }
 
+/** Resolves once `selector` matches inside `host`'s shadow root (and `check` holds for it). */
 async function shown(host: Element, selector: string, check: (el: Element) => boolean = () => true): Promise<Element> {
   for (let i = 0; i < 400; i += 1) {
     const found = deepQuery(host, selector);
@@ -204,7 +204,33 @@ async function main(): Promise<void> {
   await SCENES[name]();
   // Fonts and the elements' last updates (a translated catalogue loads lazily) before the picture.
   await document.fonts.ready;
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await elementsSettled();
+}
+
+/** Every `latch-*` element on the page, in shadow roots too. */
+function latchElements(root: ParentNode): { updateComplete: Promise<boolean> }[] {
+  const out: { updateComplete: Promise<boolean> }[] = [];
+  for (const node of root.querySelectorAll('*')) {
+    if (node.localName.startsWith('latch-') && 'updateComplete' in node) out.push(node as unknown as { updateComplete: Promise<boolean> });
+    if (node.shadowRoot) out.push(...latchElements(node.shadowRoot));
+  }
+  return out;
+}
+
+/**
+ * Until every element has finished updating: lit's `updateComplete` is true when no update is left
+ * pending, and a LatchElement's update waits for its language's catalogue. Elements an update
+ * renders are found on the next round.
+ */
+async function elementsSettled(): Promise<void> {
+  let count = -1;
+  for (let round = 0; round < 50; round += 1) {
+    const elements = latchElements(document);
+    const done = await Promise.all(elements.map((el) => el.updateComplete));
+    if (done.every(Boolean) && elements.length === count) return;
+    count = elements.length;
+  }
+  throw new Error('the elements kept updating after 50 rounds');
 }
 
 main().then(

@@ -3,14 +3,12 @@
 // every refusal answered with the service's error shape and changing nothing.
 import { describe, it, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startFixture } from '../support/emulator-fixture.ts';
 import { assertNoStateChange, assertServiceError } from '../support/assertions.ts';
-import { createPolicies, createUser } from './org-users.ts';
 import type { Fixture } from '../support/emulator-fixture.ts';
+import { policyNamed, startTwoApprovals } from '../support/two-approvals.ts';
 import type { OrgUser } from './org-users.ts';
 import type { Activity } from '../../../src/clients/activity-types.ts';
 
-const policyNamed = (name: string) => ({ policies: [{ policyName: name, effect: 'EFFECT_ALLOW' as const, notes: '' }] });
 const HELD = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
 
 describe('approvals: list_activities and reject_activity', () => {
@@ -27,13 +25,7 @@ describe('approvals: list_activities and reject_activity', () => {
   const reject = (user: OrgUser, fingerprint: unknown) => f.submit('reject_activity', f.demoOrgId, { fingerprint }, user.key);
 
   beforeEach(async () => {
-    f = await startFixture();
-    alice = await createUser(f, f.demoOrgId, 'alice');
-    bob = await createUser(f, f.demoOrgId, 'bob');
-    carol = await createUser(f, f.demoOrgId, 'carol');
-    await createPolicies(f, f.demoOrgId, [
-      { policyName: 'policy changes need two', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'POLICY'", consensus: 'approvers.count() >= 2' },
-    ]);
+    ({ f, alice, bob, carol } = await startTwoApprovals());
   });
   afterEach(() => f.stop());
 

@@ -7,8 +7,9 @@ import { startFixture, resultOf, newTestKey } from '../support/emulator-fixture.
 import { assertNoStateChange, assertServiceError } from '../support/assertions.ts';
 import { activityResult } from '../../../src/clients/activity-client.ts';
 import { isLatchError } from '../../../src/errors/latch-error.ts';
-import { clientFor, createPolicies, createUser } from './org-users.ts';
+import { clientFor, createPolicies } from './org-users.ts';
 import type { Fixture } from '../support/emulator-fixture.ts';
+import { policyNamed, startTwoApprovals } from '../support/two-approvals.ts';
 import type { OrgUser } from './org-users.ts';
 import type { Activity } from '../../../src/clients/activity-types.ts';
 
@@ -29,7 +30,6 @@ const approve = (user: OrgUser, organizationId: string, fingerprint: string) =>
 const approveRaw = (f: Fixture, user: OrgUser, organizationId: string, fingerprint: unknown) =>
   f.submit('approve_activity', organizationId, { fingerprint }, user.key);
 
-const policyNamed = (name: string) => ({ policies: [{ policyName: name, effect: 'EFFECT_ALLOW' as const, notes: '' }] });
 
 describe('consensus: a policy needing two approvals', () => {
   let f: Fixture;
@@ -38,13 +38,7 @@ describe('consensus: a policy needing two approvals', () => {
   let carol: OrgUser;
 
   beforeEach(async () => {
-    f = await startFixture();
-    alice = await createUser(f, f.demoOrgId, 'alice');
-    bob = await createUser(f, f.demoOrgId, 'bob');
-    carol = await createUser(f, f.demoOrgId, 'carol');
-    await createPolicies(f, f.demoOrgId, [
-      { policyName: 'policy changes need two', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'POLICY'", consensus: 'approvers.count() >= 2' },
-    ]);
+    ({ f, alice, bob, carol } = await startTwoApprovals());
   });
   afterEach(() => f.stop());
 

@@ -14,27 +14,14 @@ import {
   WalletError, deriveAccount, eip7702AuthorizationDigest, signStructuredPayload, structuredPayloadDigest, type WalletErrorCode,
 } from '../../../demo/emulator/wallet/index.ts';
 import { ABANDON } from './vectors.ts';
+import { MAIL_WITH_DOMAIN_TYPE } from '../../support/eip712-mail.ts';
+import { eip2612Permit } from '../../support/permit-typed-data.ts';
 
 const EIP712 = 'PAYLOAD_ENCODING_EIP712';
 const EIP7702 = 'PAYLOAD_ENCODING_EIP7702_AUTHORIZATION';
 const toHex = (bytes: Uint8Array) => `0x${hex.encode(bytes)}` as const;
 
-const MAIL = {
-  domain: { name: 'Ether Mail', version: '1', chainId: 1, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
-  types: {
-    EIP712Domain: [
-      { name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' },
-    ],
-    Person: [{ name: 'name', type: 'string' }, { name: 'wallet', type: 'address' }],
-    Mail: [{ name: 'from', type: 'Person' }, { name: 'to', type: 'Person' }, { name: 'contents', type: 'string' }],
-  },
-  primaryType: 'Mail',
-  message: {
-    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-    contents: 'Hello, Bob!',
-  },
-} as const;
+const MAIL = MAIL_WITH_DOMAIN_TYPE;
 
 /** Every atomic kind, signed integers, fixed and dynamic arrays, arrays of structs, a cycle-free nest. */
 const KITCHEN = {
@@ -57,17 +44,9 @@ const KITCHEN = {
   },
 } as const;
 
-const PERMIT = {
-  domain: { name: 'USD Coin', version: '2', chainId: 8453, verifyingContract: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
-  types: {
-    Permit: [
-      { name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' },
-    ],
-  },
-  primaryType: 'Permit',
-  message: { owner: '0x1111111111111111111111111111111111111111', spender: '0x2222222222222222222222222222222222222222', value: 2n ** 255n, nonce: 7n, deadline: 2n ** 32n },
-} as const;
+/** An EIP-2612 permit on Base, its nonce not zero. */
+const BASE_PERMIT = eip2612Permit(2n ** 255n, 8453);
+const PERMIT = { ...BASE_PERMIT, message: { ...BASE_PERMIT.message, nonce: 7n } };
 
 /** The JSON @turnkey/viem sends: serializeTypedData of what viem's signTypedData hands the account (EIP712Domain added). */
 function viemPayload(data: TypedDataDefinition): string {

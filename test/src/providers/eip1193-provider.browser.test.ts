@@ -10,6 +10,7 @@ import { ETH_ACCOUNT, signUpWithKit, testKit, uniqueEmail } from '../../componen
 import { createWalletClient, custom, defineChain, getAddress, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { announceEip1193Provider, createEip1193Provider, ProviderRpcError, type LatchEip1193Provider } from '../../../src/providers/eip1193.ts';
+import { eip2612Permit } from '../../support/permit-typed-data.ts';
 
 declare global {
   interface Window {
@@ -18,20 +19,8 @@ declare global {
 }
 
 const TO = '0x1111111111111111111111111111111111111111';
-const PERMIT = {
-  types: {
-    Permit: [
-      { name: 'owner', type: 'address' },
-      { name: 'spender', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  },
-  primaryType: 'Permit',
-  domain: { name: 'USD Coin', version: '2', chainId: 8453, verifyingContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
-  message: { owner: TO, spender: '0x2222222222222222222222222222222222222222', value: 10n ** 6n, nonce: 0n, deadline: 2n ** 32n },
-} as const;
+/** EIP-2612's permit on Base (test/support/permit-typed-data.ts). */
+const PERMIT = eip2612Permit(10n ** 6n, 8453);
 
 describe('EIP-1193 provider in the browser (emulator)', () => {
   const urls = window.__LATCHKEY_EMULATOR__!;

@@ -19,6 +19,7 @@ import { getAddress } from 'viem';
 import { startFixture, type Fixture } from '../../emulator/support/emulator-fixture.ts';
 import { clientFor } from '../../emulator/policy/org-users.ts';
 import { MAIL_WITH_DOMAIN_TYPE } from '../../support/eip712-mail.ts';
+import { eip2612Permit, permitBatch, permitSingle, permitTransferFrom } from '../../support/permit-typed-data.ts';
 
 const MAIL = MAIL_WITH_DOMAIN_TYPE as unknown as TypedData;
 
@@ -56,20 +57,11 @@ const GROUP: TypedData = {
   },
 };
 
-const PERMIT: TypedData = {
-  types: {
-    Permit: [
-      { name: 'owner', type: 'address' },
-      { name: 'spender', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  },
-  primaryType: 'Permit',
-  domain: { name: 'USD Coin', version: '2', chainId: 1, verifyingContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
-  message: { owner: '0x1111111111111111111111111111111111111111', spender: '0x2222222222222222222222222222222222222222', value: 10n ** 24n, nonce: 0, deadline: '0xffffffff' },
-};
+const asTypedData = (data: object) => data as unknown as TypedData;
+
+/** EIP-2612's permit, the shape test/support/permit-typed-data.ts gives, its nonce a JSON number and its deadline a hex string (both taken as uint256). */
+const EIP2612 = eip2612Permit(10n ** 24n);
+const PERMIT: TypedData = asTypedData({ ...EIP2612, message: { ...EIP2612.message, nonce: 0, deadline: '0xffffffff' } });
 
 /** viem and ethers want numbers as bigints where ours takes decimal or hex strings too. */
 const forLibraries = (data: TypedData) => JSON.parse(JSON.stringify(data, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as TypedData;
@@ -81,7 +73,15 @@ const ethersDigest = (data: TypedData) => {
 };
 
 describe('EIP-712 typed data digest', () => {
-  for (const [name, data] of [['the EIP-712 Mail example', MAIL], ['nested arrays of structs and every atomic type', GROUP], ['an EIP-2612 permit (no EIP712Domain given)', PERMIT]] as const) {
+  const cases: [string, TypedData][] = [
+    ['the EIP-712 Mail example', MAIL],
+    ['nested arrays of structs and every atomic type', GROUP],
+    ['an EIP-2612 permit (no EIP712Domain given)', PERMIT],
+    ["Permit2's PermitSingle (a nested struct, uint160 and uint48)", asTypedData(permitSingle(2n ** 160n - 1n))],
+    ["Permit2's PermitBatch (an array of structs)", asTypedData(permitBatch([10n ** 6n, 2n ** 160n - 1n], 8453))],
+    ["Permit2's PermitTransferFrom", asTypedData(permitTransferFrom(5n * 10n ** 17n))],
+  ];
+  for (const [name, data] of cases) {
     it(`${name}: equals viem's hashTypedData and ethers' TypedDataEncoder`, async () => {
       const ours = `0x${toHex(await typedDataDigest(data))}`;
       assert.equal(ours, viemDigest(data));
