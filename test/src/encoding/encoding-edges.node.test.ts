@@ -43,6 +43,18 @@ describe('base64url edges', () => {
     for (const bad of ['A=', 'A==', 'AAAAA=', 'AAAAA==', 'AAAAAAAAA==']) refused(() => fromBase64Url(bad), 'ERR_ENCODING_BASE64URL', bad);
   });
 
+  it('over-padded input gives the bytes Node\'s Buffer reads, or ERR_ENCODING_BASE64URL: never another error', () => {
+    for (const text of ['AAAA==', 'AAAA=', 'YWJj==', 'YWJjZA=', 'AA=', 'AAA==']) {
+      let decoded: Uint8Array | undefined;
+      try {
+        decoded = fromBase64Url(text);
+      } catch (error) {
+        assert.ok(isLatchError(error, 'ERR_ENCODING_BASE64URL'), `${text}: ${String(error)}`);
+      }
+      if (decoded) assert.deepEqual(decoded, new Uint8Array(Buffer.from(text, 'base64url')), text);
+    }
+  });
+
   it('padded and unpadded input decode to what Node\'s Buffer decodes', () => {
     for (const text of ['AA', 'AA==', 'AAA', 'AAA=', 'YWJj', 'YWJjZA', 'YWJjZA==', 'YWJjZGU', 'YWJjZGU=', '-_-_', '_w==']) {
       assert.deepEqual(fromBase64Url(text), new Uint8Array(Buffer.from(text, 'base64url')), text);
