@@ -4,7 +4,9 @@
  * proxy: it signs upstream with its own key.
  */
 import { LatchError } from '../errors/latch-error.ts';
-import { isObject, malformed, postJson, requireString, type JsonObject } from './http.ts';
+import { isObject, malformed, requireString, type JsonObject } from './http.ts';
+import { callProxy, checkProxyOptions, type ProxyCallOptions, type ProxyClientOptions } from './proxy-call.ts';
+import { answerString, walletKitConfig } from './wallet-kit-config.ts';
 import type {
   AccountRequest,
   AccountResponse,
@@ -23,29 +25,10 @@ import type {
   SignupRequest,
   SignupResponse,
   WalletKitConfig,
-  WalletKitProvider,
-  WalletKitTheme,
 } from './proxy-types.ts';
 
-export const DEFAULT_AUTH_PROXY_URL = 'https://authproxy.turnkey.com';
-
-export interface ProxyClientOptions {
-  /** Default `https://authproxy.turnkey.com`. */
-  authProxyUrl?: string;
-  /** Sent as `X-Auth-Proxy-Config-Id` on every call. */
-  configId: string;
-  fetch?: typeof fetch;
-  /** Per request. Default 30 s. */
-  timeoutMs?: number;
-  /** Sent as `X-Captcha-Token` when set. */
-  captchaToken?: string;
-}
-
-export interface ProxyCallOptions {
-  signal?: AbortSignal;
-  /** Overrides the client's captcha token for this call (tokens are often single-use). */
-  captchaToken?: string;
-}
+export { DEFAULT_AUTH_PROXY_URL, type ProxyCallOptions, type ProxyClientOptions } from './proxy-call.ts';
+export { normalizeWalletKitConfig } from './wallet-kit-config.ts';
 
 const invalid = (message: string) => new LatchError('ERR_INPUT_INVALID', message);
 
@@ -88,94 +71,15 @@ function requireArray(request: JsonObject, field: string): void {
   if (!Array.isArray(request[field])) throw invalid(`"${field}" must be an array (send [] when there are none).`);
 }
 
-function answerString(answer: JsonObject, field: string): string {
-  const value = answer[field];
-  if (typeof value !== 'string' || !value) throw malformed();
-  return value;
-}
-
-const PROVIDERS: readonly WalletKitProvider[] = ['email', 'sms', 'passkey', 'wallet', 'google', 'apple', 'facebook', 'x', 'discord'];
-
-function stringRecord(value: unknown): Record<string, string> | undefined {
-  if (!isObject(value)) return undefined;
-  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-  return Object.fromEntries(entries);
-}
-
-function theme(value: unknown): WalletKitTheme | undefined {
-  if (!isObject(value)) return undefined;
-  const out: WalletKitTheme = {};
-  const colors = stringRecord(value.colors);
-  if (colors) out.colors = colors;
-  for (const key of ['radius', 'font', 'logoUrl'] as const) {
-    if (typeof value[key] === 'string') out[key] = value[key];
-  }
-  if (typeof value.darkMode === 'boolean' || value.darkMode === 'auto') out.darkMode = value.darkMode;
-  return out;
-}
-
-const int64 = (value: unknown): string | undefined =>
-  (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value))
-    ? String(value)
-    : undefined;
-
-/**
- * Normalizes a wallet_kit_config answer: required fields checked, client defaults applied
- * (otpAlphanumeric true, otpLength "6"), Latchkey's own theme/locale/copy kept only when well
- * typed, so a page works the same against the hosted proxy (which sends no theme).
- */
-export function normalizeWalletKitConfig(answer: unknown): WalletKitConfig {
-  if (!isObject(answer) || !Array.isArray(answer.enabledProviders)) throw malformed();
-  const sessionExpirationSeconds = int64(answer.sessionExpirationSeconds);
-  if (sessionExpirationSeconds === undefined) throw malformed();
-  const config: WalletKitConfig = {
-    enabledProviders: answer.enabledProviders.filter((p): p is WalletKitProvider => PROVIDERS.includes(p)),
-    sessionExpirationSeconds,
-    organizationId: answerString(answer, 'organizationId'),
-    otpAlphanumeric: typeof answer.otpAlphanumeric === 'boolean' ? answer.otpAlphanumeric : true,
-    otpLength: int64(answer.otpLength) ?? '6',
-  };
-  const clientIds = stringRecord(answer.oauthClientIds);
-  if (clientIds) config.oauthClientIds = clientIds;
-  if (typeof answer.oauthRedirectUrl === 'string') config.oauthRedirectUrl = answer.oauthRedirectUrl;
-  const t = theme(answer.theme);
-  if (t) config.theme = t;
-  if (typeof answer.locale === 'string' && answer.locale) config.locale = answer.locale;
-  const copy = stringRecord(answer.copy);
-  if (copy) config.copy = copy;
-  return config;
-}
-
 export class ProxyClient {
-  private readonly base: string;
-  private readonly configId: string;
-  private readonly fetchImpl: typeof fetch | undefined;
-  private readonly timeoutMs: number | undefined;
-  private readonly captchaToken: string | undefined;
+  readonly #options: ProxyClientOptions;
 
   constructor(options: ProxyClientOptions) {
-    if (typeof options?.configId !== 'string' || !options.configId) {
-      throw new LatchError('ERR_CONFIG_INVALID', 'ProxyClient needs the auth proxy config id.');
-    }
-    this.base = (options.authProxyUrl ?? DEFAULT_AUTH_PROXY_URL).replace(/\/+$/, '');
-    this.configId = options.configId;
-    this.fetchImpl = options.fetch;
-    this.timeoutMs = options.timeoutMs;
-    this.captchaToken = options.captchaToken;
+    this.#options = checkProxyOptions(options);
   }
 
-  // Not retried automatically: a resent code request sends another code, a resent login spends
-  // the token; the elements offer the person a retry instead.
-  private call(path: string, body: JsonObject, options: ProxyCallOptions = {}): Promise<JsonObject> {
-    const headers: Record<string, string> = { 'X-Auth-Proxy-Config-Id': this.configId };
-    const captcha = options.captchaToken ?? this.captchaToken;
-    if (captcha) headers['X-Captcha-Token'] = captcha;
-    return postJson(`${this.base}/v1/${path}`, body, {
-      fetch: this.fetchImpl,
-      timeoutMs: this.timeoutMs,
-      signal: options.signal,
-      headers,
-    });
+  private call(path: string, body: JsonObject, options?: ProxyCallOptions): Promise<JsonObject> {
+    return callProxy(this.#options, path, body, options);
   }
 
   /** Sends a one-time code by email or SMS. */
@@ -253,6 +157,6 @@ export class ProxyClient {
 
   /** The organization's kit configuration, normalized (see normalizeWalletKitConfig). */
   async walletKitConfig(_request: Record<string, never> = {}, options?: ProxyCallOptions): Promise<WalletKitConfig> {
-    return normalizeWalletKitConfig(await this.call('wallet_kit_config', {}, options));
+    return walletKitConfig(this.#options, options);
   }
 }
