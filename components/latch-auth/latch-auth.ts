@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import type { LatchKit, LoginOutcome } from '../../src/kit/latch-kit.ts';
 import type { SessionSummary } from '../../src/session/signing-session.ts';
@@ -141,6 +140,15 @@ export class LatchAuth extends LatchKitElement {
   static override readonly tag = 'latch-auth';
   static override styles = [LatchKitElement.styles, authStyles];
 
+  // Lit's static declaration rather than decorators: the decorator helpers are no code a page's
+  // first load should carry (the drop-in's initial chunk has a size budget).
+  static override properties: PropertyDeclarations = {
+    methods: {},
+    modal: { type: Boolean, reflect: true },
+    open: { type: Boolean, reflect: true },
+    hideWhenLoggedIn: { type: Boolean, attribute: 'hide-when-logged-in' },
+  };
+
   /** Defines `<latch-auth>` and the elements it renders (`<latch-otp-input>` when it has loaded). */
   static override define(tag?: string): boolean {
     LatchOauthButton.define();
@@ -153,16 +161,16 @@ export class LatchAuth extends LatchKitElement {
    * a method the config does not enable stays hidden, and enabled methods it does not name
    * follow in the default order. Names: email, sms, passkey, google, apple, facebook, x, discord.
    */
-  @property() methods = '';
+  methods = '';
 
   /** Show as a modal dialog (see `open`) instead of inline. */
-  @property({ type: Boolean, reflect: true }) modal = false;
+  modal = false;
 
   /** `modal`: whether the dialog is showing. Setting it fires no event. */
-  @property({ type: Boolean, reflect: true }) open = false;
+  open = false;
 
   /** Inline: render nothing while someone is logged in, instead of the logged-in view. */
-  @property({ type: Boolean, attribute: 'hide-when-logged-in' }) hideWhenLoggedIn = false;
+  hideWhenLoggedIn = false;
 
   #view: View = 'loading';
   /** The kit whose config the view shows (undefined: there is none); null until the first load. */
