@@ -140,8 +140,6 @@ export class LatchAuth extends LatchKitElement {
   static override readonly tag = 'latch-auth';
   static override styles = [LatchKitElement.styles, authStyles];
 
-  // Lit's static declaration rather than decorators: the decorator helpers are no code a page's
-  // first load should carry (the drop-in's initial chunk has a size budget).
   static override properties: PropertyDeclarations = {
     methods: {},
     modal: { type: Boolean, reflect: true },
@@ -238,10 +236,12 @@ export class LatchAuth extends LatchKitElement {
       this.#error = new LatchError('ERR_CONFIG_INVALID', 'No LatchKit: set proxy-url and config-id, the kit property, or call configure().');
       return;
     }
+    // The config's request goes out first: the first render waits for its answer (or shows the
+    // kept one), and the restore's chunks and database must not queue ahead of it.
+    const answer = kit.loadConfig();
     void this.resumeRedirect(kit, (error) => this.#set(() => (this.#error = error)), true);
     // A session an earlier page load left shows the logged-in view; a failed restore is the kit's to report.
     kit.restoreSession().then(() => this.requestUpdate(), () => undefined);
-    const answer = kit.loadConfig();
     // A returning visitor: the config kept from the last visit shows at once (see shownConfig).
     const kept = kit.shownConfig !== null;
     // (Its methods are there when a modal dialog opens, which focuses the first of them.)
@@ -254,13 +254,18 @@ export class LatchAuth extends LatchKitElement {
     );
   }
 
-  /** The methods show; the chunks they need start loading. */
+  /** The methods show; once they have rendered, the chunks they need start loading. */
   #ready(kit: LatchKit): void {
     if (this.#view === 'loading') this.#view = 'methods';
-    if (kit.enabledMethods().some(isContact)) loadCodeStep().catch(() => undefined);
-    import('./auth-progress.ts').then((m) => this.#set(() => (progress = m.AUTH_PROGRESS)), () => undefined);
-    if (kit.shownConfig?.enabledProviders.includes('wallet')) this.#loadWallets();
-    this.#loadAccount();
+    // After the render, not before it: starting imports (a bundler's preload links, the fetches,
+    // their evaluation) is main-thread work that the first interactive frame does not need.
+    void this.updateComplete.then(() => setTimeout(() => {
+      if (this.#loaded !== kit) return;
+      if (kit.enabledMethods().some(isContact)) loadCodeStep().catch(() => undefined);
+      import('./auth-progress.ts').then((m) => this.#set(() => (progress = m.AUTH_PROGRESS)), () => undefined);
+      if (kit.shownConfig?.enabledProviders.includes('wallet')) this.#loadWallets();
+      this.#loadAccount();
+    }));
   }
 
   /** Applies `change` and re-renders. */
@@ -288,9 +293,7 @@ export class LatchAuth extends LatchKitElement {
   }
 
   // The buttons inside close the modal too: their latch-login crosses this element on its way to the page.
-  readonly #onChildLogin = (): void => {
-    if (this.modal) this.close();
-  };
+  readonly #onChildLogin = (): void => void (this.modal && this.close());
 
   #renderAccount(summary: SessionSummary): unknown {
     if (this.#account) return this.#account.render(summary);
@@ -381,14 +384,8 @@ export class LatchAuth extends LatchKitElement {
       default: {
         this.#methodsShown = true;
         const signup = this.#passkeySignup;
-        return renderLoginMethods({
-          kit: kit!,
-          host: this,
-          passkeySignup: signup,
-          onPasskeyToggle: () => this.#set(() => (this.#passkeySignup = !signup)),
-          contact: this.#contact,
-          wallets: this.#wallets?.render(kit!),
-        });
+        const onPasskeyToggle = (): void => this.#set(() => (this.#passkeySignup = !signup));
+        return renderLoginMethods({ kit: kit!, host: this, passkeySignup: signup, onPasskeyToggle, contact: this.#contact, wallets: this.#wallets?.render(kit!) });
       }
     }
   }
