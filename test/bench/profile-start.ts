@@ -39,7 +39,7 @@ interface TraceData {
   startTime: number;
   url: string;
   requestId: string;
-  cpuProfile?: { nodes?: { id: number; callFrame: { functionName: string; url?: string; lineNumber: number; columnNumber: number } }[]; samples?: number[] };
+  cpuProfile?: { nodes?: { id: number; parent?: number; callFrame: { functionName: string; url?: string; lineNumber: number; columnNumber: number } }[]; samples?: number[] };
   timeDeltas?: number[];
 }
 
@@ -75,6 +75,7 @@ const tasks = new Map<string, number>();
 const selfByFunction = new Map<string, number>();
 const selfByFile = new Map<string, number>();
 const requests = new Map<string, { start: number[]; end: number[] }>();
+const phases = ['script start → config request sent', 'request in flight', 'answer → interactive'].map((name) => ({ name, wall: [] as number[], busy: [] as number[] }));
 let windowTotal = 0;
 let measured = 0;
 
@@ -117,8 +118,22 @@ try {
       add(tasks, detail, (to - from) / 1000);
     }
     add(tasks, '(idle: nothing on the main thread)', (t1 - t0 - busy) / 1000);
+    // What waits for what: the main thread's busy time before the config request is sent, while
+    // it is in flight, and after its answer.
+    const send = events.find((e) => e.name === 'ResourceSendRequest' && e.pid === start.pid && e.args?.data.url.endsWith('/v1/wallet_kit_config'));
+    const finish = send && events.find((e) => e.name === 'ResourceFinish' && e.args?.data.requestId === send.args!.data.requestId);
+    if (send && finish) {
+      const marks = [t0, send.ts, finish.ts, t1];
+      for (let k = 0; k < 3; k++) {
+        const [from, to] = [marks[k]!, Math.max(marks[k]!, marks[k + 1]!)];
+        let phaseBusy = 0;
+        for (const task of complete.filter((e) => taskNames.has(e.name))) phaseBusy += Math.max(0, Math.min(task.ts + task.dur!, to) - Math.max(task.ts, from));
+        phases[k]!.wall.push((to - from) / 1000);
+        phases[k]!.busy.push(phaseBusy / 1000);
+      }
+    }
     // The CPU profile: ProfileChunk events carry nodes, samples and time deltas.
-    const nodes = new Map<number, { url: string; line: number; column: number; name: string }>();
+    const nodes = new Map<number, { url: string; line: number; column: number; name: string; parent?: number }>();
     const clocks = new Map<string, number>();
     for (const e of events.filter((x) => (x.name === 'Profile' || x.name === 'ProfileChunk') && x.pid === start.pid)) {
       if (e.name === 'Profile') {
@@ -128,7 +143,7 @@ try {
       let sampleTime = clocks.get(e.id!) ?? 0;
       const data = e.args!.data;
       for (const node of data.cpuProfile?.nodes ?? []) {
-        nodes.set(node.id, { url: node.callFrame.url ?? '', line: node.callFrame.lineNumber, column: node.callFrame.columnNumber, name: node.callFrame.functionName });
+        nodes.set(node.id, { url: node.callFrame.url ?? '', line: node.callFrame.lineNumber, column: node.callFrame.columnNumber, name: node.callFrame.functionName, parent: node.parent });
       }
       const samples: number[] = data.cpuProfile?.samples ?? [];
       const deltas: number[] = data.timeDeltas ?? [];
@@ -150,6 +165,13 @@ try {
           }
         }
         if (fn === '(idle)') continue;
+        // A native call (appendChild, fetch…) is named with the mapped function that made it.
+        const caller = !node.url && node.parent !== undefined ? nodes.get(node.parent) : undefined;
+        if (caller?.url) {
+          const map = caller.url.startsWith(server.origin) ? await mapOf(caller.url) : null;
+          const original = map?.originalPositionFor({ line: caller.line + 1, column: caller.column });
+          fn += ` ← ${original?.source ? `${original.name ?? caller.name} ${short(original.source)}:${original.line}` : caller.name || '(anonymous)'}`;
+        }
         add(selfByFunction, fn, dt);
         add(selfByFile, file, dt);
       }
@@ -182,10 +204,12 @@ const median = (values: number[]): string => {
 };
 const top = (map: Map<string, number>, n: number): string[] =>
   [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) => `| ${name} | ${per(ms)} |`);
-console.log(`Cold start of <latch-auth>, ${measured} loads (Chromium ${await Promise.resolve('')}), script start → interactive ${per(windowTotal)} ms on average.`);
+console.log(`Cold start of <latch-auth>, ${measured} loads (Chromium), script start → interactive ${per(windowTotal)} ms on average.`);
 console.log(`Machine: ${cpus().length} cores, load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after.\n`);
 console.log('| main-thread tasks in the window, by what they run | ms per load |\n|---|---:|');
 console.log(top(tasks, 12).join('\n'));
+console.log('\n| phase (medians) | wall ms | main thread busy ms |\n|---|---:|---:|');
+for (const phase of phases) console.log(`| ${phase.name} | ${median(phase.wall)} | ${median(phase.busy)} |`);
 console.log('\n| self time by source file (CPU profile) | ms per load |\n|---|---:|');
 console.log(top(selfByFile, 20).join('\n'));
 console.log('\n| self time by function | ms per load |\n|---|---:|');
