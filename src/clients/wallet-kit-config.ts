@@ -2,15 +2,9 @@
  * wallet_kit_config (PROTOCOL.md §2): the call and the normalization of its answer. What a page
  * needs before its first render, apart from the proxy's other endpoints (ProxyClient).
  */
-import { isObject, malformed, type JsonObject } from './http.ts';
+import { answerString, isObject, malformed } from './http.ts';
 import { callProxy, type ProxyCallOptions, type ProxyClientOptions } from './proxy-call.ts';
 import type { WalletKitConfig, WalletKitProvider, WalletKitTheme } from './proxy-types.ts';
-
-export function answerString(answer: JsonObject, field: string): string {
-  const value = answer[field];
-  if (typeof value !== 'string' || !value) throw malformed();
-  return value;
-}
 
 const PROVIDERS: readonly WalletKitProvider[] = ['email', 'sms', 'passkey', 'wallet', 'google', 'apple', 'facebook', 'x', 'discord'];
 

@@ -11,9 +11,7 @@
  */
 import { LatchError, isLatchError, type LatchErrorCode } from '../errors/latch-error.ts';
 import type { KeyStore } from '../keys/key-store.ts';
-import type { ProxyClient } from '../clients/proxy-client.ts';
-import { checkProxyOptions, type ProxyClientOptions } from '../clients/proxy-call.ts';
-import { walletKitConfig } from '../clients/wallet-kit-config.ts';
+import { ProxyClient } from '../clients/proxy-client.ts';
 import type { OtpType, WalletKitConfig } from '../clients/proxy-types.ts';
 import type { CaptchaProvider } from '../captcha/captcha.ts';
 import type { BootProof } from '../clients/activity-types.ts';
@@ -33,7 +31,7 @@ import type { OAuthLaunch, PopupHost } from '../flows/oauth-popup.ts';
 import type { OAuthProvider } from '../flows/oauth-providers.ts';
 import type { PasskeyDeps } from '../flows/passkey-flow.ts';
 import type { WalletLoginRequest } from '../flows/wallet-flow.ts';
-import { keyStoreModule, oauthModules, otpModule, passkeyModule, proxyModule, sessionModule, sessionStoreModule, walletModule, type OAuthModules } from './lazy-modules.ts';
+import { keyStoreModule, oauthModules, otpModule, passkeyModule, sessionModule, sessionStoreModule, walletModule, type OAuthModules } from './lazy-modules.ts';
 import { orderLoginMethods, type LoginMethod } from './login-methods.ts';
 import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
 import { cleanAddressBar } from '../flows/address-bar.ts';
@@ -197,9 +195,8 @@ interface Attached {
  */
 export class LatchKit extends EventTarget {
   readonly options: Readonly<LatchKitOptions>;
-  /** What every proxy call carries; the client of the login endpoints loads with the first flow. */
-  readonly #proxyOptions: ProxyClientOptions;
-  #proxyClient: ProxyClient | undefined;
+  /** Its login endpoints' checks load with the first of them (proxy-requests.ts). */
+  readonly #proxy: ProxyClient;
   #config: WalletKitConfig | null = null;
   #configRequest: Promise<WalletKitConfig> | undefined;
   /** The config kept from an earlier visit, shown until the answer (null: none, or answered). */
@@ -218,7 +215,7 @@ export class LatchKit extends EventTarget {
   constructor(options: LatchKitOptions) {
     super();
     this.options = Object.freeze({ ...options });
-    this.#proxyOptions = checkProxyOptions({
+    this.#proxy = new ProxyClient({
       configId: options.configId,
       ...(options.proxyUrl ? { authProxyUrl: options.proxyUrl } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -261,12 +258,6 @@ export class LatchKit extends EventTarget {
     }
   }
 
-  /** The proxy client of the flows (its module loads with the first flow that needs it). */
-  async #proxy(): Promise<ProxyClient> {
-    const { ProxyClient } = await proxyModule.get();
-    return (this.#proxyClient ??= new ProxyClient(this.#proxyOptions));
-  }
-
   // ---- configuration -----------------------------------------------------------------------
 
   /**
@@ -281,7 +272,7 @@ export class LatchKit extends EventTarget {
     if (!force && this.#config) return Promise.resolve(this.#config);
     if (!force && this.#configRequest) return this.#configRequest;
     const cache = this.#cache;
-    const request: Promise<WalletKitConfig> = walletKitConfig(this.#proxyOptions).then(
+    const request: Promise<WalletKitConfig> = this.#proxy.walletKitConfig({}).then(
       (config) => {
         // A later forced load wins over an earlier one still in flight.
         if (this.#configRequest === request) {
@@ -590,7 +581,7 @@ export class LatchKit extends EventTarget {
    * proxy client and the key store.
    */
   async #otpDeps(signal: AbortSignal | undefined): Promise<FlowDeps> {
-    return { ...this.options, proxy: await this.#proxy(), keyStore: await this.#keys(), ...(signal ? { signal } : {}) };
+    return { ...this.options, proxy: this.#proxy, keyStore: await this.#keys(), ...(signal ? { signal } : {}) };
   }
 
   /**
@@ -702,7 +693,7 @@ export class LatchKit extends EventTarget {
         throw error;
       }
       setFlowStep('verifying');
-      const result = await completeOAuth({ proxy: await this.#proxy(), keyStore, captcha: this.options.captcha, signal }, { pending, callback, ...rest });
+      const result = await completeOAuth({ proxy: this.#proxy, keyStore, captcha: this.options.captcha, signal }, { pending, callback, ...rest });
       return this.#login(result);
     });
   }
@@ -746,7 +737,7 @@ export class LatchKit extends EventTarget {
         await abandonOAuth({ keyStore }, attempt);
         throw error;
       }
-      return this.#login(await completeOAuth({ proxy: await this.#proxy(), keyStore, captcha: this.options.captcha }, { pending: attempt, callback }));
+      return this.#login(await completeOAuth({ proxy: this.#proxy, keyStore, captcha: this.options.captcha }, { pending: attempt, callback }));
     });
   }
 
@@ -820,7 +811,7 @@ export class LatchKit extends EventTarget {
     this.#requireEnabled(config, method);
     const o = this.options;
     return {
-      proxy: await this.#proxy(),
+      proxy: this.#proxy,
       keyStore: await this.#keys(),
       captcha: o.captcha,
       organizationId: config.organizationId,

@@ -1,8 +1,7 @@
 /**
  * The kit's heavier parts, loaded on first use: the session (Activity client, stamper), the key
- * store, each login flow, and the proxy client of the login endpoints. A page that embeds the
- * drop-in first runs only the kit and its wallet_kit_config call; the rest arrives while the
- * user reads the form, as separate chunks.
+ * store, and each login flow. A page that embeds the drop-in first runs only the kit, the proxy
+ * client and the stores; the rest arrives while the user reads the form, as separate chunks.
  * A failed load (a flaky network) is retried on the next call rather than cached.
  */
 import type * as OAuthFlow from '../flows/oauth-flow.ts';
@@ -28,7 +27,6 @@ function once<T>(load: () => Promise<T>): { get(): Promise<T>; loaded(): T | und
   };
 }
 
-export const proxyModule = once(() => import('../clients/proxy-client.ts'));
 export const sessionModule = once(() => import('../session/signing-session.ts'));
 export const sessionStoreModule = once(() => import('../session/create-session-store.ts'));
 export const keyStoreModule = once(() => import('../keys/open-key-store.ts'));
