@@ -21,8 +21,7 @@
  * @cssproperty --accent - Primary color of this element only (the `accent` attribute sets it). Defaults to `--latch-color-primary`.
  * @cssproperty --latch-* - The global design tokens: see components/styles/tokens.ts for the full, documented list.
  */
-import { LitElement, type CSSResultGroup, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { LitElement, type CSSResultGroup, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { WalletKitConfig } from '../../src/clients/proxy-types.ts';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import { $config } from '../../src/state/config-state.ts';
@@ -52,17 +51,25 @@ export class LatchElement extends LitElement {
 
   static override styles: CSSResultGroup = [tokenStyles, baseStyles];
 
+  // Lit's static declaration rather than decorators: the decorator helpers are no code a page's
+  // first load should carry (the drop-in's initial chunk has a size budget).
+  static override properties: PropertyDeclarations = {
+    locale: {},
+    accent: {},
+    config: { attribute: false },
+  };
+
   /**
    * BCP 47 language tag (`es`, `ar-EG`…). Overrides the config's locale and the browser's. A
    * language without a catalogue falls through to the next source.
    */
-  @property() locale: string | undefined;
+  locale: string | undefined;
 
   /** Primary color of this element (any CSS color). Overrides the config and the page's `--latch-color-primary`. */
-  @property() accent: string | undefined;
+  accent: string | undefined;
 
   /** The wallet_kit_config to follow (theme, locale, copy). Defaults to the kit's `$config` store. */
-  @property({ attribute: false }) config: WalletKitConfig | null | undefined;
+  config: WalletKitConfig | null | undefined;
 
   readonly #configStore = new StoreController(this, $config);
   #locale: string = DEFAULT_LOCALE;

@@ -6,7 +6,7 @@
  * new page kit. It holds no kit state of its own: an element that acts through the logged-in
  * session adds a `KitSessionController`.
  */
-import { property } from 'lit/decorators.js';
+import type { PropertyDeclarations } from 'lit';
 import { $defaultKit } from '../../src/kit/configure.ts';
 import type { LatchKit } from '../../src/kit/latch-kit.ts';
 import { LatchElement } from './latch-element.ts';
@@ -14,6 +14,14 @@ import { resolveKit } from './resolve-kit.ts';
 import { StoreController } from './store-controller.ts';
 
 export class LatchKitAwareElement extends LatchElement {
+  // Lit's static declaration rather than decorators: the decorator helpers are no code a page's
+  // first load should carry (the drop-in's initial chunk has a size budget).
+  static override properties: PropertyDeclarations = {
+    kit: { attribute: false },
+    proxyUrl: { attribute: 'proxy-url' },
+    configId: { attribute: 'config-id' },
+  };
+
   /**
    * The page's `configure()` kit (`.value`). Subscribed so that a later configure() re-renders
    * the element, whose update then finds the new kit (elements re-resolve their kit on every
@@ -22,13 +30,13 @@ export class LatchKitAwareElement extends LatchElement {
   protected readonly pageKit = new StoreController(this, $defaultKit);
 
   /** The kit to use; wins over `proxy-url` + `config-id` and over the page's `configure()` kit. */
-  @property({ attribute: false }) kit: LatchKit | undefined;
+  kit: LatchKit | undefined;
 
   /** The auth proxy URL (with `config-id`: picks the shared kit for that pair). Default: the hosted auth proxy. */
-  @property({ attribute: 'proxy-url' }) proxyUrl: string | undefined;
+  proxyUrl: string | undefined;
 
   /** The auth proxy configuration id (picks the shared kit for `proxy-url` + this id). Without it, and without `kit`, the element uses the page's `configure()` kit. */
-  @property({ attribute: 'config-id' }) configId: string | undefined;
+  configId: string | undefined;
 
   /** The kit this element talks to now (`kit`, else `proxy-url` + `config-id`, else `configure()`), or undefined when none is configured. */
   get resolvedKit(): LatchKit | undefined {

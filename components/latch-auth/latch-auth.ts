@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import type { LatchKit, LoginOutcome } from '../../src/kit/latch-kit.ts';
 import type { SessionSummary } from '../../src/session/signing-session.ts';
@@ -141,6 +140,13 @@ export class LatchAuth extends LatchKitElement {
   static override readonly tag = 'latch-auth';
   static override styles = [LatchKitElement.styles, authStyles];
 
+  static override properties: PropertyDeclarations = {
+    methods: {},
+    modal: { type: Boolean, reflect: true },
+    open: { type: Boolean, reflect: true },
+    hideWhenLoggedIn: { type: Boolean, attribute: 'hide-when-logged-in' },
+  };
+
   /** Defines `<latch-auth>` and the elements it renders (`<latch-otp-input>` when it has loaded). */
   static override define(tag?: string): boolean {
     LatchOauthButton.define();
@@ -153,16 +159,16 @@ export class LatchAuth extends LatchKitElement {
    * a method the config does not enable stays hidden, and enabled methods it does not name
    * follow in the default order. Names: email, sms, passkey, google, apple, facebook, x, discord.
    */
-  @property() methods = '';
+  methods = '';
 
   /** Show as a modal dialog (see `open`) instead of inline. */
-  @property({ type: Boolean, reflect: true }) modal = false;
+  modal = false;
 
   /** `modal`: whether the dialog is showing. Setting it fires no event. */
-  @property({ type: Boolean, reflect: true }) open = false;
+  open = false;
 
   /** Inline: render nothing while someone is logged in, instead of the logged-in view. */
-  @property({ type: Boolean, attribute: 'hide-when-logged-in' }) hideWhenLoggedIn = false;
+  hideWhenLoggedIn = false;
 
   #view: View = 'loading';
   /** The kit whose config the view shows (undefined: there is none); null until the first load. */
@@ -230,10 +236,12 @@ export class LatchAuth extends LatchKitElement {
       this.#error = new LatchError('ERR_CONFIG_INVALID', 'No LatchKit: set proxy-url and config-id, the kit property, or call configure().');
       return;
     }
+    // The config's request goes out first: the first render waits for its answer (or shows the
+    // kept one), and the restore's chunks and database must not queue ahead of it.
+    const answer = kit.loadConfig();
     void this.resumeRedirect(kit, (error) => this.#set(() => (this.#error = error)), true);
     // A session an earlier page load left shows the logged-in view; a failed restore is the kit's to report.
     kit.restoreSession().then(() => this.requestUpdate(), () => undefined);
-    const answer = kit.loadConfig();
     // A returning visitor: the config kept from the last visit shows at once (see shownConfig).
     const kept = kit.shownConfig !== null;
     // (Its methods are there when a modal dialog opens, which focuses the first of them.)
@@ -246,13 +254,18 @@ export class LatchAuth extends LatchKitElement {
     );
   }
 
-  /** The methods show; the chunks they need start loading. */
+  /** The methods show; once they have rendered, the chunks they need start loading. */
   #ready(kit: LatchKit): void {
     if (this.#view === 'loading') this.#view = 'methods';
-    if (kit.enabledMethods().some(isContact)) loadCodeStep().catch(() => undefined);
-    import('./auth-progress.ts').then((m) => this.#set(() => (progress = m.AUTH_PROGRESS)), () => undefined);
-    if (kit.shownConfig?.enabledProviders.includes('wallet')) this.#loadWallets();
-    this.#loadAccount();
+    // After the render, not before it: starting imports (a bundler's preload links, the fetches,
+    // their evaluation) is main-thread work that the first interactive frame does not need.
+    void this.updateComplete.then(() => setTimeout(() => {
+      if (this.#loaded !== kit) return;
+      if (kit.enabledMethods().some(isContact)) loadCodeStep().catch(() => undefined);
+      import('./auth-progress.ts').then((m) => this.#set(() => (progress = m.AUTH_PROGRESS)), () => undefined);
+      if (kit.shownConfig?.enabledProviders.includes('wallet')) this.#loadWallets();
+      this.#loadAccount();
+    }));
   }
 
   /** Applies `change` and re-renders. */
@@ -280,9 +293,7 @@ export class LatchAuth extends LatchKitElement {
   }
 
   // The buttons inside close the modal too: their latch-login crosses this element on its way to the page.
-  readonly #onChildLogin = (): void => {
-    if (this.modal) this.close();
-  };
+  readonly #onChildLogin = (): void => void (this.modal && this.close());
 
   #renderAccount(summary: SessionSummary): unknown {
     if (this.#account) return this.#account.render(summary);
@@ -373,14 +384,8 @@ export class LatchAuth extends LatchKitElement {
       default: {
         this.#methodsShown = true;
         const signup = this.#passkeySignup;
-        return renderLoginMethods({
-          kit: kit!,
-          host: this,
-          passkeySignup: signup,
-          onPasskeyToggle: () => this.#set(() => (this.#passkeySignup = !signup)),
-          contact: this.#contact,
-          wallets: this.#wallets?.render(kit!),
-        });
+        const onPasskeyToggle = (): void => this.#set(() => (this.#passkeySignup = !signup));
+        return renderLoginMethods({ kit: kit!, host: this, passkeySignup: signup, onPasskeyToggle, contact: this.#contact, wallets: this.#wallets?.render(kit!) });
       }
     }
   }

@@ -5,8 +5,7 @@
  * outcomes into the typed `latch-login` / `latch-error` events, and finishes a redirect-mode
  * OAuth login exactly once per page.
  */
-import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { WalletAccountParams, WalletParams } from '../../src/clients/activity-types.ts';
 import type { WalletKitConfig } from '../../src/clients/proxy-types.ts';
 import { isLatchError, LatchError } from '../../src/errors/latch-error.ts';
@@ -58,12 +57,18 @@ export function asLatchError(error: unknown): LatchError {
 const claimed = new WeakSet<Promise<unknown>>();
 
 export class LatchKitElement extends LatchKitAwareElement {
+  // Lit's static declaration rather than decorators: the decorator helpers are no code a page's
+  // first load should carry (the drop-in's initial chunk has a size budget).
+  static override properties: PropertyDeclarations = {
+    signupWallet: { attribute: 'signup-wallet', converter: { fromAttribute: walletFromList } },
+  };
+
   /**
    * The wallet a sign-up creates with the new account. Attribute: a comma list of chains,
    * `ethereum` (`eth`) and `solana` (`sol`), e.g. `signup-wallet="ethereum,solana"`; property:
    * the full `WalletParams`. Default: none.
    */
-  @property({ attribute: 'signup-wallet', converter: { fromAttribute: walletFromList } }) signupWallet: WalletParams | undefined;
+  signupWallet: WalletParams | undefined;
 
   // The config of this element's own kit before the page-wide `$config` (which holds whichever kit
   // loaded last, when a page has two); before its answer, the one the kit kept from a visit before.

@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { LatchError } from '../../src/errors/latch-error.ts';
 import type { LatchKit, OAuthLaunch, PendingOAuth } from '../../src/kit/latch-kit.ts';
 import { LatchKitElement } from '../latch-auth/latch-kit-element.ts';
@@ -40,10 +39,17 @@ export class LatchOauthButton extends LatchKitElement {
   static override readonly tag = 'latch-oauth-button';
   static override styles = [LatchKitElement.styles, oauthButtonStyles];
 
-  /** `google`, `apple`, `facebook`, `x` or `discord`. */
-  @property() provider = '';
+  // Lit's static declaration rather than decorators: the decorator helpers are no code a page's
+  // first load should carry (the drop-in's initial chunk has a size budget).
+  static override properties: PropertyDeclarations = {
+    provider: {},
+    disabled: { type: Boolean, reflect: true },
+  };
 
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  /** `google`, `apple`, `facebook`, `x` or `discord`. */
+  provider = '';
+
+  disabled = false;
 
   #pending: PendingOAuth | undefined;
   /** The kit and provider of the attempt being prepared (or prepared, or whose preparation failed): a change starts over. */

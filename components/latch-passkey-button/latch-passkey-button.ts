@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import { LatchKitElement } from '../latch-auth/latch-kit-element.ts';
 import { passkeyButtonStyles } from './latch-passkey-button.styles.ts';
@@ -45,13 +44,21 @@ export class LatchPasskeyButton extends LatchKitElement {
   static override readonly tag = 'latch-passkey-button';
   static override styles = [LatchKitElement.styles, passkeyButtonStyles];
 
-  /** `login` (use a passkey this device has) or `signup` (create one, with a new account). */
-  @property({ reflect: true }) mode: 'login' | 'signup' = 'login';
+  // Lit's static declaration rather than decorators: the decorator helpers are no code a page's
+  // first load should carry (the drop-in's initial chunk has a size budget).
+  static override properties: PropertyDeclarations = {
+    mode: { reflect: true },
+    disabled: { type: Boolean, reflect: true },
+    userName: { attribute: 'user-name' },
+  };
 
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  /** `login` (use a passkey this device has) or `signup` (create one, with a new account). */
+  mode: 'login' | 'signup' = 'login';
+
+  disabled = false;
 
   /** The account name for a sign-up (the field's value; the user's typing updates it). */
-  @property({ attribute: 'user-name' }) userName = '';
+  userName = '';
 
   #busy = false;
   /** False once the browser says it has no platform authenticator to create a passkey with. */

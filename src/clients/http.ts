@@ -51,6 +51,13 @@ export const isObject = (value: unknown): value is JsonObject =>
 export const malformed = (cause?: unknown): LatchError =>
   new LatchError('ERR_RESPONSE_MALFORMED', 'The service answered with an unexpected response.', { cause });
 
+/** A required non-empty string field of an answer; ERR_RESPONSE_MALFORMED without it. */
+export function answerString(answer: JsonObject, field: string): string {
+  const value = answer[field];
+  if (typeof value !== 'string' || !value) throw malformed();
+  return value;
+}
+
 /** Builds the LatchError for a non-2xx answer whose body is `body` (parsed JSON, or anything). */
 export function serviceError(status: number, body: unknown): LatchError {
   const b = isObject(body) ? body : {};

@@ -10,7 +10,8 @@
  * the same normalization (a missing entry, JSON null, fails it and reads as none), so an entry that was edited or written by another version is dropped
  * rather than trusted. Rendering only: the kit's flows never act on it, they wait for the answer.
  */
-import { DEFAULT_AUTH_PROXY_URL, normalizeWalletKitConfig } from '../clients/proxy-client.ts';
+import { DEFAULT_AUTH_PROXY_URL } from '../clients/proxy-call.ts';
+import { normalizeWalletKitConfig } from '../clients/wallet-kit-config.ts';
 import type { WalletKitConfig } from '../clients/proxy-types.ts';
 
 /** Where entries live: localStorage by default; any Storage-like object (tests, sessionStorage). */

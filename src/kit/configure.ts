@@ -5,7 +5,7 @@
  * and one session. Module state, not `window`: two copies of the library keep separate kits.
  */
 import { atom } from 'nanostores';
-import { DEFAULT_AUTH_PROXY_URL } from '../clients/proxy-client.ts';
+import { DEFAULT_AUTH_PROXY_URL } from '../clients/proxy-call.ts';
 import { LatchKit, type LatchKitOptions } from './latch-kit.ts';
 
 /**

@@ -195,6 +195,7 @@ interface Attached {
  */
 export class LatchKit extends EventTarget {
   readonly options: Readonly<LatchKitOptions>;
+  /** Its login endpoints' checks load with the first of them (proxy-requests.ts). */
   readonly #proxy: ProxyClient;
   #config: WalletKitConfig | null = null;
   #configRequest: Promise<WalletKitConfig> | undefined;
@@ -271,8 +272,6 @@ export class LatchKit extends EventTarget {
     if (!force && this.#config) return Promise.resolve(this.#config);
     if (!force && this.#configRequest) return this.#configRequest;
     const cache = this.#cache;
-    // Read once, as the first request starts: what shows meanwhile is always followed by its check.
-    if (!this.#config) this.#kept = cache?.read();
     const request: Promise<WalletKitConfig> = this.#proxy.walletKitConfig({}).then(
       (config) => {
         // A later forced load wins over an earlier one still in flight.
@@ -294,6 +293,11 @@ export class LatchKit extends EventTarget {
       },
     );
     this.#configRequest = request;
+    // Read once, as the first request is under way (never before it: what shows meanwhile is
+    // always followed by its check). After the request has gone out, not before: the first
+    // access to localStorage can block the page's thread while the browser opens the origin's
+    // storage (tens of ms in a cold start's profile), and the round trip now runs meanwhile.
+    if (!this.#config) this.#kept = cache?.read();
     return request;
   }
 

@@ -469,21 +469,11 @@ export class SigningSession extends EventTarget {
 
   async #refresh(old: State): Promise<void> {
     const o = this.#options;
-    const seconds = o.refreshExpirationSeconds ?? 900;
-    const next = await o.keyStore.create({ purpose: 'session', expiresAt: this.#clock.now() + seconds * 1000 });
-    let saved: PersistedSession;
-    try {
-      const { session } = await old.client.stampLogin(old.claims.organization_id, { publicKey: next.id, expirationSeconds: String(seconds), invalidateExisting: false });
-      const claims = await verify(session, o.notarizerPublicKey);
-      if (claims.public_key !== next.id || claims.user_id !== old.claims.user_id || claims.organization_id !== old.claims.organization_id) {
-        throw new LatchError('ERR_JWT_CLAIMS', 'The new session is for another key or user.');
-      }
-      if (this.#state !== old) throw endedError();
-      saved = { jwt: session, claims };
-    } catch (error) {
-      await o.keyStore.delete(next.id).catch(() => undefined);
-      throw new LatchError('ERR_SESSION_REFRESH', 'The session could not be refreshed.', { cause: error });
-    }
+    const { saved, next } = await import('./session-refresh.ts').then(
+      (m) => m.renewSession(old, o, this.#clock.now(), (jwt) => verify(jwt, o.notarizerPublicKey), () => (this.#state !== old ? endedError() : undefined)),
+      // The chunk did not load (offline): the session stays as it was, as after a refused refresh.
+      (cause: unknown) => Promise.reject(new LatchError('ERR_SESSION_REFRESH', 'The session could not be refreshed.', { cause })),
+    );
     await this.#save(saved);
     this.#post({ type: 'refresh', sender: this.#id, session: saved });
     await this.#switch(saved, next, 'refresh');

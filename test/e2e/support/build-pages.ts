@@ -56,6 +56,8 @@ export interface BuildOptions {
   lib?: { fileName: string };
   /** Reuse (and fill) the content-addressed cache. Default true; false builds afresh into a temporary directory. */
   cache?: boolean;
+  /** Write source maps beside the files (the start-up profile maps its samples back): never cached. */
+  sourcemap?: boolean;
 }
 
 export interface BuiltPages {
@@ -64,7 +66,7 @@ export interface BuiltPages {
 }
 
 export async function buildPages(options: BuildOptions): Promise<BuiltPages> {
-  if (options.cache === false) {
+  if (options.cache === false || options.sourcemap) {
     const outDir = await mkdtemp(join(tmpdir(), 'latchkey-e2e-'));
     await viteBuild(options, outDir);
     return { outDir, remove: () => rm(outDir, { recursive: true, force: true }) };
@@ -101,7 +103,7 @@ async function viteBuild(options: BuildOptions, outDir: string): Promise<void> {
       outDir,
       emptyOutDir: true,
       target: 'es2022',
-      sourcemap: false,
+      sourcemap: options.sourcemap ?? false,
       reportCompressedSize: false,
       // The module preload polyfill is code in the entry chunk, never an inline script; modern
       // Chromium does not need it.
