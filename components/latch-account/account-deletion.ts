@@ -106,8 +106,9 @@ export class AccountDeletion {
     });
     // Refused: back to what to fix (the word, or the never-exported wallets' checkbox).
     if (!deleted) return void (await this.#a.focus(wordOk && !withoutExport && this.#losses?.unexported ? '[part="delete-without-export"]' : '[part="delete-word"]'));
-    // The account is gone, and with it this session's key: the kit logs out here and in the other tabs.
-    await kit.logout();
+    // The account is gone, and with it every key of it: nothing is left to end on the service (an
+    // aborted signal skips that part), the kit logs out here and tells the other tabs.
+    await kit.logout({ signal: AbortSignal.abort() });
     this.reset();
     this.#a.host.dispatchEvent(new LatchAccountDeletedEvent({ organizationId }));
     await this.#loggedOut();
