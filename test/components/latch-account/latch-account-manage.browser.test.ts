@@ -4,7 +4,8 @@
 // wallets: an EIP-6963 provider signing with viem, a Wallet Standard one with noble's Ed25519;
 // the linked key then logs in through wallet login, the emulator checking the wallet's stamp),
 // and Delete account (what is lost, the word, the never-exported refusal, a held delete confirmed
-// by step-up, the logout and event). Keyboard, focus, announcements, Spanish and Arabic.
+// by step-up, the logout here and in another tab, the event). Keyboard, focus, announcements,
+// Spanish and Arabic.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { base58 } from '@scure/base';
@@ -12,6 +13,9 @@ import { afterEach, describe, it } from '../../support/harness.ts';
 import { LatchAccount } from '../../../components/latch-account/latch-account.ts';
 import { LatchStepUp } from '../../../components/latch-step-up/latch-step-up.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
+import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
+import { MemorySessionStore } from '../../../src/session/session-store.ts';
+import { BroadcastSessionChannel } from '../../../src/session/session-channel.ts';
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { deepActiveElement, pinBrowserLanguages, recordEvents, resetConfig } from '../support/helpers.ts';
@@ -131,7 +135,8 @@ describe('<latch-account> managing the account', () => {
     await waitUntil(() => text(part(el, 'phone')) === phone, 'the phone did not change', { timeout: 10_000 });
 
     expect(part(el, 'remove-phone').getAttribute('aria-label')).to.equal(`Remove phone ${phone}`);
-    part(el, 'remove-phone').click();
+    part(el, 'remove-phone').focus();
+    await sendKeys({ press: 'Enter' });
     await waitUntil(() => text(part(el, 'phone')) === 'None', 'the phone was not removed', { timeout: 10_000 });
     expect(announced(el)).to.equal('Your phone number was removed.');
     expect(has(el, 'remove-phone')).to.equal(false);
@@ -232,13 +237,19 @@ describe('<latch-account> managing the account', () => {
     expect(parts(el, 'linked-wallet')).to.have.length(1);
   });
 
-  it('deletes the account: what is lost, the word, never-exported refused until accepted, then logged out with the event', async () => {
-    const kit = await testKit();
+  it('deletes the account: what is lost, the word, never-exported refused until accepted, then logged out here and in another tab, with the event', async () => {
+    // Two tabs of one browser: the same stores, each its own channel on one name.
+    const stores = { keyStore: new MemoryKeyStore(), sessionStore: new MemorySessionStore() };
+    const channel = `account-delete-${crypto.randomUUID()}`;
+    const kit = await testKit({ ...stores, sessionChannel: new BroadcastSessionChannel({ name: channel }) });
+    const tab = await testKit({ ...stores, sessionChannel: new BroadcastSessionChannel({ name: channel }) });
     const email = uniqueEmail('delete');
     const { session } = await signUpWithKit(kit, { email, wallet: { walletName: 'Main', accounts: [ETH_ACCOUNT] } });
     const organizationId = session.summary!.organizationId;
     const other = await testKit();
     await signUpWithKit(other, { email });
+    await tab.restoreSession();
+    expect(tab.session?.active).to.equal(true);
     const el = await shown(kit);
     const events = recordEvents(el, ['latch-error', 'latch-account-deleted', 'latch-logout']);
     part(el, 'delete-start').click();
@@ -268,7 +279,8 @@ describe('<latch-account> managing the account', () => {
     expect(events.events.map((e) => e.type)).to.deep.equal(['latch-error', 'latch-error', 'latch-account-deleted', 'latch-logout']);
     expect((events.events[2] as CustomEvent).detail.organizationId).to.equal(organizationId);
     expect(announced(el)).to.equal('Your account was deleted. You are logged out.');
-    expect(kit.session).to.equal(null);
+    expect(kit.session === null, 'the kit is still logged in').to.equal(true);
+    await waitUntil(() => tab.session === null, 'the other tab is still logged in', { timeout: 5_000 });
     await waitUntil(() => has(el, 'empty') && deepActiveElement() === part(el, 'empty'), 'focus did not land on the empty state', { timeout: 5_000 });
     // The user's other session is refused: its organization is gone.
     let status = 0;
@@ -297,7 +309,7 @@ describe('<latch-account> managing the account', () => {
     part<HTMLInputElement>(box, 'code-input').value = await codeNumber(email, 2);
     part<HTMLFormElement>(box, 'code-input').closest('form')!.requestSubmit();
     await waitUntil(() => deleted.events.length === 1, 'not deleted after the step-up', { timeout: 15_000 });
-    expect(kit.session).to.equal(null);
+    expect(kit.session === null, 'the kit is still logged in').to.equal(true);
   });
 
   it('in Spanish and Arabic (right to left): the word of the language, passing axe with the forms open', async () => {
