@@ -273,7 +273,7 @@ describe('<latch-account> managing the account', () => {
     await waitUntil(() => deepActiveElement() === part(el, 'delete-without-export'), 'focus did not go to the checkbox', { timeout: 2_000 });
     expect(kit.session?.active).to.equal(true);
 
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     part(el, 'delete-confirm').click();
     await waitUntil(() => events.events.length === 4, 'not deleted', { timeout: 10_000 });
     expect(events.events.map((e) => e.type)).to.deep.equal(['latch-error', 'latch-error', 'latch-account-deleted', 'latch-logout']);
