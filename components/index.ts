@@ -13,6 +13,7 @@ export type { Message, MessageKey, MessageParams, Messages, LatchMessages, CoreC
 
 // Elements
 export { LatchAccount } from './latch-account/latch-account.ts';
+export { LatchAccountDeletedEvent, type LatchAccountDeletedDetail } from './latch-account/latch-account-deleted-event.ts';
 export { LatchApprovals, activityTypeLabel } from './latch-approvals/latch-approvals.ts';
 export { LatchApprovalEvent } from './latch-approvals/approval-events.ts';
 export type { LatchApprovalDetail } from './latch-approvals/approval-events.ts';

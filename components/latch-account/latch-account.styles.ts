@@ -63,4 +63,17 @@ export const accountStyles = css`
     flex-direction: column;
     gap: var(--_space-sm);
   }
+
+  /* Deleting the account: the one destructive action, told apart by more than colour (its words). */
+  button.danger {
+    color: var(--_color-error);
+    border-color: var(--_color-error);
+  }
+
+  .wallet-icon {
+    inline-size: 1.25rem;
+    block-size: 1.25rem;
+    vertical-align: middle;
+    object-fit: contain;
+  }
 `;

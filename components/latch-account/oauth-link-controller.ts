@@ -4,7 +4,8 @@
  * once, as browsers require. A new choice, a finished link or leaving the page gives up the old
  * attempt (its key is deleted).
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { MessageKey } from '../i18n/messages.ts';
 import type { LatchKit } from '../../src/kit/latch-kit.ts';
 import type { OAuthProvider } from '../../src/flows/oauth-providers.ts';
 import type { PopupWindow } from '../../src/flows/oauth-popup.ts';
@@ -15,6 +16,9 @@ type LinkModule = typeof LinkModuleNs;
 
 /** The providers a user can link here (Facebook's page-side code exchange is not supported). */
 const LINKABLE = ['google', 'apple', 'x', 'discord'] as const;
+
+/** Brand names, the same in every language. */
+const PROVIDER_NAMES: Record<OAuthProvider, string> = { google: 'Google', apple: 'Apple', facebook: 'Facebook', x: 'X', discord: 'Discord' };
 
 export class OAuthLinkController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
@@ -66,6 +70,20 @@ export class OAuthLinkController implements ReactiveController {
         this.#host.requestUpdate();
       });
     this.#preparing = preparing;
+  }
+
+  /** The provider select and Link button (nothing when no provider can be linked); Link waits for a prepared attempt. */
+  render(kit: LatchKit | undefined, busy: string | null, t: (key: MessageKey) => string, onLink: () => void): TemplateResult | typeof nothing {
+    const providers = kit ? this.providers(kit) : [];
+    if (!kit || providers.length === 0) return nothing;
+    const waiting = busy !== null || !this.ready;
+    return html`<div class="row">
+      <label for="link-provider">${t('account.linkWith')}</label>
+      <select part="link-provider" id="link-provider" @change=${(event: Event) => this.choose(kit, (event.target as HTMLSelectElement).value as OAuthProvider)}>
+        ${providers.map((p) => html`<option value=${p} ?selected=${p === this.provider}>${PROVIDER_NAMES[p]}</option>`)}
+      </select>
+      <button part="link" type="button" aria-disabled=${waiting ? 'true' : 'false'} aria-busy=${busy === 'link' ? 'true' : 'false'} @click=${onLink}>${t('account.link')}</button>
+    </div>`;
   }
 
   /** Opens the popup (inside the click): synchronous. The attempt is the caller's from here on (`finish` it). */

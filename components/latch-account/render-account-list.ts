@@ -2,12 +2,14 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { AccountRemoval } from '../../src/account/user-account.ts';
 import type { MessageKey, MessageParams } from '../i18n/messages.ts';
 
-/** One row of a `<latch-account>` list: a passkey, a linked login or a session. */
+/** One row of a `<latch-account>` list: a passkey, a linked login, a session or a linked wallet. */
 export interface AccountListItem {
   id: string;
   part: string;
   label: string;
   detail: string;
+  /** `ltr` for a detail that reads left to right in any language (an address). */
+  detailDir?: 'ltr';
   current?: boolean;
   action: string;
   actionLabel: string;
@@ -15,11 +17,11 @@ export interface AccountListItem {
 }
 
 export interface AccountListOptions {
-  name: 'passkeys' | 'providers' | 'sessions';
+  name: 'passkeys' | 'providers' | 'sessions' | 'wallets';
   title: MessageKey;
   empty: MessageKey;
   items: AccountListItem[];
-  /** What follows the list in its section (Add a passkey, Link a login). */
+  /** What follows the list in its section (Add a passkey, Link a login, Link a wallet). */
   extra?: TemplateResult | typeof nothing;
   /** The element's wait: `remove:<id>` marks that row's button busy; any wait disables the buttons. */
   busy: string | null;
@@ -38,7 +40,7 @@ export function renderAccountList(o: AccountListOptions): TemplateResult {
             (item) => html`<li part=${item.part} class="item" data-id=${item.id}>
               <span class="item-text">
                 <span>${item.label} ${item.current ? html`<span part="current" class="current">(${o.t('account.thisSession')})</span>` : nothing}</span>
-                <span class="muted">${item.detail}</span>
+                <span class=${item.detailDir ? 'muted contact' : 'muted'} dir=${item.detailDir ?? nothing}>${item.detail}</span>
               </span>
               <button
                 part="remove"

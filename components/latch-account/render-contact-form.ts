@@ -50,15 +50,34 @@ export function renderContactForm(s: ContactFormState): TemplateResult {
   return html`<form part="contact-form" novalidate @submit=${s.onSubmit} @keydown=${s.onKeydown}>${step}</form>`;
 }
 
-/** One contact of the profile (email or phone) with its Change button, which opens the form. */
-export function renderContactRow(r: { kind: 'email' | 'phone'; value: string | undefined; open: boolean; t: (key: MessageKey) => string; onOpen: () => void }): TemplateResult {
+/**
+ * One contact of the profile (email or phone) with its Change button, which opens the form, and
+ * its Remove button when there is one to remove.
+ */
+export function renderContactRow(r: {
+  kind: 'email' | 'phone';
+  value: string | undefined;
+  open: boolean;
+  busy: boolean;
+  t: (key: MessageKey, params?: MessageParams) => string;
+  onOpen: () => void;
+  onRemove: () => void;
+}): TemplateResult {
+  const email = r.kind === 'email';
   return html`<div>
-    <dt>${r.t(r.kind === 'email' ? 'account.email' : 'account.phone')}</dt>
+    <dt>${r.t(email ? 'account.email' : 'account.phone')}</dt>
     <dd>
       <span part=${r.kind} class=${r.value ? 'contact' : 'muted'}>${r.value || r.t('account.none')}</span>
-      <button part="change-${r.kind}" class="small" type="button" aria-expanded=${r.open ? 'true' : 'false'} @click=${r.onOpen}>
-        ${r.t(r.kind === 'email' ? 'account.changeEmail' : 'account.changePhone')}
-      </button>
+      <span class="row">
+        <button part="change-${r.kind}" class="small" type="button" aria-expanded=${r.open ? 'true' : 'false'} @click=${r.onOpen}>
+          ${r.t(email ? 'account.changeEmail' : 'account.changePhone')}
+        </button>
+        ${r.value
+          ? html`<button part="remove-${r.kind}" class="small" type="button" aria-disabled=${r.busy ? 'true' : 'false'} aria-label=${r.t(email ? 'account.removeEmail' : 'account.removePhone', { contact: r.value })} @click=${r.onRemove}>
+              ${r.t('account.remove')}
+            </button>`
+          : nothing}
+      </span>
     </dd>
   </div>`;
 }

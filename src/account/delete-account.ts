@@ -15,17 +15,29 @@ export interface DeleteAccountOptions {
   deleteWithoutExport?: boolean;
 }
 
+/** What deleting the account loses: its wallets and private keys, and how many were never exported. */
+export interface AccountLosses {
+  wallets: number;
+  privateKeys: number;
+  /** Wallets and private keys never exported (export_wallet / export_private_key). */
+  unexported: number;
+}
+
+/** Counts what deleteAccount would delete (list_wallets, list_private_keys). */
+export async function accountLosses(session: SigningSession | null): Promise<AccountLosses> {
+  if (!session?.active || !session.claims) throw new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in.');
+  const [{ wallets }, { privateKeys }] = await Promise.all([session.query('list_wallets', {}), session.query('list_private_keys', {})]);
+  const unexported = wallets.filter((w) => !w.exported).length + privateKeys.filter((k) => !k.exported).length;
+  return { wallets: wallets.length, privateKeys: privateKeys.length, unexported };
+}
+
 /** Returns the deleted organization's id. */
 export async function deleteAccount(session: SigningSession | null, options: DeleteAccountOptions = {}): Promise<string> {
   if (!session?.active || !session.claims) throw new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in.');
   const deleteWithoutExport = options.deleteWithoutExport === true;
   if (!deleteWithoutExport) {
-    const [{ wallets }, { privateKeys }] = await Promise.all([session.query('list_wallets', {}), session.query('list_private_keys', {})]);
-    const wallet = wallets.filter((w) => !w.exported).length;
-    const keys = privateKeys.filter((k) => !k.exported).length;
-    if (wallet + keys > 0) {
-      throw new LatchError('ERR_ACCOUNT_NOT_EXPORTED', `${wallet} wallet(s) and ${keys} private key(s) were never exported: export them first, or delete without export.`);
-    }
+    const { unexported } = await accountLosses(session);
+    if (unexported > 0) throw new LatchError('ERR_ACCOUNT_NOT_EXPORTED', `${unexported} wallet(s) or private key(s) were never exported: export them first, or delete without export.`);
   }
   return activityResult(await session.submit('delete_sub_organization', { deleteWithoutExport })).subOrganizationUuid;
 }

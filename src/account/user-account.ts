@@ -34,7 +34,20 @@ export interface AccountView {
 export type AccountRemoval =
   | { kind: 'passkey'; id: string }
   | { kind: 'oauth'; id: string }
-  | { kind: 'session'; id: string };
+  | { kind: 'session'; id: string }
+  /** A linked wallet's API key (link-wallet.ts): a way to log in, so the rule applies. */
+  | { kind: 'wallet'; id: string };
+
+/** The credential types the service lists for the two wallet curves (secp256k1: Ethereum, Ed25519: Solana). */
+export const WALLET_CREDENTIALS: Readonly<Record<string, 'ethereum' | 'solana'>> = {
+  CREDENTIAL_TYPE_API_KEY_SECP256K1: 'ethereum',
+  CREDENTIAL_TYPE_API_KEY_ED25519: 'solana',
+};
+
+/** True when `key` is an outside wallet's key (link-wallet.ts, wallet login), not a session's or a backend's. */
+export function isWalletKey(key: ApiKey): boolean {
+  return Object.hasOwn(WALLET_CREDENTIALS, key.credential.type);
+}
 
 /** Removing the email address or phone number (remove-contact.ts), under the same rule. */
 export type ContactRemoval = { kind: 'email' } | { kind: 'phone' };
@@ -66,7 +79,7 @@ export function hasLoginWayAfter(view: AccountView, removal: AccountRemoval | Co
   const { user } = view;
   const passkeys = user.authenticators.filter((a) => !(removal.kind === 'passkey' && a.authenticatorId === removal.id));
   if (passkeys.length > 0) return true;
-  const keys = user.apiKeys.filter((k) => !(removal.kind === 'session' && k.apiKeyId === removal.id));
+  const keys = user.apiKeys.filter((k) => !((removal.kind === 'session' || removal.kind === 'wallet') && k.apiKeyId === removal.id));
   if (keys.some((k) => !view.sessions.includes(k))) return true;
   if (!view.subOrganization) return false;
   const oauth = user.oauthProviders.filter((p) => !(removal.kind === 'oauth' && p.providerId === removal.id));
@@ -78,7 +91,7 @@ export function hasLoginWayAfter(view: AccountView, removal: AccountRemoval | Co
 /**
  * Removes a passkey (delete_authenticators), unlinks an OAuth login (delete_oauth_providers),
  * removes the email or phone number (update_user_email / update_user_phone_number with an empty
- * value) or revokes a session (delete_api_keys). ERR_ACCOUNT_LAST_CREDENTIAL, with nothing sent, when the
+ * value), revokes a session or unlinks a wallet (delete_api_keys). ERR_ACCOUNT_LAST_CREDENTIAL, with nothing sent, when the
  * user would be left with no way to log in. Revoking this very session is a logout: use the
  * kit's `logout()` for it (it ends the session here too).
  */
@@ -93,6 +106,7 @@ export async function removeFromAccount(session: SigningSession | null, view: Ac
   // An empty value removes the contact (the hosted intents' documented meaning).
   else if (removal.kind === 'email') await live.submit('update_user_email', { userId, userEmail: '' });
   else if (removal.kind === 'phone') await live.submit('update_user_phone_number', { userId, userPhoneNumber: '' });
+  // A session or a linked wallet: both are the user's API keys.
   else await live.submit('delete_api_keys', { userId, apiKeyIds: [removal.id] });
 }
 

@@ -112,9 +112,11 @@ export const LatchErrorCodes = [
   'ERR_WALLET_WRONG_CHAIN',
   'ERR_WALLET_STAMP_REFUSED',
   'ERR_WALLET_FAILED',
-  // a user's own account: a removal that would leave no way to log in; a contact another user holds
+  // a user's own account: a removal that would leave no way to log in; a contact (or a wallet)
+  // another user holds; a wallet this user has linked already
   'ERR_ACCOUNT_LAST_CREDENTIAL',
   'ERR_ACCOUNT_CONTACT_TAKEN',
+  'ERR_ACCOUNT_WALLET_LINKED',
   // deleting the account while wallets or private keys were never exported (deleteWithoutExport
   // not given); a recovery phrase that is not 12-24 English BIP-39 words with a good checksum
   'ERR_ACCOUNT_NOT_EXPORTED',
