@@ -85,6 +85,18 @@ describe('IndexedDB store edges (Node, fake-indexeddb)', () => {
     expect(await sessions.load()).to.deep.equal({ jwt: 'h.p.s', claims });
   });
 
+  it('the database a session store creates serves the key store too (its id-keyed store is there)', async () => {
+    const dbName = uniqueDbName();
+    names.push(dbName);
+    const sessions = new IndexedDbSessionStore({ dbName });
+    closers.push(() => sessions.close());
+    await sessions.save({ jwt: 'h.p.s', claims });
+    const keys = keyStore({ dbName });
+    const key = await keys.create();
+    expect((await keys.get(key.id))?.id).to.equal(key.id);
+    expect((await keys.list()).map((k) => k.id)).to.deep.equal([key.id]);
+  });
+
   it('never hands out a record it did not write whole: no keys, or a createdAt that is not a number', async () => {
     const dbName = uniqueDbName();
     names.push(dbName);

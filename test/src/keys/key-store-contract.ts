@@ -147,12 +147,15 @@ export function keyStoreContract(name: string, fixture: ContractFixture): void {
       const b = await importedPair();
       await expectLatchError(() => store.put({ privateKey: a.privateKey, publicKey: b.publicKey }), 'ERR_KEY_MISMATCH');
       const ecdh = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
-      await expectLatchError(() => store.put(ecdh), 'ERR_KEY_FORMAT');
+      // Refused for what the pair is, before anything tries to sign with it or name it.
+      const notEcdsa = await expectLatchError(() => store.put(ecdh), 'ERR_KEY_FORMAT', { message: /ECDSA P-256/ });
+      expect(notEcdsa.cause).to.equal(undefined);
       await expectLatchError(() => store.put({ privateKey: a.publicKey, publicKey: a.publicKey } as CryptoKeyPair), 'ERR_KEY_FORMAT');
       await expectLatchError(() => store.put({ privateKey: a.privateKey, publicKey: a.privateKey } as CryptoKeyPair), 'ERR_KEY_FORMAT');
       // An ECDH pair is P-256 but not ECDSA; an ECDSA P-384 pair is ECDSA but not P-256.
       const p384 = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-384' }, false, ['sign', 'verify']);
-      await expectLatchError(() => store.put(p384), 'ERR_KEY_FORMAT');
+      const notP256 = await expectLatchError(() => store.put(p384), 'ERR_KEY_FORMAT', { message: /ECDSA P-256/ });
+      expect(notP256.cause).to.equal(undefined);
       for (const partial of [{ publicKey: a.publicKey }, { privateKey: a.privateKey }, null]) {
         await expectLatchError(() => store.put(partial as unknown as CryptoKeyPair), 'ERR_KEY_FORMAT');
       }
