@@ -6,7 +6,8 @@
 // alteration reaches the decryption (a credential bundle is re-encoded with a valid checksum, an
 // export bundle re-signed by the enclave key), and the untouched bundle opens afterwards, so the
 // refusals are the alterations' and not a broken key or bundle.
-import { describe, it, before, expect, expectCode } from '../../support/harness.ts';
+import { describe, it, before, expect } from '../../support/harness.ts';
+import { expectLatchError } from '../../support/expect-latch-error.ts';
 import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { decryptCredentialBundle } from '../../../src/bundles/credential-bundle.ts';
@@ -39,7 +40,7 @@ function tamperedCiphertexts(ct: Uint8Array): [string, Uint8Array][] {
 
 /** `fn` rejects with a LatchError carrying `code` (so it returns no plaintext); `what` names the case when not. */
 async function opensNothing(what: string, fn: () => Promise<unknown>, code: string): Promise<void> {
-  await expectCode(fn, code).catch((error: unknown) => {
+  await expectLatchError(fn, code).catch((error: unknown) => {
     throw new Error(`${what}: ${String(error)}`);
   });
 }

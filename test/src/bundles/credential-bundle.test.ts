@@ -1,4 +1,5 @@
-import { describe, it, before, expect, expectCode } from '../../support/harness.ts';
+import { describe, it, before, expect } from '../../support/harness.ts';
+import { expectLatchError } from '../../support/expect-latch-error.ts';
 import { base58, createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { decryptCredentialBundle, encryptCredentialBundle } from '../../../src/bundles/credential-bundle.ts';
@@ -100,30 +101,30 @@ describe('credential bundle: published vector', () => {
     const enc = bytes.subarray(0, 33);
     const rest = bytes.subarray(33);
     const join = (e: Uint8Array): Uint8Array => new Uint8Array([...e, ...rest]);
-    await expectCode(() => decryptCredentialBundle(reencode(join(otherOnCurveEnc(enc))), target), 'ERR_BUNDLE_DECRYPT');
-    await expectCode(() => decryptCredentialBundle(reencode(join(offCurveEnc(enc))), target), 'ERR_BUNDLE_DECRYPT');
+    await expectLatchError(() => decryptCredentialBundle(reencode(join(otherOnCurveEnc(enc))), target), 'ERR_BUNDLE_DECRYPT');
+    await expectLatchError(() => decryptCredentialBundle(reencode(join(offCurveEnc(enc))), target), 'ERR_BUNDLE_DECRYPT');
     // The other y sign: same x, so a valid point, but not the sender's.
     const otherSign = enc.slice();
     otherSign[0] = otherSign[0] === 0x02 ? 0x03 : 0x02;
-    await expectCode(() => decryptCredentialBundle(reencode(join(otherSign)), target), 'ERR_BUNDLE_DECRYPT');
+    await expectLatchError(() => decryptCredentialBundle(reencode(join(otherSign)), target), 'ERR_BUNDLE_DECRYPT');
     const badPrefix = enc.slice();
     badPrefix[0] = 0x04;
-    await expectCode(() => decryptCredentialBundle(reencode(join(badPrefix)), target), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(() => decryptCredentialBundle(reencode(join(badPrefix)), target), 'ERR_BUNDLE_MALFORMED');
   });
 
   it('refuses a bad checksum and non-base58 text', async () => {
     const raw = base58.decode(vector.bundle);
-    await expectCode(() => decryptCredentialBundle(base58.encode(flipByte(raw, -1)), target), 'ERR_ENCODING_CHECKSUM');
-    await expectCode(() => decryptCredentialBundle(vector.bundle.slice(0, -1) + '0', target), 'ERR_ENCODING_BASE58');
-    await expectCode(() => decryptCredentialBundle('', target), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(() => decryptCredentialBundle(base58.encode(flipByte(raw, -1)), target), 'ERR_ENCODING_CHECKSUM');
+    await expectLatchError(() => decryptCredentialBundle(vector.bundle.slice(0, -1) + '0', target), 'ERR_ENCODING_BASE58');
+    await expectLatchError(() => decryptCredentialBundle('', target), 'ERR_BUNDLE_MALFORMED');
   });
 
   it('refuses truncated and lengthened bundles', async () => {
-    await expectCode(() => decryptCredentialBundle(reencode(bytes.subarray(0, bytes.length - 1)), target), 'ERR_BUNDLE_MALFORMED');
-    await expectCode(() => decryptCredentialBundle(reencode(bytes.subarray(0, 33)), target), 'ERR_BUNDLE_MALFORMED');
-    await expectCode(() => decryptCredentialBundle(reencode(new Uint8Array([...bytes, 0])), target), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(() => decryptCredentialBundle(reencode(bytes.subarray(0, bytes.length - 1)), target), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(() => decryptCredentialBundle(reencode(bytes.subarray(0, 33)), target), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(() => decryptCredentialBundle(reencode(new Uint8Array([...bytes, 0])), target), 'ERR_BUNDLE_MALFORMED');
     // Truncating the text itself breaks the checksum first.
-    await expectCode(() => decryptCredentialBundle(vector.bundle.slice(0, -2), target), 'ERR_ENCODING_CHECKSUM');
+    await expectLatchError(() => decryptCredentialBundle(vector.bundle.slice(0, -2), target), 'ERR_ENCODING_CHECKSUM');
   });
 
   it('A7 bundle-encoding-malformed: bad base58 character, bad checksum, 33 bytes or fewer, empty, whitespace: typed errors, nothing stored', async () => {
@@ -141,19 +142,19 @@ describe('credential bundle: published vector', () => {
       [vector.bundle.replace(/(.{20})/, '$1 '), 'ERR_ENCODING_BASE58'],
     ];
     for (const [text, code] of cases) {
-      await expectCode(() => decryptCredentialBundle(text, target, { store, metadata: { purpose: 'otp' } }), code);
+      await expectLatchError(() => decryptCredentialBundle(text, target, { store, metadata: { purpose: 'otp' } }), code);
     }
     expect(await store.list()).to.deep.equal([]);
   });
 
   it('refuses the wrong target key', async () => {
     const other = await generateTargetKeyPair();
-    await expectCode(() => decryptCredentialBundle(vector.bundle, other.keyPair), 'ERR_BUNDLE_DECRYPT');
+    await expectLatchError(() => decryptCredentialBundle(vector.bundle, other.keyPair), 'ERR_BUNDLE_DECRYPT');
   });
 
   it('refuses a signing (ECDSA) pair as the target', async () => {
     const ecdsa = (await subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])) as CryptoKeyPair;
-    await expectCode(() => decryptCredentialBundle(vector.bundle, ecdsa), 'ERR_KEY_FORMAT');
+    await expectLatchError(() => decryptCredentialBundle(vector.bundle, ecdsa), 'ERR_KEY_FORMAT');
   });
 });
 
@@ -184,10 +185,10 @@ describe('credential bundle: round trip (emulator seals, kit opens)', () => {
 
   it('refuses a key that is not 32 bytes, a bad target, and a zero scalar in the plaintext', async () => {
     const target = await generateTargetKeyPair();
-    await expectCode(() => encryptCredentialBundle(new Uint8Array(31), target.publicKeyHex), 'ERR_KEY_FORMAT');
-    await expectCode(() => encryptCredentialBundle(new Uint8Array(32).fill(1), 'zz'), 'ERR_KEY_FORMAT');
-    await expectCode(() => encryptCredentialBundle(new Uint8Array(32).fill(1), '04' + '00'.repeat(64)), 'ERR_KEY_FORMAT');
+    await expectLatchError(() => encryptCredentialBundle(new Uint8Array(31), target.publicKeyHex), 'ERR_KEY_FORMAT');
+    await expectLatchError(() => encryptCredentialBundle(new Uint8Array(32).fill(1), 'zz'), 'ERR_KEY_FORMAT');
+    await expectLatchError(() => encryptCredentialBundle(new Uint8Array(32).fill(1), '04' + '00'.repeat(64)), 'ERR_KEY_FORMAT');
     const zero = await encryptCredentialBundle(new Uint8Array(32), target.publicKeyHex);
-    await expectCode(() => decryptCredentialBundle(zero, target.keyPair), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(() => decryptCredentialBundle(zero, target.keyPair), 'ERR_BUNDLE_MALFORMED');
   });
 });

@@ -1,4 +1,5 @@
-import { describe, it, before, expect, expectCode } from '../../support/harness.ts';
+import { describe, it, before, expect } from '../../support/harness.ts';
+import { expectLatchError } from '../../support/expect-latch-error.ts';
 import {
   HOSTED_ENCLAVE_PUBLIC_KEY,
   createExportBundle,
@@ -75,75 +76,75 @@ describe('export bundle', () => {
     const envelope = parseEnvelope(bundle);
     for (const index of [0, 40, -1]) {
       const data = toHex(flipByte(fromHex(envelope.data), index));
-      await expectCode(() => decryptExportBundle(writeEnvelope({ ...envelope, data }), options), 'ERR_BUNDLE_SIGNATURE');
+      await expectLatchError(() => decryptExportBundle(writeEnvelope({ ...envelope, data }), options), 'ERR_BUNDLE_SIGNATURE');
     }
   });
 
   it('refuses an altered or malformed signature', async () => {
     const envelope = parseEnvelope(bundle);
     const signature = fromHex(envelope.dataSignature);
-    await expectCode(() => decryptExportBundle(writeEnvelope({ ...envelope, dataSignature: toHex(flipByte(signature, -1)) }), options), 'ERR_BUNDLE_SIGNATURE');
-    await expectCode(() => decryptExportBundle(writeEnvelope({ ...envelope, dataSignature: toHex(signature.subarray(0, 20)) }), options), 'ERR_BUNDLE_SIGNATURE');
-    await expectCode(() => decryptExportBundle(writeEnvelope({ ...envelope, dataSignature: 'zz' }), options), 'ERR_BUNDLE_SIGNATURE');
+    await expectLatchError(() => decryptExportBundle(writeEnvelope({ ...envelope, dataSignature: toHex(flipByte(signature, -1)) }), options), 'ERR_BUNDLE_SIGNATURE');
+    await expectLatchError(() => decryptExportBundle(writeEnvelope({ ...envelope, dataSignature: toHex(signature.subarray(0, 20)) }), options), 'ERR_BUNDLE_SIGNATURE');
+    await expectLatchError(() => decryptExportBundle(writeEnvelope({ ...envelope, dataSignature: 'zz' }), options), 'ERR_BUNDLE_SIGNATURE');
   });
 
   it('refuses a bundle signed by another key', async () => {
     const other = await makeSigner();
     const forged = await createExportBundle(utf8(MNEMONIC), target.publicKeyHex, other, ORG);
-    await expectCode(() => decryptExportBundle(forged, options), 'ERR_BUNDLE_SIGNER');
+    await expectLatchError(() => decryptExportBundle(forged, options), 'ERR_BUNDLE_SIGNER');
     // Claiming the pinned key while signing with another one fails the signature instead.
     const claimed = writeEnvelope({ ...parseEnvelope(forged), enclaveQuorumPublic: signer.publicKeyHex });
-    await expectCode(() => decryptExportBundle(claimed, options), 'ERR_BUNDLE_SIGNATURE');
+    await expectLatchError(() => decryptExportBundle(claimed, options), 'ERR_BUNDLE_SIGNATURE');
   });
 
   it('defaults to the hosted enclave key, refusing an emulator-signed bundle', async () => {
-    await expectCode(() => decryptExportBundle(bundle, { target: target.keyPair, organizationId: ORG }), 'ERR_BUNDLE_SIGNER');
+    await expectLatchError(() => decryptExportBundle(bundle, { target: target.keyPair, organizationId: ORG }), 'ERR_BUNDLE_SIGNER');
   });
 
   it('refuses a bundle for another organization', async () => {
     const otherOrg = await createExportBundle(utf8(MNEMONIC), target.publicKeyHex, signer, 'org-other');
-    await expectCode(() => decryptExportBundle(otherOrg, options), 'ERR_BUNDLE_ORGANIZATION');
-    await expectCode(() => decryptExportBundle(bundle, { ...options, organizationId: 'org-other' }), 'ERR_BUNDLE_ORGANIZATION');
-    await expectCode(() => decryptExportBundle(bundle, { ...options, organizationId: '' }), 'ERR_BUNDLE_ORGANIZATION');
+    await expectLatchError(() => decryptExportBundle(otherOrg, options), 'ERR_BUNDLE_ORGANIZATION');
+    await expectLatchError(() => decryptExportBundle(bundle, { ...options, organizationId: 'org-other' }), 'ERR_BUNDLE_ORGANIZATION');
+    await expectLatchError(() => decryptExportBundle(bundle, { ...options, organizationId: '' }), 'ERR_BUNDLE_ORGANIZATION');
   });
 
   it('refuses another version', async () => {
     const envelope = parseEnvelope(bundle);
     for (const version of ['v1.0.1', 'v2.0.0', '']) {
-      await expectCode(() => decryptExportBundle(writeEnvelope({ ...envelope, version }), options), 'ERR_BUNDLE_VERSION');
+      await expectLatchError(() => decryptExportBundle(writeEnvelope({ ...envelope, version }), options), 'ERR_BUNDLE_VERSION');
     }
   });
 
   it('refuses malformed envelopes and data', async () => {
-    await expectCode(() => decryptExportBundle('not json', options), 'ERR_BUNDLE_MALFORMED');
-    await expectCode(() => decryptExportBundle('[1]', options), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(() => decryptExportBundle('not json', options), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(() => decryptExportBundle('[1]', options), 'ERR_BUNDLE_MALFORMED');
     const { data: _data, ...noData } = parseEnvelope(bundle);
-    await expectCode(() => decryptExportBundle(JSON.stringify(noData), options), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(() => decryptExportBundle(JSON.stringify(noData), options), 'ERR_BUNDLE_MALFORMED');
     // Properly signed, but the data is not JSON / lacks the ciphertext / has a compressed enc.
-    await expectCode(async () => decryptExportBundle(await signRaw(utf8('not json'), signer), options), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(async () => decryptExportBundle(await signRaw(utf8('not json'), signer), options), 'ERR_BUNDLE_MALFORMED');
     const data = envelopeData(bundle);
     const noCiphertext = utf8(JSON.stringify({ encappedPublic: data.encappedPublic, organizationId: ORG }));
-    await expectCode(async () => decryptExportBundle(await signRaw(noCiphertext, signer), options), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(async () => decryptExportBundle(await signRaw(noCiphertext, signer), options), 'ERR_BUNDLE_MALFORMED');
     const compressedEnc = utf8(JSON.stringify({ ...data, encappedPublic: toHex(compressPublicKey(fromHex(data.encappedPublic!))) }));
-    await expectCode(async () => decryptExportBundle(await signRaw(compressedEnc, signer), options), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(async () => decryptExportBundle(await signRaw(compressedEnc, signer), options), 'ERR_BUNDLE_MALFORMED');
   });
 
   it('refuses a re-signed bundle whose ciphertext or enc was altered, and the wrong target key', async () => {
     const data = envelopeData(bundle);
     const ciphertext = toHex(flipByte(fromHex(data.ciphertext!), 3));
-    await expectCode(async () => decryptExportBundle(await signRaw(utf8(JSON.stringify({ ...data, ciphertext })), signer), options), 'ERR_BUNDLE_DECRYPT');
+    await expectLatchError(async () => decryptExportBundle(await signRaw(utf8(JSON.stringify({ ...data, ciphertext })), signer), options), 'ERR_BUNDLE_DECRYPT');
     const other = await generateTargetKeyPair();
     const encappedPublic = other.publicKeyHex; // a valid point, but not the sender's
-    await expectCode(async () => decryptExportBundle(await signRaw(utf8(JSON.stringify({ ...data, encappedPublic })), signer), options), 'ERR_BUNDLE_DECRYPT');
-    await expectCode(() => decryptExportBundle(bundle, { ...options, target: other.keyPair }), 'ERR_BUNDLE_DECRYPT');
+    await expectLatchError(async () => decryptExportBundle(await signRaw(utf8(JSON.stringify({ ...data, encappedPublic })), signer), options), 'ERR_BUNDLE_DECRYPT');
+    await expectLatchError(() => decryptExportBundle(bundle, { ...options, target: other.keyPair }), 'ERR_BUNDLE_DECRYPT');
   });
 
   it('reports a bad pinned key or signer as ERR_KEY_FORMAT (a setup error, not a bad bundle)', async () => {
-    await expectCode(() => decryptExportBundle(bundle, { ...options, enclavePublicKey: 'zz' }), 'ERR_KEY_FORMAT');
-    await expectCode(() => decryptExportBundle(bundle, { ...options, enclavePublicKey: '04' + '00'.repeat(64) }), 'ERR_KEY_FORMAT');
+    await expectLatchError(() => decryptExportBundle(bundle, { ...options, enclavePublicKey: 'zz' }), 'ERR_KEY_FORMAT');
+    await expectLatchError(() => decryptExportBundle(bundle, { ...options, enclavePublicKey: '04' + '00'.repeat(64) }), 'ERR_KEY_FORMAT');
     const verifyOnly = { privateKey: (await generateTargetKeyPair()).keyPair.privateKey, publicKeyHex: signer.publicKeyHex };
-    await expectCode(() => createExportBundle(utf8(MNEMONIC), target.publicKeyHex, verifyOnly, ORG), 'ERR_KEY_FORMAT');
-    await expectCode(() => createExportBundle(utf8(MNEMONIC), 'not hex', signer, ORG), 'ERR_KEY_FORMAT');
+    await expectLatchError(() => createExportBundle(utf8(MNEMONIC), target.publicKeyHex, verifyOnly, ORG), 'ERR_KEY_FORMAT');
+    await expectLatchError(() => createExportBundle(utf8(MNEMONIC), 'not hex', signer, ORG), 'ERR_KEY_FORMAT');
   });
 
   it('decodes helpers strictly', () => {

@@ -1,4 +1,5 @@
-import { describe, it, before, expect, expectCode } from '../../support/harness.ts';
+import { describe, it, before, expect } from '../../support/harness.ts';
+import { expectLatchError } from '../../support/expect-latch-error.ts';
 import { createImportTarget, decryptImportBundle, encryptToTarget } from '../../../src/bundles/import-bundle.ts';
 import { generateTargetKeyPair, type TargetKeyPair } from '../../../src/bundles/hpke-suite.ts';
 import type { EnvelopeSigner } from '../../../src/bundles/enclave-envelope.ts';
@@ -45,39 +46,39 @@ describe('import bundle', () => {
   it('refuses an altered data byte or signature', async () => {
     const envelope = parseEnvelope(importBundle);
     const data = toHex(flipByte(fromHex(envelope.data), 10));
-    await expectCode(() => encryptToTarget(utf8(MNEMONIC), writeEnvelope({ ...envelope, data }), options), 'ERR_BUNDLE_SIGNATURE');
+    await expectLatchError(() => encryptToTarget(utf8(MNEMONIC), writeEnvelope({ ...envelope, data }), options), 'ERR_BUNDLE_SIGNATURE');
     const dataSignature = toHex(flipByte(fromHex(envelope.dataSignature), -2));
-    await expectCode(() => encryptToTarget(utf8(MNEMONIC), writeEnvelope({ ...envelope, dataSignature }), options), 'ERR_BUNDLE_SIGNATURE');
+    await expectLatchError(() => encryptToTarget(utf8(MNEMONIC), writeEnvelope({ ...envelope, dataSignature }), options), 'ERR_BUNDLE_SIGNATURE');
   });
 
   it('refuses another signer, including the hosted default for an emulator target', async () => {
     const other = await makeSigner();
     const forged = await createImportTarget({ targetPublicKeyHex: enclaveTarget.publicKeyHex, organizationId: ORG, userId: USER }, other);
-    await expectCode(() => encryptToTarget(utf8(MNEMONIC), forged, options), 'ERR_BUNDLE_SIGNER');
-    await expectCode(() => encryptToTarget(utf8(MNEMONIC), importBundle, { organizationId: ORG, userId: USER }), 'ERR_BUNDLE_SIGNER');
+    await expectLatchError(() => encryptToTarget(utf8(MNEMONIC), forged, options), 'ERR_BUNDLE_SIGNER');
+    await expectLatchError(() => encryptToTarget(utf8(MNEMONIC), importBundle, { organizationId: ORG, userId: USER }), 'ERR_BUNDLE_SIGNER');
   });
 
   it('refuses another organization or another user', async () => {
-    await expectCode(() => encryptToTarget(utf8(MNEMONIC), importBundle, { ...options, organizationId: 'org-other' }), 'ERR_BUNDLE_ORGANIZATION');
-    await expectCode(() => encryptToTarget(utf8(MNEMONIC), importBundle, { ...options, userId: 'user-other' }), 'ERR_BUNDLE_ORGANIZATION');
+    await expectLatchError(() => encryptToTarget(utf8(MNEMONIC), importBundle, { ...options, organizationId: 'org-other' }), 'ERR_BUNDLE_ORGANIZATION');
+    await expectLatchError(() => encryptToTarget(utf8(MNEMONIC), importBundle, { ...options, userId: 'user-other' }), 'ERR_BUNDLE_ORGANIZATION');
   });
 
   it('refuses another version and a signed target that is not a P-256 key', async () => {
     const envelope = parseEnvelope(importBundle);
-    await expectCode(() => encryptToTarget(utf8(MNEMONIC), writeEnvelope({ ...envelope, version: 'v0.9.0' }), options), 'ERR_BUNDLE_VERSION');
+    await expectLatchError(() => encryptToTarget(utf8(MNEMONIC), writeEnvelope({ ...envelope, version: 'v0.9.0' }), options), 'ERR_BUNDLE_VERSION');
     const badTarget = utf8(JSON.stringify({ targetPublic: '04' + '00'.repeat(64), organizationId: ORG, userId: USER }));
-    await expectCode(async () => encryptToTarget(utf8(MNEMONIC), await signRaw(badTarget, signer), options), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(async () => encryptToTarget(utf8(MNEMONIC), await signRaw(badTarget, signer), options), 'ERR_BUNDLE_MALFORMED');
   });
 
   it('the emulator refuses an altered or malformed encrypted bundle, and the wrong target key', async () => {
     const encrypted = JSON.parse(await encryptToTarget(utf8(MNEMONIC), importBundle, options)) as Record<string, string>;
     const ciphertext = toHex(flipByte(fromHex(encrypted.ciphertext!), 0));
-    await expectCode(() => decryptImportBundle(JSON.stringify({ ...encrypted, ciphertext }), enclaveTarget.keyPair), 'ERR_BUNDLE_DECRYPT');
+    await expectLatchError(() => decryptImportBundle(JSON.stringify({ ...encrypted, ciphertext }), enclaveTarget.keyPair), 'ERR_BUNDLE_DECRYPT');
     const other = await generateTargetKeyPair();
-    await expectCode(() => decryptImportBundle(JSON.stringify({ ...encrypted, encappedPublic: other.publicKeyHex }), enclaveTarget.keyPair), 'ERR_BUNDLE_DECRYPT');
-    await expectCode(() => decryptImportBundle(JSON.stringify(encrypted), other.keyPair), 'ERR_BUNDLE_DECRYPT');
-    await expectCode(() => decryptImportBundle('{', enclaveTarget.keyPair), 'ERR_BUNDLE_MALFORMED');
-    await expectCode(() => decryptImportBundle(JSON.stringify({ ciphertext: encrypted.ciphertext }), enclaveTarget.keyPair), 'ERR_BUNDLE_MALFORMED');
-    await expectCode(() => decryptImportBundle(JSON.stringify({ ...encrypted, ciphertext: 'xyz' }), enclaveTarget.keyPair), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(() => decryptImportBundle(JSON.stringify({ ...encrypted, encappedPublic: other.publicKeyHex }), enclaveTarget.keyPair), 'ERR_BUNDLE_DECRYPT');
+    await expectLatchError(() => decryptImportBundle(JSON.stringify(encrypted), other.keyPair), 'ERR_BUNDLE_DECRYPT');
+    await expectLatchError(() => decryptImportBundle('{', enclaveTarget.keyPair), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(() => decryptImportBundle(JSON.stringify({ ciphertext: encrypted.ciphertext }), enclaveTarget.keyPair), 'ERR_BUNDLE_MALFORMED');
+    await expectLatchError(() => decryptImportBundle(JSON.stringify({ ...encrypted, ciphertext: 'xyz' }), enclaveTarget.keyPair), 'ERR_BUNDLE_MALFORMED');
   });
 });

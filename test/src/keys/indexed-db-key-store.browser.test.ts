@@ -1,4 +1,5 @@
-import { describe, it, expect, expectCode, afterEach } from '../../support/harness.ts';
+import { describe, it, expect, afterEach } from '../../support/harness.ts';
+import { expectLatchError } from '../../support/expect-latch-error.ts';
 import { IndexedDbKeyStore, type IndexedDbKeyStoreOptions } from '../../../src/keys/indexed-db-key-store.ts';
 import { keyStoreContract, importedPair } from './key-store-contract.ts';
 import {
@@ -64,33 +65,33 @@ describe('IndexedDbKeyStore', () => {
   });
 
   it('maps a missing IndexedDB to ERR_STORE_UNAVAILABLE', async () => {
-    await expectCode(() => make({ indexedDB: undefined }).create(), 'ERR_STORE_UNAVAILABLE');
-    await expectCode(() => make({ indexedDB: null }).list(), 'ERR_STORE_UNAVAILABLE');
+    await expectLatchError(() => make({ indexedDB: undefined }).create(), 'ERR_STORE_UNAVAILABLE');
+    await expectLatchError(() => make({ indexedDB: null }).list(), 'ERR_STORE_UNAVAILABLE');
   });
 
   it('maps an open that throws or fails to ERR_STORE_UNAVAILABLE', async () => {
-    await expectCode(() => make({ indexedDB: factoryWhoseOpenThrows }).list(), 'ERR_STORE_UNAVAILABLE');
-    await expectCode(() => make({ indexedDB: factoryWhoseOpenFails('UnknownError') }).list(), 'ERR_STORE_UNAVAILABLE');
-    await expectCode(() => make({ indexedDB: factoryWhoseOpenFails('QuotaExceededError') }).list(), 'ERR_STORE_QUOTA');
+    await expectLatchError(() => make({ indexedDB: factoryWhoseOpenThrows }).list(), 'ERR_STORE_UNAVAILABLE');
+    await expectLatchError(() => make({ indexedDB: factoryWhoseOpenFails('UnknownError') }).list(), 'ERR_STORE_UNAVAILABLE');
+    await expectLatchError(() => make({ indexedDB: factoryWhoseOpenFails('QuotaExceededError') }).list(), 'ERR_STORE_QUOTA');
   });
 
   it('does not hang when the database never answers', async () => {
-    await expectCode(() => make({ indexedDB: factoryThatNeverAnswers, openTimeoutMs: 50 }).list(), 'ERR_STORE_UNAVAILABLE');
+    await expectLatchError(() => make({ indexedDB: factoryThatNeverAnswers, openTimeoutMs: 50 }).list(), 'ERR_STORE_UNAVAILABLE');
   });
 
   it('C4 idb-quota-wedge-and-hang: quota and abort errors surface typed, writing nothing; a wedged connection fails after the time limit and the next call starts on a fresh one', async () => {
     // A quota failure as browsers report it: the put is taken, then the transaction aborts
     // (asynchronously, through onabort) with a QuotaExceededError. A short time limit: a store
     // that missed the abort fails with ERR_STORE_UNAVAILABLE in a second, not at the runner's.
-    await expectCode(() => make({ indexedDB: factoryWhosePutsAbort('QuotaExceededError'), openTimeoutMs: 1000 }).create(), 'ERR_STORE_QUOTA');
-    await expectCode(() => make({ indexedDB: factoryWhosePutsAbort(null), openTimeoutMs: 1000 }).create(), 'ERR_STORE_FAILED');
+    await expectLatchError(() => make({ indexedDB: factoryWhosePutsAbort('QuotaExceededError'), openTimeoutMs: 1000 }).create(), 'ERR_STORE_QUOTA');
+    await expectLatchError(() => make({ indexedDB: factoryWhosePutsAbort(null), openTimeoutMs: 1000 }).create(), 'ERR_STORE_FAILED');
     expect(await recordsIn(dbName, 'keys'), 'nothing written by the aborted transactions').to.deep.equal([]);
 
     // Every transaction of the first connection hangs: the call gives up at the limit, and the
     // next one must not reuse that connection (it would hang and fail the same way).
     const store = make({ indexedDB: factoryWithWedgedConnections(1), openTimeoutMs: 300 });
     const started = performance.now();
-    await expectCode(() => store.list(), 'ERR_STORE_UNAVAILABLE');
+    await expectLatchError(() => store.list(), 'ERR_STORE_UNAVAILABLE');
     expect(performance.now() - started, 'gave up at the time limit').to.be.below(5000);
     const key = await store.create();
     expect((await store.list()).map((k) => k.id)).to.deep.equal([key.id]);
@@ -100,7 +101,7 @@ describe('IndexedDbKeyStore', () => {
     // Deaf to versionchange (as a wedged engine or a page in the back-forward cache is), a
     // connection that was only forgotten would stay open and block this upgrade.
     const store = make({ indexedDB: factoryWithWedgedConnections(1, { deaf: true }), openTimeoutMs: 300 });
-    await expectCode(() => store.list(), 'ERR_STORE_UNAVAILABLE');
+    await expectLatchError(() => store.list(), 'ERR_STORE_UNAVAILABLE');
     expect(await upgradeWasBlocked(dbName, 5), 'the timed-out connection still open').to.equal(false);
   });
 
@@ -117,7 +118,7 @@ describe('IndexedDbKeyStore', () => {
     } as typeof window.removeEventListener;
     try {
       const store = make({ indexedDB: factoryWithWedgedConnections(1), openTimeoutMs: 300 });
-      await expectCode(() => store.list(), 'ERR_STORE_UNAVAILABLE'); // reconnect 1: a time-out
+      await expectLatchError(() => store.list(), 'ERR_STORE_UNAVAILABLE'); // reconnect 1: a time-out
       const key = await store.create();
       expect(listening.size, 'after a time-out and a reconnect').to.equal(1);
       dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })); // reconnect 2
@@ -136,16 +137,16 @@ describe('IndexedDbKeyStore', () => {
 
   it('maps DataCloneError to ERR_STORE_DATA_CLONE and writes nothing', async () => {
     const broken = make({ indexedDB: factoryWhosePutThrows('DataCloneError') });
-    await expectCode(() => broken.create(), 'ERR_STORE_DATA_CLONE');
+    await expectLatchError(() => broken.create(), 'ERR_STORE_DATA_CLONE');
     const pair = await importedPair();
-    await expectCode(() => broken.put(pair), 'ERR_STORE_DATA_CLONE');
+    await expectLatchError(() => broken.put(pair), 'ERR_STORE_DATA_CLONE');
     expect(await broken.list()).to.deep.equal([]);
     expect(await make().list()).to.deep.equal([]);
   });
 
   it('maps QuotaExceededError to ERR_STORE_QUOTA and writes nothing', async () => {
     const full = make({ indexedDB: factoryWhosePutThrows('QuotaExceededError') });
-    await expectCode(() => full.create(), 'ERR_STORE_QUOTA');
+    await expectLatchError(() => full.create(), 'ERR_STORE_QUOTA');
     expect(await make().list()).to.deep.equal([]);
   });
 
@@ -161,7 +162,7 @@ describe('IndexedDbKeyStore', () => {
     const holder = await holdOpen(dbName, 6);
     const adding = make({ storeName: 'added-later', blockedTimeoutMs: 100, openTimeoutMs: 3000 });
     const started = performance.now();
-    await expectCode(() => adding.create(), 'ERR_STORE_BLOCKED');
+    await expectLatchError(() => adding.create(), 'ERR_STORE_BLOCKED');
     expect(performance.now() - started, 'gave up at blockedTimeoutMs').to.be.below(2500);
     holder.close();
     const added = await adding.create();

@@ -1,5 +1,6 @@
 // The behaviour every KeyStore must have, run against each implementation by its own test file.
-import { describe, it, expect, expectCode, afterEach } from '../../support/harness.ts';
+import { describe, it, expect, afterEach } from '../../support/harness.ts';
+import { expectLatchError } from '../../support/expect-latch-error.ts';
 import type { KeyStore } from '../../../src/keys/key-store.ts';
 import { compressPublicKey, decompressPublicKey } from '../../../src/crypto/p256.ts';
 import { fromHex, toHex } from '../../../src/encoding/hex.ts';
@@ -74,8 +75,35 @@ export function keyStoreContract(name: string, fixture: ContractFixture): void {
 
     it('refuses malformed ids', async () => {
       const store = await fixture.make();
-      await expectCode(() => store.get('not-a-key'), 'ERR_KEY_FORMAT');
-      await expectCode(() => store.delete('04' + '11'.repeat(64)), 'ERR_KEY_FORMAT');
+      await expectLatchError(() => store.get('not-a-key'), 'ERR_KEY_FORMAT');
+      await expectLatchError(() => store.delete('04' + '11'.repeat(64)), 'ERR_KEY_FORMAT');
+      const id = (await store.create()).id;
+      // Anchored both ends, and a string: an id with more around it, or an array that would
+      // stringify to one, names no key.
+      for (const bad of [`${id}0`, `0${id}`, ` ${id}`, `${id}\n`, [id], 42, undefined]) {
+        await expectLatchError(() => store.get(bad as unknown as string), 'ERR_KEY_FORMAT');
+      }
+    });
+
+    it('lists by creation time: keys made in the same millisecond keep their order, and a key stored again moves last', async () => {
+      const store = await fixture.make();
+      const now = Date.now;
+      Date.now = () => 1_700_000_000_000; // one frozen millisecond for every key below
+      try {
+        const a = await store.put(await importedPair());
+        const b = await store.create();
+        const c = await store.create();
+        expect(b.createdAt).to.be.greaterThan(a.createdAt);
+        expect(c.createdAt).to.be.greaterThan(b.createdAt);
+        expect((await store.list()).map((k) => k.id)).to.deep.equal([a.id, b.id, c.id]);
+        const again = await store.put({ privateKey: a.privateKey, publicKey: a.publicKey }, { purpose: 'again' });
+        expect(again.createdAt).to.be.greaterThan(c.createdAt);
+        const listed = await store.list();
+        expect(listed.map((k) => k.id)).to.deep.equal([b.id, c.id, a.id]);
+        expect(listed[2]!.purpose).to.equal('again');
+      } finally {
+        Date.now = now;
+      }
     });
 
     it('keeps private keys non-extractable, and they sign what the id verifies', async () => {
@@ -109,7 +137,7 @@ export function keyStoreContract(name: string, fixture: ContractFixture): void {
     it('refuses an extractable private key and writes nothing', async () => {
       const store = await fixture.make();
       const pair = await crypto.subtle.generateKey(ECDSA, true, ['sign', 'verify']);
-      await expectCode(() => store.put(pair), 'ERR_STORE_EXTRACTABLE');
+      await expectLatchError(() => store.put(pair), 'ERR_STORE_EXTRACTABLE');
       expect(await store.list()).to.deep.equal([]);
     });
 
@@ -117,10 +145,27 @@ export function keyStoreContract(name: string, fixture: ContractFixture): void {
       const store = await fixture.make();
       const a = await importedPair();
       const b = await importedPair();
-      await expectCode(() => store.put({ privateKey: a.privateKey, publicKey: b.publicKey }), 'ERR_KEY_MISMATCH');
+      await expectLatchError(() => store.put({ privateKey: a.privateKey, publicKey: b.publicKey }), 'ERR_KEY_MISMATCH');
       const ecdh = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
-      await expectCode(() => store.put(ecdh), 'ERR_KEY_FORMAT');
-      await expectCode(() => store.put({ privateKey: a.publicKey, publicKey: a.publicKey } as CryptoKeyPair), 'ERR_KEY_FORMAT');
+      // Refused for what the pair is, before anything tries to sign with it or name it.
+      const notEcdsa = await expectLatchError(() => store.put(ecdh), 'ERR_KEY_FORMAT', { message: /ECDSA P-256/ });
+      expect(notEcdsa.cause).to.equal(undefined);
+      await expectLatchError(() => store.put({ privateKey: a.publicKey, publicKey: a.publicKey } as CryptoKeyPair), 'ERR_KEY_FORMAT');
+      await expectLatchError(() => store.put({ privateKey: a.privateKey, publicKey: a.privateKey } as CryptoKeyPair), 'ERR_KEY_FORMAT');
+      // An ECDH pair is P-256 but not ECDSA; an ECDSA P-384 pair is ECDSA but not P-256.
+      const p384 = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-384' }, false, ['sign', 'verify']);
+      const notP256 = await expectLatchError(() => store.put(p384), 'ERR_KEY_FORMAT', { message: /ECDSA P-256/ });
+      expect(notP256.cause).to.equal(undefined);
+      for (const partial of [{ publicKey: a.publicKey }, { privateKey: a.privateKey }, null]) {
+        await expectLatchError(() => store.put(partial as unknown as CryptoKeyPair), 'ERR_KEY_FORMAT');
+      }
+      // A public half that may not verify (no 'verify' usage): the pair cannot prove itself.
+      const raw = await crypto.subtle.exportKey('raw', a.publicKey);
+      const noVerify = await crypto.subtle.importKey('raw', raw, ECDSA, true, []);
+      await expectLatchError(() => store.put({ privateKey: a.privateKey, publicKey: noVerify }), 'ERR_KEY_FORMAT', { cause: true });
+      // A public half that cannot be exported cannot name the key.
+      const hidden = await crypto.subtle.importKey('raw', raw, ECDSA, false, ['verify']);
+      await expectLatchError(() => store.put({ privateKey: a.privateKey, publicKey: hidden }), 'ERR_KEY_FORMAT', { cause: true });
       expect(await store.list()).to.deep.equal([]);
     });
 
