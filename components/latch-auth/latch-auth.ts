@@ -29,9 +29,9 @@ let progress: typeof AUTH_PROGRESS | undefined;
  * @summary The drop-in: every login method the organization enabled, in one element. Inline, or
  * a modal dialog.
  *
- * It loads the wallet_kit_config and shows exactly the methods it enables, in the kit's default
- * order (email, SMS, passkey, Google, Apple, Facebook, X, Discord) or with those named in
- * `methods` first. Email and SMS ask for the address or number (checked before anything is
+ * It loads the wallet_kit_config and shows the methods it enables, in the kit's default
+ * order (email, SMS, passkey, Google, Apple, Facebook, X, Discord), or only those `methods` lists,
+ * in its order. Email and SMS ask for the address or number (checked before anything is
  * sent), then for the code (the config's length and alphabet), with a resend on a cooldown; the
  * account lookup decides between logging in and signing up. The phone field, once first focused,
  * loads a country picker (flag and calling code; a searchable list of every country and region,
@@ -149,9 +149,10 @@ export class LatchAuth extends LatchKitElement {
   }
 
   /**
-   * Methods to show first, as a comma list (`passkey,email,google`). It reorders, never adds:
-   * a method the config does not enable stays hidden, and enabled methods it does not name
-   * follow in the default order. Names: email, sms, passkey, google, apple, facebook, x, discord.
+   * The methods to show, in order, as a comma list (`passkey,email,google`), as the hosted kit's
+   * `methodOrder`: an enabled method it does not name is hidden, and it never adds a method the
+   * config does not enable. Names: email, sms, passkey, google, apple, facebook, x, discord, and
+   * wallet (the wallets, always last). Empty, or naming none of these: every enabled method.
    */
   @property() methods = '';
 
@@ -379,7 +380,7 @@ export class LatchAuth extends LatchKitElement {
           passkeySignup: signup,
           onPasskeyToggle: () => this.#set(() => (this.#passkeySignup = !signup)),
           contact: this.#contact,
-          wallets: this.#wallets?.render(kit!),
+          wallets: this.#wallets,
         });
       }
     }

@@ -116,9 +116,12 @@ export interface LatchKitOptions {
    * A captcha for the proxy calls that need one (sending a code; a passkey or OAuth sign-up): a
    * function resolving a fresh token, or `{turnstileSiteKey}` for Cloudflare Turnstile, whose
    * script loads on the first such call into `<latch-auth>`'s `captcha` slot (`scriptUrl`,
-   * `container` to change either). The token goes in `X-Captcha-Token`. Unset: no captcha code loads.
+   * `container` to change either). The token goes in `X-Captcha-Token`. Unset, or Turnstile
+   * without a site key: the one the proxy hands out (`wallet_kit_client_params`, asked once,
+   * before the first such call), as the hosted client does; none there, no captcha code loads.
+   * `false`: never a captcha, nothing asked.
    */
-  captcha?: CaptchaProvider;
+  captcha?: CaptchaProvider | false;
   /**
    * Keep the last wallet_kit_config (public, see config-cache.ts) per proxy and configuration, so
    * that `<latch-auth>` renders a returning visitor's methods before the answer, then follows the
@@ -312,9 +315,9 @@ export class LatchKit extends EventTarget {
 
   /**
    * The login methods the configuration enables, in the default order (email, SMS, passkey,
-   * Google, Apple, Facebook, X, Discord) or with the ones named in `order` first, as
-   * `shownConfig` has them (the kept config while the first load is under way). Empty before
-   * either.
+   * Google, Apple, Facebook, X, Discord), or only those `order` names, in its order (see
+   * orderLoginMethods), as `shownConfig` has them (the kept config while the first load is under
+   * way). Empty before either.
    */
   enabledMethods(order?: readonly string[]): LoginMethod[] {
     return orderLoginMethods(this.shownConfig?.enabledProviders ?? [], order);
