@@ -17,6 +17,7 @@ import { asLatchError, LatchKitElement } from './latch-kit-element.ts';
 import { isContact } from './login-contacts.ts';
 import type { AUTH_PROGRESS } from './auth-progress.ts';
 import { renderLoginMethods } from './render-login-methods.ts';
+import { renderLogo } from './render-logo.ts';
 
 type View = 'loading' | 'failed' | 'methods' | 'code';
 
@@ -69,7 +70,7 @@ let progress: typeof AUTH_PROGRESS | undefined;
  * was when it closes; the rest of the page is inert and does not scroll meanwhile; Escape, the
  * close button and the backdrop dismiss it (`latch-cancel`); it closes by itself after a login.
  *
- * @slot logo - Above the title. Default: the config's `theme.logoUrl` image, if any.
+ * @slot logo - Above the title. Default: the config's logo, if any: `theme.logoLight` / `theme.logoDark` as the color scheme is (`theme.darkMode`, else `prefers-color-scheme`, followed as it changes), else `theme.logoUrl`; https or data:image only; its alt text `login.logo` (config `copy` can name the brand).
  * @slot header - Replaces the title ("Log in or sign up").
  * @slot legal - Terms and privacy text, under the methods.
  * @slot footer - The last thing in the element.
@@ -87,7 +88,7 @@ let progress: typeof AUTH_PROGRESS | undefined;
  * @csspart close - `modal`: the close button.
  * @csspart header - The logo and title.
  * @csspart logo - The logo container.
- * @csspart logo-image - The config's logo image.
+ * @csspart logo-image - The config's logo image (inside a `<picture>` when it follows the scheme).
  * @csspart title - The title (the dialog's label).
  * @csspart body - The current step (loading, methods, code).
  * @csspart loading - The loading state.
@@ -310,13 +311,12 @@ export class LatchAuth extends LatchKitElement {
   protected override render(): TemplateResult | typeof nothing {
     const summary = this.#summary();
     if (summary && this.hideWhenLoggedIn && !this.modal) return nothing;
-    const logoUrl = this.effectiveConfig?.theme?.logoUrl;
-    const logo = logoUrl && /^https?:\/\//i.test(logoUrl) ? logoUrl : '';
+    const logo = renderLogo(this.effectiveConfig?.theme, this.t('login.logo'));
     const slotted = this.#slotted;
     const body = html`<div part="base" class="base" aria-busy=${this.#view === 'loading' ? 'true' : 'false'} @latch-login=${this.#onChildLogin}>
       <div part="header" class="header">
         <div part="logo" class="logo" ?hidden=${!logo && !slotted['logo']}>
-          <slot name="logo" @slotchange=${this.#onSlot}>${logo ? html`<img part="logo-image" src=${logo} alt="" />` : nothing}</slot>
+          <slot name="logo" @slotchange=${this.#onSlot}>${logo ?? nothing}</slot>
         </div>
         <slot name="header"><h2 part="title" class="title" id="title">${summary && this.#account ? this.#account.title() : this.t('login.title')}</h2></slot>
       </div>

@@ -188,8 +188,12 @@ export interface WalletKitTheme {
   radius?: string;
   /** (ours) CSS font-family. */
   font?: string;
-  /** (ours) */
+  /** (ours) The logo, for both schemes. https or `data:image/` only (others are dropped). */
   logoUrl?: string;
+  /** (ours) The logo on a light scheme (the hosted kit's `ui.logoLight`); likewise checked. */
+  logoLight?: string;
+  /** (ours) The logo on a dark scheme (the hosted kit's `ui.logoDark`); likewise checked. */
+  logoDark?: string;
   /** (ours) `auto` follows `prefers-color-scheme`. */
   darkMode?: boolean | 'auto';
 }

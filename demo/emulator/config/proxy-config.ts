@@ -6,6 +6,7 @@
  */
 import { LatchError } from '../../../src/errors/latch-error.ts';
 import type { WalletKitProvider, WalletKitTheme } from '../../../src/clients/proxy-types.ts';
+import { isLogoUrl } from '../../../src/clients/proxy-client.ts';
 import { normalizeOrigin } from '../http/cors.ts';
 import { parseEmailCustomization } from '../otp/email-customization.ts';
 import { TURNSTILE_TEST_KEYS } from '../proxy/captcha-gate.ts';
@@ -159,8 +160,10 @@ function theme(input: Input, where: string): WalletKitTheme | undefined {
   const out: WalletKitTheme = {};
   const colors = stringRecord(v, 'colors', `${where}.theme`);
   if (colors) out.colors = colors;
-  for (const key of ['radius', 'font', 'logoUrl'] as const) {
+  for (const key of ['radius', 'font', 'logoUrl', 'logoLight', 'logoDark'] as const) {
     const s = str(v, key, `${where}.theme`);
+    // A logo the kit would not show is a mistake to report at start, not a logo that never appears.
+    if (s !== undefined && key.startsWith('logo') && !isLogoUrl(s)) throw bad(where, `theme.${key} must be an https or data:image/ URL without spaces`);
     if (s !== undefined) out[key] = s;
   }
   if (v.darkMode !== undefined) {
