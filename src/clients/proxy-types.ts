@@ -88,10 +88,8 @@ export interface SessionResponse {
 
 export type OtpLoginResponse = SessionResponse;
 
-export interface SignupOauthProvider {
-  providerName: string;
-  oidcToken: string;
-}
+/** An OAuth identity: from a token, or (hosted `v1OauthProviderParamsV2.oidcClaims`) its claims for another audience. */
+export type SignupOauthProvider = { providerName: string; oidcToken: string } | { providerName: string; oidcClaims: { iss: string; sub: string; aud: string } };
 
 /** POST /v1/signup. The three arrays are required: send `[]` when there are none. */
 export interface SignupRequest {

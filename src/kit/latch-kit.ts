@@ -84,6 +84,12 @@ export interface LatchKitOptions {
   oauthRedirectUri?: string;
   /** Authorization endpoints per provider (the emulator's provider, a proxy). Default: the providers' own. */
   oauthAuthorizeUrls?: Partial<Record<OAuthProvider, string>>;
+  /**
+   * More client ids of the same app per provider (the hosted kit's `secondaryClientIds`: an app on
+   * another platform): an OAuth sign-up registers the identity for each of them too, so that a
+   * token issued to one of them logs in to the same account.
+   */
+  oauthSecondaryClientIds?: Partial<Record<OAuthProvider, readonly string[]>>;
   /** Token endpoints of providers whose code the page exchanges itself (Facebook). Default: the providers' own. */
   oauthTokenUrls?: Partial<Record<OAuthProvider, string>>;
   /** Default: `openKeyStore()` (IndexedDB, or memory where IndexedDB fails), opened on first use. */
@@ -692,7 +698,7 @@ export class LatchKit extends EventTarget {
         throw error;
       }
       setFlowStep('verifying');
-      const result = await completeOAuth({ proxy: this.#proxy, keyStore, captcha: this.options.captcha, signal }, { pending, callback, ...rest });
+      const result = await completeOAuth({ ...this.options, proxy: this.#proxy, keyStore, signal }, { pending, callback, ...rest });
       return this.#login(result);
     });
   }
@@ -736,7 +742,7 @@ export class LatchKit extends EventTarget {
         await abandonOAuth({ keyStore }, attempt);
         throw error;
       }
-      return this.#login(await completeOAuth({ proxy: this.#proxy, keyStore, captcha: this.options.captcha }, { pending: attempt, callback }));
+      return this.#login(await completeOAuth({ ...this.options, proxy: this.#proxy, keyStore }, { pending: attempt, callback }));
     });
   }
 
