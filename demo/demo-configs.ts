@@ -19,11 +19,21 @@ export interface DemoConfigInfo {
 export const DEMO_CONFIGS: readonly DemoConfigInfo[] = [{ id: 'demo' }, { id: 'minimal' }, { id: 'arabic' }];
 
 /**
- * The emulator's `proxyConfigs` for the demo. `pageOrigin` is where the demo page is served
- * (the logo lives there).
+ * The demo's logo (public/logo.svg) in one color, inline: the kit shows only https and
+ * data:image/ logos, and the demo page is served over http.
  */
-export function demoProxyConfigs(pageOrigin: string): unknown[] {
-  const logoUrl = `${pageOrigin.replace(/\/+$/, '')}/logo.svg`;
+const logo = (square: string, key: string): string =>
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"><rect x="4" y="4" width="56" height="56" rx="14" fill="${square}"/><circle cx="26" cy="30" r="11" fill="none" stroke="${key}" stroke-width="5"/><path d="M34 36l16 16m-6-6l-5 5m10-1l-4 4" stroke="${key}" stroke-width="5" stroke-linecap="round" fill="none"/></svg>`,
+  );
+
+/**
+ * The emulator's `proxyConfigs` for the demo. `pageOrigin` is where the demo page is served (no
+ * longer used: the logos are inline; kept for the callers).
+ */
+export function demoProxyConfigs(_pageOrigin: string): unknown[] {
+  const logoUrl = logo('#6d28d9', '#fff');
   const shared = { organizationId: DEMO_ORGANIZATION_ID, organizationName: 'Latchkey Demo', allowedOrigins: ['*'] };
   return [
     {
@@ -50,7 +60,8 @@ export function demoProxyConfigs(pageOrigin: string): unknown[] {
       id: 'arabic',
       appName: 'لاتشكي',
       enabledProviders: ['passkey', 'google'],
-      theme: { colors: { primary: '#b45309' }, radius: '20px', logoUrl, darkMode: 'auto' },
+      // A light and a dark logo: the drop-in shows the one of the visitor's color scheme.
+      theme: { colors: { primary: '#b45309' }, radius: '20px', logoLight: logo('#b45309', '#fff'), logoDark: logo('#fde68a', '#451a03'), darkMode: 'auto' },
       locale: 'ar',
     },
   ];

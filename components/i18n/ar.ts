@@ -19,6 +19,8 @@ export const ar: CoreCatalogue = {
   'common.or': 'أو',
 
   'login.title': 'سجّل الدخول أو أنشئ حسابًا',
+  'login.logo': 'الشعار',
+
   'login.continueWith': 'المتابعة باستخدام {provider}',
   'login.email': 'البريد الإلكتروني',
   'login.emailInvalid': 'أدخل عنوان بريد إلكتروني صالحًا.',

@@ -19,6 +19,7 @@ export const en = {
 
   // Logging in and signing up
   'login.title': 'Log in or sign up',
+  'login.logo': 'Logo',
   'login.continueWith': 'Continue with {provider}',
   'login.email': 'Email',
   'login.emailInvalid': 'Enter a valid email address.',

@@ -13,6 +13,8 @@ export const es: CoreCatalogue = {
   'common.or': 'o',
 
   'login.title': 'Inicia sesión o regístrate',
+  'login.logo': 'Logotipo',
+
   'login.continueWith': 'Continuar con {provider}',
   'login.email': 'Correo electrónico',
   'login.emailInvalid': 'Introduce un correo electrónico válido.',

@@ -16,6 +16,7 @@ import { asLatchError, LatchKitElement } from './latch-kit-element.ts';
 import { isContact } from './login-contacts.ts';
 import type { AUTH_PROGRESS } from './auth-progress.ts';
 import { renderLoginMethods } from './render-login-methods.ts';
+import { renderLogo } from './render-logo.ts';
 
 type View = 'loading' | 'failed' | 'methods' | 'code';
 
@@ -28,9 +29,9 @@ let progress: typeof AUTH_PROGRESS | undefined;
  * @summary The drop-in: every login method the organization enabled, in one element. Inline, or
  * a modal dialog.
  *
- * It loads the wallet_kit_config and shows exactly the methods it enables, in the kit's default
- * order (email, SMS, passkey, Google, Apple, Facebook, X, Discord) or with those named in
- * `methods` first. Email and SMS ask for the address or number (checked before anything is
+ * It loads the wallet_kit_config and shows the methods it enables, in the kit's default
+ * order (email, SMS, passkey, Google, Apple, Facebook, X, Discord), or only those `methods` lists,
+ * in its order. Email and SMS ask for the address or number (checked before anything is
  * sent), then for the code (the config's length and alphabet), with a resend on a cooldown; the
  * account lookup decides between logging in and signing up. The phone field, once first focused,
  * loads a country picker (flag and calling code; a searchable list of every country and region,
@@ -68,7 +69,7 @@ let progress: typeof AUTH_PROGRESS | undefined;
  * was when it closes; the rest of the page is inert and does not scroll meanwhile; Escape, the
  * close button and the backdrop dismiss it (`latch-cancel`); it closes by itself after a login.
  *
- * @slot logo - Above the title. Default: the config's `theme.logoUrl` image, if any.
+ * @slot logo - Above the title. Default: the config's logo, if any: `theme.logoLight` / `theme.logoDark` as the color scheme is (`theme.darkMode`, else `prefers-color-scheme`, followed as it changes), else `theme.logoUrl`; https or data:image only; its alt text `login.logo` (config `copy` can name the brand).
  * @slot header - Replaces the title ("Log in or sign up").
  * @slot legal - Terms and privacy text, under the methods.
  * @slot footer - The last thing in the element.
@@ -86,7 +87,7 @@ let progress: typeof AUTH_PROGRESS | undefined;
  * @csspart close - `modal`: the close button.
  * @csspart header - The logo and title.
  * @csspart logo - The logo container.
- * @csspart logo-image - The config's logo image.
+ * @csspart logo-image - The config's logo image (inside a `<picture>` when it follows the scheme).
  * @csspart title - The title (the dialog's label).
  * @csspart body - The current step (loading, methods, code).
  * @csspart loading - The loading state.
@@ -155,9 +156,10 @@ export class LatchAuth extends LatchKitElement {
   }
 
   /**
-   * Methods to show first, as a comma list (`passkey,email,google`). It reorders, never adds:
-   * a method the config does not enable stays hidden, and enabled methods it does not name
-   * follow in the default order. Names: email, sms, passkey, google, apple, facebook, x, discord.
+   * The methods to show, in order, as a comma list (`passkey,email,google`), as the hosted kit's
+   * `methodOrder`: an enabled method it does not name is hidden, and it never adds a method the
+   * config does not enable. Names: email, sms, passkey, google, apple, facebook, x, discord, and
+   * wallet (the wallets, always last). Empty, or naming none of these: every enabled method.
    */
   methods = '';
 
@@ -320,13 +322,12 @@ export class LatchAuth extends LatchKitElement {
   protected override render(): TemplateResult | typeof nothing {
     const summary = this.#summary();
     if (summary && this.hideWhenLoggedIn && !this.modal) return nothing;
-    const logoUrl = this.effectiveConfig?.theme?.logoUrl;
-    const logo = logoUrl && /^https?:\/\//i.test(logoUrl) ? logoUrl : '';
+    const logo = renderLogo(this.effectiveConfig?.theme, this.t('login.logo'));
     const slotted = this.#slotted;
     const body = html`<div part="base" class="base" aria-busy=${this.#view === 'loading' ? 'true' : 'false'} @latch-login=${this.#onChildLogin}>
       <div part="header" class="header">
         <div part="logo" class="logo" ?hidden=${!logo && !slotted['logo']}>
-          <slot name="logo" @slotchange=${this.#onSlot}>${logo ? html`<img part="logo-image" src=${logo} alt="" />` : nothing}</slot>
+          <slot name="logo" @slotchange=${this.#onSlot}>${logo ?? nothing}</slot>
         </div>
         <slot name="header"><h2 part="title" class="title" id="title">${summary && this.#account ? this.#account.title() : this.t('login.title')}</h2></slot>
       </div>
@@ -385,7 +386,7 @@ export class LatchAuth extends LatchKitElement {
         this.#methodsShown = true;
         const signup = this.#passkeySignup;
         const onPasskeyToggle = (): void => this.#set(() => (this.#passkeySignup = !signup));
-        return renderLoginMethods({ kit: kit!, host: this, passkeySignup: signup, onPasskeyToggle, contact: this.#contact, wallets: this.#wallets?.render(kit!) });
+        return renderLoginMethods({ kit: kit!, host: this, passkeySignup: signup, onPasskeyToggle, contact: this.#contact, wallets: this.#wallets });
       }
     }
   }

@@ -110,10 +110,10 @@ export class LatchKitElement extends LatchKitAwareElement {
    * finishes it loads only then: the code leaves the address bar, and the attempt this browser
    * remembered when the code was sent is completed with its key). Resolves true when this
    * element took the OAuth answer. Each login it finishes fires `latch-login`, or `latch-error`
-   * and calls `onError`. With the kit's `captcha` option, the captcha errors' text loads too.
+   * and calls `onError`. Unless the kit's `captcha` is false, the captcha errors' text loads too.
    */
   protected resumeRedirect(kit: LatchKit, onError: (error: LatchError) => void, links = false): Promise<boolean> {
-    if (kit.options.captcha) import('./captcha-messages.ts').then((m) => m.registerCaptchaMessages(registerMessages), () => undefined);
+    if (kit.options.captcha !== false) import('./captcha-messages.ts').then((m) => m.registerCaptchaMessages(registerMessages), () => undefined);
     if (links && /[?#&]otpCode=/.test(globalThis.location?.href)) {
       void this.#announce(import('./magic-link-login.ts').then((m) => m.finishLinkLogin(kit, this.signup, registerMessages)), onError);
     }

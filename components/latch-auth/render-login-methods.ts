@@ -2,6 +2,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { LatchKit, LoginMethod } from '../../src/kit/latch-kit.ts';
 import type { LatchKitElement } from './latch-kit-element.ts';
 import type { ContactLoginController } from './contact-login-controller.ts';
+import type { WalletLogin } from './wallet-login.ts';
+import { listsWallet } from '../../src/kit/login-methods.ts';
 import { isContact, type ContactMethod } from './login-contacts.ts';
 
 /** The drop-in: its strings, and the sign-up wallet, locale, accent and config the buttons inside take on. */
@@ -13,7 +15,7 @@ type ContactForms = Pick<ContactLoginController, 'renderForm'>;
 /** What `<latch-auth>`'s list of methods shows and calls. */
 export interface LoginMethodsState {
   kit: LatchKit;
-  /** The drop-in, with its `methods` attribute: the methods to show first. */
+  /** The drop-in, with its `methods` attribute: the methods to show, in order. */
   host: Inherited & { readonly methods: string };
   /** The passkey button signs up (else it logs in). */
   passkeySignup: boolean;
@@ -21,17 +23,18 @@ export interface LoginMethodsState {
   /** The email and SMS forms. */
   contact: ContactForms;
   /** The wallet method, once its chunk has loaded. */
-  wallets: unknown;
+  wallets: WalletLogin | undefined;
 }
 
 /**
- * Every method the config enables, in order. Consecutive OAuth providers form one group; an "or"
- * separates the groups and other methods.
+ * Every method the config enables and `methods` lists, in order; the wallets last. Consecutive
+ * OAuth providers form one group; an "or" separates the groups and other methods.
  */
 export function renderLoginMethods(s: LoginMethodsState): TemplateResult {
   const kit = s.kit;
+  const order = s.host.methods.split(',');
   const groups: (LoginMethod | LoginMethod[])[] = [];
-  for (const method of kit.enabledMethods(s.host.methods.split(','))) {
+  for (const method of kit.enabledMethods(order)) {
     const last = groups[groups.length - 1];
     if (isContact(method) || method === 'passkey') groups.push(method);
     else if (Array.isArray(last)) last.push(method);
@@ -46,7 +49,7 @@ export function renderLoginMethods(s: LoginMethodsState): TemplateResult {
           ? renderPasskey(s)
           : s.contact.renderForm(group as ContactMethod)}`,
     )}
-    ${s.wallets}
+    ${listsWallet(order) ? s.wallets?.render(kit, groups.length > 0) : nothing}
   </div>`;
 }
 

@@ -154,15 +154,15 @@ export class WalletLogin {
   }
 
   /**
-   * The wallet method: an "or" when other methods come before it, the list of wallets (or a note
+   * The wallet method: an "or" when other methods come before it (`after`), the list of wallets (or a note
    * that there is none), the wallet's progress (polite) and what went wrong (assertive).
    */
-  render(kit: LatchKit): TemplateResult | typeof nothing {
+  render(kit: LatchKit, after: boolean): TemplateResult | typeof nothing {
     // The answer can take `wallet` away from what a kept config showed.
     if (!kit.shownConfig?.enabledProviders.includes('wallet')) return nothing;
     const t = this.#host.t.bind(this.#host);
     const wallets = [...this.#ethereum, ...this.#solana];
-    return html`${kit.enabledMethods().length ? html`<div part="divider" class="divider">${t('common.or')}</div>` : nothing}
+    return html`${after ? html`<div part="divider" class="divider">${t('common.or')}</div>` : nothing}
       ${wallets.length
         ? html`<ul part="wallets" class="wallets" aria-label=${t('wallet.list')}>
             ${wallets.map(

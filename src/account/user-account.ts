@@ -142,7 +142,7 @@ export async function sendContactCode(kit: LatchKit, otpType: OtpType, contact: 
   const value = checkContact(otpType, contact);
   const proxy = proxyOf(kit);
   const { callWithCaptcha } = await import('../captcha/captcha-call.ts');
-  const deps = { captcha: kit.options.captcha };
+  const deps = { captcha: kit.options.captcha, proxy };
   const answer = await callWithCaptcha(deps, (options) =>
     kit.options.otpEncryptionSignerPublicKey ? proxy.otpInitV2({ otpType, contact: value }, options) : proxy.otpInit({ otpType, contact: value }, options),
   );

@@ -13,8 +13,11 @@ import { LatchError, isLatchError } from '../errors/latch-error.ts';
 
 /** Cloudflare Turnstile, loaded by the kit on first use (see turnstile.ts). */
 export interface TurnstileCaptcha {
-  /** The widget's site key (the hosted proxy hands it out in `wallet_kit_client_params`). */
-  turnstileSiteKey: string;
+  /**
+   * The widget's site key. Default: the one the proxy hands out in `wallet_kit_client_params`
+   * (asked before the first call that needs a token; see captcha-call.ts).
+   */
+  turnstileSiteKey?: string;
   /**
    * Where the Turnstile script is loaded from. Default Cloudflare's
    * (`https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit`); a test serves a

@@ -26,7 +26,7 @@ type Waiter = { resolve: (token: string) => void; reject: (error: unknown) => vo
 interface Widget {
   id: string;
   host: HTMLElement;
-  siteKey: string;
+  siteKey: string | undefined;
   /** A token not yet handed out. */
   token?: string;
   waiter?: Waiter;

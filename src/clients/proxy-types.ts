@@ -88,10 +88,8 @@ export interface SessionResponse {
 
 export type OtpLoginResponse = SessionResponse;
 
-export interface SignupOauthProvider {
-  providerName: string;
-  oidcToken: string;
-}
+/** An OAuth identity: from a token, or (hosted `v1OauthProviderParamsV2.oidcClaims`) its claims for another audience. */
+export type SignupOauthProvider = { providerName: string; oidcToken: string } | { providerName: string; oidcClaims: { iss: string; sub: string; aud: string } };
 
 /** POST /v1/signup. The three arrays are required: send `[]` when there are none. */
 export interface SignupRequest {
@@ -188,8 +186,12 @@ export interface WalletKitTheme {
   radius?: string;
   /** (ours) CSS font-family. */
   font?: string;
-  /** (ours) */
+  /** (ours) The logo, for both schemes. https or `data:image/` only (others are dropped). */
   logoUrl?: string;
+  /** (ours) The logo on a light scheme (the hosted kit's `ui.logoLight`); likewise checked. */
+  logoLight?: string;
+  /** (ours) The logo on a dark scheme (the hosted kit's `ui.logoDark`); likewise checked. */
+  logoDark?: string;
   /** (ours) `auto` follows `prefers-color-scheme`. */
   darkMode?: boolean | 'auto';
 }

@@ -14,13 +14,22 @@ function stringRecord(value: unknown): Record<string, string> | undefined {
   return Object.fromEntries(entries);
 }
 
+/**
+ * A logo URL the kit shows: https, or an inline `data:image/` (never `javascript:`, never plain
+ * http), without whitespace (it also goes in a `srcset`).
+ */
+export const isLogoUrl = (value: unknown): value is string => typeof value == 'string' && /^(https:\/\/|data:image\/)\S+$/i.test(value);
+
 function theme(value: unknown): WalletKitTheme | undefined {
   if (!isObject(value)) return undefined;
   const out: WalletKitTheme = {};
   const colors = stringRecord(value.colors);
   if (colors) out.colors = colors;
-  for (const key of ['radius', 'font', 'logoUrl'] as const) {
+  for (const key of ['radius', 'font'] as const) {
     if (typeof value[key] === 'string') out[key] = value[key];
+  }
+  for (const key of ['logoUrl', 'logoLight', 'logoDark'] as const) {
+    if (isLogoUrl(value[key])) out[key] = value[key];
   }
   if (typeof value.darkMode === 'boolean' || value.darkMode === 'auto') out.darkMode = value.darkMode;
   return out;

@@ -188,11 +188,12 @@ export interface CompleteOAuthRequest {
 
 /**
  * Turns the provider's answer into a session: an OIDC token (exchanged through the proxy for
- * OAuth 2.0 providers), whose nonce must bind K; account lookup; sign-up when missing;
+ * OAuth 2.0 providers), whose nonce must bind K; account lookup; sign-up when missing (with the
+ * identity registered for the secondary client ids too);
  * oauth_login for K. K is deleted if the flow fails.
  */
 export async function completeOAuth(
-  deps: { proxy: ProxyClient; keyStore: KeyStore } & CaptchaDeps,
+  deps: { proxy: ProxyClient; keyStore: KeyStore; oauthSecondaryClientIds?: Partial<Record<OAuthProvider, readonly string[]>> | undefined } & CaptchaDeps,
   request: CompleteOAuthRequest,
 ): Promise<LoginResult> {
   const { proxy, keyStore, signal } = deps;
@@ -233,7 +234,14 @@ export async function completeOAuth(
         ...(details.wallet ? { wallet: details.wallet } : {}),
         apiKeys: [],
         authenticators: [],
-        oauthProviders: [{ providerName: pending.provider, oidcToken }],
+        // The hosted kit's secondary client ids (buildSecondaryOauthProviders): the same identity
+        // for each other client id of the app, so that their tokens find this account too.
+        oauthProviders: [
+          { providerName: pending.provider, oidcToken },
+          ...(deps.oauthSecondaryClientIds?.[pending.provider] ?? [])
+            .filter((aud) => aud && aud !== claims.aud)
+            .map((aud) => ({ providerName: pending.provider, oidcClaims: { iss: String(claims.iss), sub: String(claims.sub), aud } })),
+        ],
       };
       signup = await callWithCaptcha(deps, (options) => proxy.signup(body, options));
       organizationId = signup.organizationId;

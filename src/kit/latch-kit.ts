@@ -84,6 +84,12 @@ export interface LatchKitOptions {
   oauthRedirectUri?: string;
   /** Authorization endpoints per provider (the emulator's provider, a proxy). Default: the providers' own. */
   oauthAuthorizeUrls?: Partial<Record<OAuthProvider, string>>;
+  /**
+   * More client ids of the same app per provider (the hosted kit's `secondaryClientIds`: an app on
+   * another platform): an OAuth sign-up registers the identity for each of them too, so that a
+   * token issued to one of them logs in to the same account.
+   */
+  oauthSecondaryClientIds?: Partial<Record<OAuthProvider, readonly string[]>>;
   /** Token endpoints of providers whose code the page exchanges itself (Facebook). Default: the providers' own. */
   oauthTokenUrls?: Partial<Record<OAuthProvider, string>>;
   /** Default: `openKeyStore()` (IndexedDB, or memory where IndexedDB fails), opened on first use. */
@@ -116,9 +122,12 @@ export interface LatchKitOptions {
    * A captcha for the proxy calls that need one (sending a code; a passkey or OAuth sign-up): a
    * function resolving a fresh token, or `{turnstileSiteKey}` for Cloudflare Turnstile, whose
    * script loads on the first such call into `<latch-auth>`'s `captcha` slot (`scriptUrl`,
-   * `container` to change either). The token goes in `X-Captcha-Token`. Unset: no captcha code loads.
+   * `container` to change either). The token goes in `X-Captcha-Token`. Unset, or Turnstile
+   * without a site key: the one the proxy hands out (`wallet_kit_client_params`, asked once,
+   * before the first such call), as the hosted client does; none there, no captcha code loads.
+   * `false`: never a captcha, nothing asked.
    */
-  captcha?: CaptchaProvider;
+  captcha?: CaptchaProvider | false;
   /**
    * Keep the last wallet_kit_config (public, see config-cache.ts) per proxy and configuration, so
    * that `<latch-auth>` renders a returning visitor's methods before the answer, then follows the
@@ -316,9 +325,9 @@ export class LatchKit extends EventTarget {
 
   /**
    * The login methods the configuration enables, in the default order (email, SMS, passkey,
-   * Google, Apple, Facebook, X, Discord) or with the ones named in `order` first, as
-   * `shownConfig` has them (the kept config while the first load is under way). Empty before
-   * either.
+   * Google, Apple, Facebook, X, Discord), or only those `order` names, in its order (see
+   * orderLoginMethods), as `shownConfig` has them (the kept config while the first load is under
+   * way). Empty before either.
    */
   enabledMethods(order?: readonly string[]): LoginMethod[] {
     return orderLoginMethods(this.shownConfig?.enabledProviders ?? [], order);
@@ -693,7 +702,7 @@ export class LatchKit extends EventTarget {
         throw error;
       }
       setFlowStep('verifying');
-      const result = await completeOAuth({ proxy: this.#proxy, keyStore, captcha: this.options.captcha, signal }, { pending, callback, ...rest });
+      const result = await completeOAuth({ ...this.options, proxy: this.#proxy, keyStore, signal }, { pending, callback, ...rest });
       return this.#login(result);
     });
   }
@@ -737,7 +746,7 @@ export class LatchKit extends EventTarget {
         await abandonOAuth({ keyStore }, attempt);
         throw error;
       }
-      return this.#login(await completeOAuth({ proxy: this.#proxy, keyStore, captcha: this.options.captcha }, { pending: attempt, callback }));
+      return this.#login(await completeOAuth({ ...this.options, proxy: this.#proxy, keyStore }, { pending: attempt, callback }));
     });
   }
 

@@ -14,15 +14,28 @@ export function isLoginMethod(value: unknown): value is LoginMethod {
 }
 
 /**
- * The enabled login methods, ordered: first those named in `order` (trimmed, case-insensitive,
- * unknown or disabled names skipped), then every other enabled method in the default order. An
- * order reorders, it never hides or adds: the drop-in shows exactly what the configuration enables.
+ * A page's list of methods (`<latch-auth methods>`), trimmed and lowercased; empty when it names
+ * no method (nor `wallet`): such a list is no list, and every enabled method shows.
+ */
+function listed(order: readonly string[]): string[] {
+  const names = order.map((m) => String(m).trim().toLowerCase());
+  return names.some((name) => isLoginMethod(name) || name === 'wallet') ? names : [];
+}
+
+/**
+ * The enabled login methods to show, ordered. Without a list: every enabled method, in the
+ * default order. With one (as the hosted kit's `methodOrder`): only the methods it names, in its
+ * order; unknown or disabled names are skipped. A list hides, it never adds: nothing the
+ * configuration does not enable shows.
  */
 export function orderLoginMethods(enabled: readonly string[], order: readonly string[] = []): LoginMethod[] {
   const on = new Set(enabled);
-  const out: LoginMethod[] = [];
-  for (const name of [...order.map((m) => String(m).trim().toLowerCase()), ...LoginMethods]) {
-    if (isLoginMethod(name) && on.has(name) && !out.includes(name)) out.push(name);
-  }
-  return out;
+  const names = listed(order);
+  return (names.length ? names : LoginMethods).filter((name, i, all): name is LoginMethod => isLoginMethod(name) && on.has(name) && all.indexOf(name) === i);
+}
+
+/** Whether a page's list lets the `wallet` method show (no list, or one that names it). */
+export function listsWallet(order: readonly string[]): boolean {
+  const names = listed(order);
+  return !names.length || names.includes('wallet');
 }

@@ -20,7 +20,7 @@ const extraConfigs = [
     sessionExpirationSeconds: 3600,
     oauthClientIds: { google: 'shop-google', x: 'shop-x' },
     oauthRedirectUrl: 'https://shop.example/oauth/callback',
-    theme: { colors: { primary: '#0a7' }, radius: '12px', font: 'Inter, sans-serif', logoUrl: 'https://shop.example/logo.svg', darkMode: 'auto' },
+    theme: { colors: { primary: '#0a7' }, radius: '12px', font: 'Inter, sans-serif', logoUrl: 'https://shop.example/logo.svg', logoLight: 'https://shop.example/light.svg', logoDark: 'data:image/png;base64,iVBORw0KGgo=', darkMode: 'auto' },
     locale: 'fr-CA',
     copy: { 'auth.title': 'Connexion' },
   },
@@ -132,6 +132,12 @@ describe('auth proxy configuration', () => {
     assert.throws(() => resolveProxyConfigs([{ id: 'a', enabledProviders: ['myspace'] }]), { code: 'ERR_CONFIG_INVALID' });
     assert.throws(() => resolveProxyConfigs([{ id: 'a' }, { id: 'a' }]), { code: 'ERR_CONFIG_INVALID' });
     assert.throws(() => resolveProxyConfigs([{ id: 'a', theme: { darkMode: 'sometimes' } }]), { code: 'ERR_CONFIG_INVALID' });
+    // A logo the kit would not show (isLogoUrl: https or data:image/ only) is refused at start.
+    for (const url of ['javascript:alert(1)', 'http://shop.example/logo.svg', 'data:text/html,<b>x</b>', 'https://shop.example/a logo.svg', 'logo.svg']) {
+      for (const key of ['logoUrl', 'logoLight', 'logoDark']) {
+        assert.throws(() => resolveProxyConfigs([{ id: 'a', theme: { [key]: url } }]), { code: 'ERR_CONFIG_INVALID' }, `${key}: ${url}`);
+      }
+    }
     const configs = resolveProxyConfigs([{ id: 'a', allowedOrigins: ['HTTPS://A.Example:443/'] }]);
     assert.deepEqual(configs.get('a')!.allowedOrigins, ['https://a.example']);
     assert.ok(configs.has('demo'));

@@ -7,6 +7,12 @@ import { fileURLToPath } from 'node:url';
 const EMULATOR = fileURLToPath(new URL('../../demo/emulator/emulator.ts', import.meta.url));
 export const emulatorState = { urls: null };
 
+/** The `logos` configuration's two logos: 8 px squares, black and white, as data: URLs. */
+export const TEST_LOGOS = {
+  light: "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20width='8'%20height='8'%3E%3Crect%20width='8'%20height='8'%20fill='%23000'/%3E%3C/svg%3E",
+  dark: "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20width='8'%20height='8'%3E%3Crect%20width='8'%20height='8'%20fill='%23fff'/%3E%3C/svg%3E",
+};
+
 export function emulatorPlugin() {
   let emulator;
   return {
@@ -20,7 +26,12 @@ export function emulatorPlugin() {
       const pageOrigin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
       // `captcha`: the captcha mode (Turnstile's always-pass test secret) for the captcha tests.
       // `step-up`: export and credential changes need a login in the last 2 s (the step-up tests).
-      const proxyConfigs = [{ id: 'captcha', captchaEnabled: true }, { id: 'step-up', stepUpMaxAgeSeconds: 2, stepUpCredentials: true }];
+      // `logos`: a light and a dark logo (inline images, so no test fetches one from elsewhere).
+      const proxyConfigs = [
+        { id: 'captcha', captchaEnabled: true },
+        { id: 'step-up', stepUpMaxAgeSeconds: 2, stepUpCredentials: true },
+        { id: 'logos', theme: { logoLight: TEST_LOGOS.light, logoDark: TEST_LOGOS.dark } },
+      ];
       emulator = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true, devOrigins: [pageOrigin], proxyConfigs });
       emulatorState.urls = await emulator.start();
     },

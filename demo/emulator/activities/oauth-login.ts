@@ -16,7 +16,7 @@ export const oauthLogin: ActivityHandler = {
     const expirationSeconds = optionalUint(p, 'expirationSeconds', 'parameters', { min: 1, max: MAX_SESSION_SECONDS });
     const invalidateExisting = optionalBoolean(p, 'invalidateExisting', 'parameters') ?? false;
     const identity = await verifyOidcToken(ctx, p.oidcToken, await oidcNonce(p.publicKey as string));
-    const user = findUserByOauth(tx, organization.id, identity.iss, identity.sub);
+    const user = findUserByOauth(tx, organization.id, identity.iss, identity.sub, identity.aud);
     if (!user) throw notFound('USER_NOT_FOUND', 'No user of this organization has this OAuth identity.');
     const session = await issueSession(ctx, tx, { user, organizationId: organization.id, publicKey, invalidateExisting, origin: 'OAUTH', ...(expirationSeconds ? { expirationSeconds } : {}) }, now);
     return { session };

@@ -19,7 +19,7 @@ export const oauth: ActivityHandler = {
     const expirationSeconds = optionalUint(p, 'expirationSeconds', 'parameters', { min: 1, max: MAX_SESSION_SECONDS });
     const invalidateExisting = optionalBoolean(p, 'invalidateExisting', 'parameters') ?? false;
     const identity = await verifyOidcToken(ctx, p.oidcToken, await nonceOf(targetPublicKey));
-    const user = findUserByOauth(tx, organization.id, identity.iss, identity.sub);
+    const user = findUserByOauth(tx, organization.id, identity.iss, identity.sub, identity.aud);
     if (!user) throw notFound('USER_NOT_FOUND', 'No user of this organization has this OAuth identity.');
     const credential = await issueCredential(ctx, tx, { user, organizationId: organization.id, targetPublicKey, invalidateExisting, origin: 'OAUTH', ...(apiKeyName ? { apiKeyName } : {}), ...(expirationSeconds ? { expirationSeconds } : {}) }, now);
     return { userId: user.id, ...credential };

@@ -47,7 +47,7 @@ export async function resolveAttestedPrincipal(ctx: EmulatorContext, view: State
     attested = { scheme: check.scheme, verificationToken: claims };
   } else {
     const identity = await verifyOidcToken(ctx, check.attestation, await oidcNonce(check.publicKey));
-    user = findGoverned(view, targetOrgId, (org) => findUserByOauth(view, org, identity.iss, identity.sub));
+    user = findGoverned(view, targetOrgId, (org) => findUserByOauth(view, org, identity.iss, identity.sub, identity.aud));
     attested = { scheme: check.scheme };
   }
   if (!user) throw notFound('USER_NOT_FOUND', 'No user of this organization holds the attested identity.');

@@ -6,6 +6,7 @@
  */
 import { LatchError } from '../../../src/errors/latch-error.ts';
 import type { WalletKitProvider, WalletKitTheme } from '../../../src/clients/proxy-types.ts';
+import { isLogoUrl } from '../../../src/clients/wallet-kit-config.ts';
 import { normalizeOrigin } from '../http/cors.ts';
 import { parseEmailCustomization } from '../otp/email-customization.ts';
 import { TURNSTILE_TEST_KEYS } from '../proxy/captcha-gate.ts';
@@ -47,6 +48,13 @@ export interface ProxyConfig {
   replyToEmailAddress?: string;
   /** Provider (google, apple, facebook, x, discord) → OAuth client id. */
   oauthClientIds: Partial<Record<OAuthProviderName, string>>;
+  /**
+   * (ours) Provider → more client ids of the same app (another platform's): the built-in provider
+   * issues tokens for them and the service accepts them, as the hosted kit's `secondaryClientIds`
+   * expect. A user logs in with such a token only when an OAuth provider of theirs has that
+   * audience (the kit registers one per secondary id at sign-up).
+   */
+  oauthSecondaryClientIds?: Partial<Record<OAuthProviderName, string[]>>;
   oauthRedirectUrl?: string;
   theme?: WalletKitTheme;
   locale?: string;
@@ -159,8 +167,10 @@ function theme(input: Input, where: string): WalletKitTheme | undefined {
   const out: WalletKitTheme = {};
   const colors = stringRecord(v, 'colors', `${where}.theme`);
   if (colors) out.colors = colors;
-  for (const key of ['radius', 'font', 'logoUrl'] as const) {
+  for (const key of ['radius', 'font', 'logoUrl', 'logoLight', 'logoDark'] as const) {
     const s = str(v, key, `${where}.theme`);
+    // A logo the kit would not show is a mistake to report at start, not a logo that never appears.
+    if (s !== undefined && key.startsWith('logo') && !isLogoUrl(s)) throw bad(where, `theme.${key} must be an https or data:image/ URL without spaces`);
     if (s !== undefined) out[key] = s;
   }
   if (v.darkMode !== undefined) {
@@ -241,6 +251,14 @@ export function parseProxyConfig(input: unknown, index: number, base: ProxyConfi
     appName: str(input, 'appName', where) ?? base.appName,
     oauthClientIds: clientIds ?? { ...base.oauthClientIds },
   };
+  const secondary = input.oauthSecondaryClientIds;
+  if (secondary !== undefined) {
+    const valid =
+      isObject(secondary) &&
+      Object.entries(secondary).every(([p, ids]) => (OAUTH_PROVIDER_NAMES as readonly string[]).includes(p) && Array.isArray(ids) && ids.every((id) => typeof id === 'string' && id !== ''));
+    if (!valid) throw bad(where, `oauthSecondaryClientIds must map providers among ${OAUTH_PROVIDER_NAMES.join(', ')} to lists of client ids`);
+    config.oauthSecondaryClientIds = secondary as ProxyConfig['oauthSecondaryClientIds'] & object;
+  }
   const organizationId = str(input, 'organizationId', where);
   if (organizationId) config.organizationId = organizationId;
   if (emailCustomization) config.emailCustomization = emailCustomization;
@@ -278,4 +296,10 @@ export function resolveProxyConfigs(extra: unknown = []): Map<string, ProxyConfi
     configs.set(config.id, config);
   });
   return configs;
+}
+
+/** Every client id `config` holds for `provider`: its primary one, then the secondary ones. */
+export function clientIdsOf(config: ProxyConfig, provider: OAuthProviderName): string[] {
+  const primary = config.oauthClientIds[provider];
+  return [...(primary ? [primary] : []), ...(config.oauthSecondaryClientIds?.[provider] ?? [])];
 }

@@ -12,8 +12,13 @@ export function findUserByContact(view: StateView, organizationId: string, otpTy
   });
 }
 
-export function findUserByOauth(view: StateView, organizationId: string, issuer: string, subject: string): UserRecord | undefined {
-  const provider = view.oauthProviders.findBy('subject', `${issuer} ${subject}`).find((p) => p.organizationId === organizationId);
+/**
+ * The user with the OAuth identity `issuer` + `subject` for `audience`: a token for another
+ * client id of the same app matches only a provider registered with that audience (the hosted
+ * kit registers one per secondary client id), never the identity alone.
+ */
+export function findUserByOauth(view: StateView, organizationId: string, issuer: string, subject: string, audience: string): UserRecord | undefined {
+  const provider = view.oauthProviders.findBy('subject', `${issuer} ${subject}`).find((p) => p.organizationId === organizationId && p.audience === audience);
   return provider ? view.users.get(provider.userId) : undefined;
 }
 

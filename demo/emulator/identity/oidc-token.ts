@@ -1,8 +1,8 @@
 /**
  * OIDC tokens the emulator accepts: those issued by its built-in provider (Google, Apple,
  * Facebook, X and Discord stand-ins). Verified for real: ES256 signature against the provider's
- * key (the JWKS at /oauth/jwks), issuer, audience (a client id some proxy configuration holds
- * for that provider), expiry, and the nonce when the caller binds one.
+ * key (the JWKS at /oauth/jwks), issuer, audience (a client id, primary or secondary, some proxy
+ * configuration holds for that provider), expiry, and the nonce when the caller binds one.
  */
 import { decodeJwt } from '../../../src/tokens/jwt.ts';
 import { utf8Encode } from '../../../src/encoding/utf8.ts';
@@ -10,7 +10,7 @@ import { subtle } from '../../../src/crypto/webcrypto.ts';
 import { unauthenticated } from '../http/service-error.ts';
 import { providerOfIssuer } from '../oauth/issuers.ts';
 import type { EmulatorContext } from '../context.ts';
-import type { OAuthProviderName } from '../config/proxy-config.ts';
+import { clientIdsOf, type OAuthProviderName } from '../config/proxy-config.ts';
 
 export interface OidcIdentity {
   provider: OAuthProviderName;
@@ -45,7 +45,7 @@ export async function verifyOidcToken(ctx: EmulatorContext, token: unknown, expe
   const { sub, aud, exp, nonce, tknonce, email } = payload;
   if (typeof sub !== 'string' || sub.length === 0) throw invalid('The OIDC token has no subject.');
   if (typeof aud !== 'string') throw invalid('The OIDC token has no audience.');
-  const knownAudience = [...ctx.configs.values()].some((c) => c.oauthClientIds[provider] === aud);
+  const knownAudience = [...ctx.configs.values()].some((c) => clientIdsOf(c, provider).includes(aud));
   if (!knownAudience) throw invalid('The OIDC token audience is not a configured client id.');
   if (typeof exp !== 'number' || exp * 1000 + SKEW_SECONDS * 1000 <= ctx.now()) throw invalid('The OIDC token has expired.');
   const tokenNonce = typeof nonce === 'string' ? nonce : typeof tknonce === 'string' ? tknonce : undefined;

@@ -1,14 +1,14 @@
 /**
- * Which OAuth clients the built-in provider knows: the client ids of the proxy configurations
- * that enable that provider; redirect URIs allowed per configuration (its oauthRedirectUrl
+ * Which OAuth clients the built-in provider knows: the client ids (primary and secondary) of the
+ * proxy configurations that enable that provider; redirect URIs allowed per configuration (its oauthRedirectUrl
  * exactly, else any URL on one of its allowed origins, or anywhere when origins are `*`).
  */
 import type { EmulatorContext } from '../context.ts';
-import type { OAuthProviderName, ProxyConfig } from '../config/proxy-config.ts';
+import { clientIdsOf, type OAuthProviderName, type ProxyConfig } from '../config/proxy-config.ts';
 
 export function configsForClient(ctx: EmulatorContext, provider: OAuthProviderName, clientId: string): ProxyConfig[] {
   return [...ctx.configs.values()].filter(
-    (c) => c.enabled && c.oauthClientIds[provider] === clientId && (c.enabledProviders as string[]).includes(provider),
+    (c) => c.enabled && clientIdsOf(c, provider).includes(clientId) && (c.enabledProviders as string[]).includes(provider),
   );
 }
 

@@ -50,7 +50,8 @@ export const getSubOrgIds: QueryHandler = {
         break;
       case 'OIDC_TOKEN': {
         const identity = await verifyOidcToken(ctx, value);
-        found = orgsOf(view.oauthProviders.findBy('subject', `${identity.iss} ${identity.sub}`));
+        // Its audience too: a secondary client id's token finds only accounts that registered it.
+        found = orgsOf(view.oauthProviders.findBy('subject', `${identity.iss} ${identity.sub}`).filter((p) => p.audience === identity.aud));
         break;
       }
       default:

@@ -11,7 +11,7 @@ import { LatchOtpResendEvent, type LatchErrorEvent, type LatchLoginEvent } from 
 import type { LatchOtpInput } from '../../../components/latch-otp-input/latch-otp-input.ts';
 import type { LatchKit, LatchKitOptions } from '../../../src/kit/latch-kit.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
-import { removeTurnstileWidget } from '../../../src/captcha/turnstile.ts';
+import { TURNSTILE_SCRIPT_URL, removeTurnstileWidget } from '../../../src/captcha/turnstile.ts';
 import { pinBrowserLanguages, resetConfig } from '../support/helpers.ts';
 import { latestCode, part, testKit, uniqueEmail, urls } from './kit-support.ts';
 
@@ -27,7 +27,7 @@ declare global {
   }
 }
 
-const captchaKit = (captcha: LatchKitOptions['captcha']): Promise<LatchKit> => testKit({ configId: 'captcha', ...(captcha ? { captcha } : {}) });
+const captchaKit = (captcha: LatchKitOptions['captcha']): Promise<LatchKit> => testKit({ configId: 'captcha', ...(captcha !== undefined ? { captcha } : {}) });
 
 async function auth(kit: LatchKit, locale = 'en'): Promise<LatchAuth> {
   const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit} locale=${locale}></latch-auth>`);
@@ -156,11 +156,40 @@ describe('<latch-auth> captcha', () => {
     expect((await failed).detail.error.code).to.equal('ERR_CAPTCHA_FAILED');
   });
 
-  it('without the option the captcha configuration refuses the code as the service does, and the slot stays empty', async () => {
-    const el = await auth(await captchaKit(undefined));
+  it('with captcha: false the captcha configuration refuses the code as the service does, and the slot stays empty', async () => {
+    const el = await auth(await captchaKit(false));
     const failed = oneEvent(el, 'latch-error') as Promise<LatchErrorEvent>;
     await typeEmail(el, uniqueEmail('captcha.none'));
     expect((await failed).detail.error.code).to.equal('ERR_SERVICE_FORBIDDEN');
     expect(el.shadowRoot!.querySelector<HTMLSlotElement>('slot[name="captcha"]')!.assignedElements()).to.deep.equal([]);
+  });
+
+  it('unset: the site key the proxy hands out (wallet_kit_client_params) runs Turnstile in the slot, asked when the code is, and the login completes', async () => {
+    // The page already has Turnstile (the stand-in, loaded as a page would load Cloudflare's
+    // script): the kit uses it rather than adding Cloudflare's, which no test may reach.
+    await import(STAND_IN);
+    const asked: string[] = [];
+    const kit = await testKit({
+      configId: 'captcha',
+      fetch: (input, init) => (asked.push(String(input).slice(String(input).lastIndexOf('/') + 1)), fetch(input, init)),
+    });
+    try {
+      const el = await auth(kit);
+      expect(asked, 'nothing asked with the page').to.not.include('wallet_kit_client_params');
+      const contact = uniqueEmail('captcha.proxykey');
+      await typeEmail(el, contact);
+      const otp = await codeStep(el);
+      expect(asked.filter((name) => name === 'wallet_kit_client_params' || name === 'otp_init')).to.deep.equal(['wallet_kit_client_params', 'otp_init']);
+      const stand = window.__turnstileStandIn!;
+      expect(stand.renders.map((r) => r.params['sitekey'])).to.deep.equal(['1x00000000000000000000AA']);
+      expect(stand.renders[0]!.container.parentElement).to.equal(el);
+      expect(turnstileScripts().filter((s) => s.src.startsWith(TURNSTILE_SCRIPT_URL)), 'no Cloudflare script added').to.deep.equal([]);
+      const login = oneEvent(el, 'latch-login') as Promise<LatchLoginEvent>;
+      otp.focus();
+      await sendKeys({ type: await latestCode(contact) });
+      expect((await login).detail.created).to.equal(true);
+    } finally {
+      delete window.turnstile;
+    }
   });
 });

@@ -218,6 +218,17 @@ describe('ProxyClient', () => {
       assert.equal(config.locale, 'fr-CA');
       assert.deepEqual(config.copy, { 'auth.title': 'Connexion' });
 
+      // Light and dark logos (the hosted kit's ui.logoLight / ui.logoDark) are kept when they are
+      // https or data:image/; any other URL (javascript:, plain http, another data: type, a
+      // relative one, one with whitespace) is dropped, field by field.
+      const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+      script = () => ({ json: { ...KIT, theme: { logoLight: 'HTTPS://app.example/light.svg', logoDark: PNG, logoUrl: 'javascript:alert(1)' } } });
+      assert.deepEqual((await proxy().walletKitConfig()).theme, { logoLight: 'HTTPS://app.example/light.svg', logoDark: PNG });
+      for (const bad of ['javascript:alert(1)', 'http://app.example/logo.svg', 'data:text/html;base64,PGI+', '//app.example/logo.svg', 'https://app.example/a logo.svg', 'https://', 42]) {
+        script = () => ({ json: { ...KIT, theme: { logoUrl: bad, logoLight: bad, logoDark: bad } } });
+        assert.deepEqual((await proxy().walletKitConfig()).theme, {}, String(bad));
+      }
+
       script = () => ({ json: { ...KIT, theme: { darkMode: 'sometimes', radius: 4 }, locale: 12, copy: 'none' } });
       const plain = await proxy().walletKitConfig();
       assert.deepEqual(plain.theme, {});

@@ -138,8 +138,97 @@ describe('LatchKit captcha option', () => {
       assert.equal(error.serviceCode, 7);
       assert.equal((error.cause as LatchError).code, 'ERR_SERVICE_FORBIDDEN');
     }
-    // Without the option the same refusal is the service's own error.
-    assert.equal((await rejection(new LatchKit(options({ configId: 'guarded' })).startOtp('OTP_TYPE_EMAIL', nextEmail()))).code, 'ERR_SERVICE_FORBIDDEN');
+    // With `captcha: false` the same refusal is the service's own error.
+    assert.equal((await rejection(new LatchKit(options({ configId: 'guarded', captcha: false })).startOtp('OTP_TYPE_EMAIL', nextEmail()))).code, 'ERR_SERVICE_FORBIDDEN');
+  });
+
+  describe('the site key the proxy hands out (wallet_kit_client_params)', () => {
+    // Turnstile's explicit-rendering API as the page's script defines it; here in Node, so the
+    // widget goes into a container the kit is given. It records the site key it was rendered with
+    // and answers as Turnstile's test keys do: 1x… a token after each render or reset, 2x… its
+    // error callback.
+    type Params = { sitekey: string; callback(token: string): void; 'error-callback'(code: string): void };
+    const rendered: string[] = [];
+    const widgets = new Map<string, Params>();
+    const run = (params: Params) => queueMicrotask(() => (params.sitekey.startsWith('2x') ? params['error-callback']('600010') : params.callback(DUMMY)));
+    before(() => {
+      (globalThis as { turnstile?: unknown }).turnstile = {
+        render(_container: unknown, params: Params) {
+          rendered.push(params.sitekey);
+          const id = `widget-${rendered.length}`;
+          widgets.set(id, params);
+          run(params);
+          return id;
+        },
+        reset: (id: string) => run(widgets.get(id)!),
+        remove: (id: string) => widgets.delete(id),
+      };
+    });
+    after(() => delete (globalThis as { turnstile?: unknown }).turnstile);
+    beforeEach(() => (rendered.length = 0));
+    const container = (): HTMLElement => ({ isConnected: true, dataset: {} }) as unknown as HTMLElement;
+
+    it('Turnstile without a site key takes the proxy\'s, asked once per kit before the first code, and the code is sent with its token', async () => {
+      const { fetch, sent } = recordingFetch();
+      const kit = new LatchKit(options({ configId: 'guarded', fetch, captcha: { container: container() } }));
+      assert.deepEqual(sent, [], 'nothing asked before a code is');
+      await kit.startOtp('OTP_TYPE_EMAIL', nextEmail());
+      await kit.startOtp('OTP_TYPE_EMAIL', nextEmail());
+      assert.deepEqual(rendered, ['1x00000000000000000000AA'], 'one widget, reset for the second code');
+      assert.deepEqual(sent, [
+        { endpoint: 'wallet_kit_client_params', token: undefined },
+        { endpoint: 'otp_init', token: DUMMY },
+        { endpoint: 'otp_init', token: DUMMY },
+      ]);
+    });
+
+    it('unset: the same, with the proxy\'s always-fail key failing as Turnstile does (ERR_CAPTCHA_FAILED, no code sent)', async () => {
+      const { fetch, sent } = recordingFetch();
+      const kit = new LatchKit(options({ configId: 'failing', fetch }));
+      // Unset means the default container, <latch-auth>'s slot: a page. Node has none, so the
+      // widget fails to mount: still ERR_CAPTCHA_FAILED, and still nothing sent.
+      assert.equal((await rejection(kit.startOtp('OTP_TYPE_EMAIL', nextEmail()))).code, 'ERR_CAPTCHA_FAILED');
+      assert.deepEqual(sent, [{ endpoint: 'wallet_kit_client_params', token: undefined }]);
+      const keyed = recordingFetch();
+      const failing = new LatchKit(options({ configId: 'failing', fetch: keyed.fetch, captcha: { container: container() } }));
+      assert.equal((await rejection(failing.startOtp('OTP_TYPE_EMAIL', nextEmail()))).code, 'ERR_CAPTCHA_FAILED');
+      assert.deepEqual(rendered, ['2x00000000000000000000AB']);
+      assert.deepEqual(keyed.sent, [{ endpoint: 'wallet_kit_client_params', token: undefined }]);
+    });
+
+    it('a proxy that names no key: no captcha, one question per kit; a page key, a function or false: nothing asked', async () => {
+      const plain = recordingFetch();
+      const kit = new LatchKit(options({ fetch: plain.fetch }));
+      await kit.startOtp('OTP_TYPE_EMAIL', nextEmail());
+      await kit.startOtp('OTP_TYPE_EMAIL', nextEmail());
+      assert.deepEqual(plain.sent, [
+        { endpoint: 'wallet_kit_client_params', token: undefined },
+        { endpoint: 'otp_init', token: undefined },
+        { endpoint: 'otp_init', token: undefined },
+      ]);
+      assert.deepEqual(rendered, []);
+      for (const captcha of [{ turnstileSiteKey: '1x00000000000000000000AA', container: container() }, async () => DUMMY, false as const]) {
+        const { fetch, sent } = recordingFetch();
+        await new LatchKit(options({ configId: captcha ? 'guarded' : 'demo', fetch, captcha })).startOtp('OTP_TYPE_EMAIL', nextEmail());
+        assert.deepEqual(sent.map((s) => s.endpoint), ['otp_init']);
+      }
+    });
+
+    it('a question that fails is not kept: the call goes without a token (the service judges), and the next call asks again', async () => {
+      let down = true;
+      const { fetch: recording, sent } = recordingFetch();
+      const fetch: typeof globalThis.fetch = (input, init) =>
+        down && String(input).endsWith('/wallet_kit_client_params') ? Promise.resolve(new Response('{"code":5,"message":"Not Found"}', { status: 404 })) : recording(input, init);
+      const kit = new LatchKit(options({ configId: 'guarded', fetch, captcha: { container: container() } }));
+      assert.equal((await rejection(kit.startOtp('OTP_TYPE_EMAIL', nextEmail()))).code, 'ERR_SERVICE_FORBIDDEN');
+      down = false;
+      await kit.startOtp('OTP_TYPE_EMAIL', nextEmail());
+      assert.deepEqual(sent, [
+        { endpoint: 'otp_init', token: undefined },
+        { endpoint: 'wallet_kit_client_params', token: undefined },
+        { endpoint: 'otp_init', token: DUMMY },
+      ]);
+    });
   });
 
   it('an OAuth sign-up sends a token with its signup; the login after it sends none', async () => {

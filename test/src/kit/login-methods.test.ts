@@ -1,5 +1,5 @@
 import { describe, it, expect } from '../../support/harness.ts';
-import { LoginMethods, isLoginMethod, orderLoginMethods } from '../../../src/kit/login-methods.ts';
+import { LoginMethods, isLoginMethod, listsWallet, orderLoginMethods } from '../../../src/kit/login-methods.ts';
 
 const ALL = ['email', 'sms', 'passkey', 'wallet', 'google', 'apple', 'facebook', 'x', 'discord'];
 
@@ -10,9 +10,23 @@ describe('login methods', () => {
     expect(orderLoginMethods([])).to.deep.equal([]);
   });
 
-  it('puts the methods named in an order first, then the other enabled ones; never shows a disabled one', () => {
-    expect(orderLoginMethods(['email', 'google', 'passkey'], ['google', 'email'])).to.deep.equal(['google', 'email', 'passkey']);
-    expect(orderLoginMethods(['email', 'google'], [' Discord ', 'GOOGLE', 'google', 'nonsense', 'wallet'])).to.deep.equal(['google', 'email']);
+  it('with a list (the hosted kit\'s methodOrder): only the enabled methods it names, in its order; never a disabled one', () => {
+    expect(orderLoginMethods(['email', 'google', 'passkey'], ['google', 'email'])).to.deep.equal(['google', 'email']);
+    expect(orderLoginMethods(['email', 'google'], [' Discord ', 'GOOGLE', 'google', 'nonsense', 'Email'])).to.deep.equal(['google', 'email']);
+    // `wallet` alone is a list: it hides every other method (the wallets show, listsWallet).
+    expect(orderLoginMethods(['email', 'wallet'], ['wallet'])).to.deep.equal([]);
+  });
+
+  it('a list that names no method is no list: every enabled method, in the default order', () => {
+    for (const order of [[], [''], ['nonsense', ' ']]) {
+      expect(orderLoginMethods(['google', 'email', 'passkey'], order)).to.deep.equal(['email', 'passkey', 'google']);
+      expect(listsWallet(order)).to.equal(true);
+    }
+  });
+
+  it('the wallets show without a list, or with one that names wallet', () => {
+    expect(listsWallet(['email', ' Wallet '])).to.equal(true);
+    expect(listsWallet(['email', 'google'])).to.equal(false);
   });
 
   it('knows exactly the eight methods', () => {
