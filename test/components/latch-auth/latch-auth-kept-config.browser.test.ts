@@ -164,8 +164,9 @@ describe('<latch-auth> with a kept config', () => {
     await firstVisit(alias, { enabledProviders: ['email', 'sms', 'google'] });
     const held = holdingFetch(alias);
     const kit = await kitOn(alias, held);
-    // SMS first, so the email form moves when SMS goes: its field is rendered anew.
-    const el = await fixture<LatchAuth>(html`<latch-auth methods="sms,email" .kit=${kit}></latch-auth>`);
+    // SMS first, so the email form moves when SMS goes: its field is rendered anew. `methods`
+    // lists every method either answer enables: it hides what it does not name.
+    const el = await fixture<LatchAuth>(html`<latch-auth methods="sms,email,google,apple" .kit=${kit}></latch-auth>`);
     const request = await held.next();
     expect(shownMethods(el)).to.deep.equal(['sms', 'email', 'google']);
     const before = field(el, 'email');
