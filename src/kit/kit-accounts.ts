@@ -142,7 +142,7 @@ export class KitAccounts {
 
   /**
    * On page load: the active account's session, else (it expired or lost its key, and is cleaned
-   * up) the saved account that lives longest, which becomes active. Rejects as SigningSession.restore.
+   * up) the first other saved account that can be used, which becomes active. Rejects as SigningSession.restore.
    */
   async restore(): Promise<[session: SigningSession, sessionKey: string]> {
     const pointed = (await this.#slots.getActive().catch(() => undefined)) ?? DEFAULT_SESSION_KEY;
@@ -153,7 +153,8 @@ export class KitAccounts {
       if (!noSession(error)) throw error;
       first = error;
     }
-    for (const sessionKey of Object.keys(await this.getAllSessions().catch(() => ({})))) {
+    // Only the other slots are read: the pointed one was, once (SECURITY.md C5: no second read).
+    for (const sessionKey of await this.#slots.keys().catch(() => [])) {
       if (sessionKey === pointed) continue;
       try {
         const session = await this.#restoreKey(sessionKey);

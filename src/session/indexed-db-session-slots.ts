@@ -36,6 +36,10 @@ export class IndexedDbSessionSlots implements SessionSlots {
     return all;
   }
 
+  async keys(): Promise<string[]> {
+    return (await this.#db.run<IDBValidKey[]>('readonly', (store) => store.getAllKeys())).filter(isSessionKey);
+  }
+
   async getActive(): Promise<string | undefined> {
     const record = await this.#db.run<{ sessionKey?: unknown } | undefined>('readonly', (store) => store.get(ACTIVE));
     return isSessionKey(record?.sessionKey) ? record.sessionKey : undefined;

@@ -24,6 +24,8 @@ export interface SessionSlots {
   slot(sessionKey: string): SessionStore;
   /** Every saved session by its session key. */
   list(): Promise<Record<string, PersistedSession>>;
+  /** The session keys that may hold a session, without reading any (a slot may be empty). */
+  keys(): Promise<string[]>;
   /** The active session key; undefined when none was set (then the default one is used). */
   getActive(): Promise<string | undefined>;
   /** Points at `sessionKey`, or at nothing (undefined). */
@@ -55,6 +57,10 @@ export class MemorySessionSlots implements SessionSlots {
       if (session) all[key] = session;
     }
     return all;
+  }
+
+  async keys(): Promise<string[]> {
+    return [...this.#slots.keys()];
   }
 
   async getActive(): Promise<string | undefined> {
