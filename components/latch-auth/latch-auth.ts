@@ -362,7 +362,8 @@ export class LatchAuth extends LatchKitElement {
       }
     }
     this.#methodsShown = false;
-    if (summary && !this.#holding) return this.#renderAccount(summary);
+    // After "Use another account" the methods show under the session (the view's `adding`).
+    if (summary && !this.#holding && !this.#account?.adding) return this.#renderAccount(summary);
     switch (view) {
       case 'loading':
         return html`<div part="loading" class="loading"><span class="spinner" aria-hidden="true"></span>${this.t('common.loading')}</div>`;
@@ -373,14 +374,14 @@ export class LatchAuth extends LatchKitElement {
       default: {
         this.#methodsShown = true;
         const signup = this.#passkeySignup;
-        return renderLoginMethods({
+        return [this.#account?.back(), renderLoginMethods({
           kit: kit!,
           host: this,
           passkeySignup: signup,
           onPasskeyToggle: () => this.#set(() => (this.#passkeySignup = !signup)),
           contact: this.#contact,
           wallets: this.#wallets?.render(kit!),
-        });
+        })];
       }
     }
   }

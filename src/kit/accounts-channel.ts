@@ -19,10 +19,13 @@ export interface AccountsChannel {
 const isMessage = (m: Partial<AccountsMessage> | null): m is AccountsMessage =>
   m?.type === 'active' && typeof m.sender === 'string' && (m.sessionKey === undefined || typeof m.sessionKey === 'string');
 
+/** Nothing to tell, nobody to hear. */
+export const noAccountsChannel: AccountsChannel = { post() {}, subscribe: () => () => {}, close() {} };
+
 /** BroadcastChannel `latchkey-accounts` in browsers; nothing in Node (see createSessionChannel). */
 export function createAccountsChannel(): AccountsChannel {
   const isNode = typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
-  if (isNode || typeof globalThis.BroadcastChannel !== 'function') return { post() {}, subscribe: () => () => {}, close() {} };
+  if (isNode || typeof globalThis.BroadcastChannel !== 'function') return noAccountsChannel;
   const channel = new BroadcastChannel('latchkey-accounts');
   return {
     post: (message) => channel.postMessage(message),

@@ -14,14 +14,14 @@ import { LatchError, isLatchError, type LatchErrorCode } from '../errors/latch-e
 import type { KeyStore } from '../keys/key-store.ts';
 import { SigningSession, type LogoutOptions, type LogoutResult, type SessionSummary, type SigningSessionOptions } from '../session/signing-session.ts';
 import type { SessionChannel } from '../session/session-channel.ts';
-import { createSessionChannel } from '../session/session-channel.ts';
+import { createSessionChannel, noSessionChannel } from '../session/session-channel.ts';
 import type { PersistedSession } from '../session/session-store.ts';
 import { ACCOUNT_KEY_PREFIX, DEFAULT_SESSION_KEY, isSessionKey, type SessionSlots } from '../session/session-slots.ts';
 import { createSessionSlots } from '../session/create-session-slots.ts';
 import { parseSessionJwt } from '../tokens/session-jwt.ts';
 import type { LoginResult } from '../flows/login-result.ts';
 import type { LatchKit } from './latch-kit.ts';
-import { createAccountsChannel, type AccountsChannel, type AccountsMessage } from './accounts-channel.ts';
+import { createAccountsChannel, noAccountsChannel, type AccountsChannel, type AccountsMessage } from './accounts-channel.ts';
 
 /** What the kit lends its accounts: its private parts, as closures. */
 export interface AccountsHost {
@@ -70,6 +70,7 @@ export class KitAccounts {
   readonly #slots: SessionSlots;
   readonly #channels = new Map<string, SessionChannel>();
   readonly #accounts: AccountsChannel;
+  readonly #unsubscribe: () => void;
   readonly #id = crypto.randomUUID();
   /** The session key of the kit's current session (or of the next plain login). */
   #active = DEFAULT_SESSION_KEY;
@@ -81,8 +82,16 @@ export class KitAccounts {
     this.#host = host;
     const o = kit.options;
     this.#slots = o.sessionSlots ?? createSessionSlots(o.sessionStore);
-    this.#accounts = o.accountsChannel ?? createAccountsChannel();
-    this.#accounts.subscribe((message) => this.#hear(message).catch(() => undefined));
+    // A kit given its own session channel is kept apart from the origin's other kits: its tabs
+    // follow each other only over channels it is given too.
+    this.#accounts = o.accountsChannel ?? (o.sessionChannel ? noAccountsChannel : createAccountsChannel());
+    this.#unsubscribe = this.#accounts.subscribe((message) => this.#hear(message).catch(() => undefined));
+  }
+
+  /** Stops following the other tabs (the kit's `dispose()`); the saved accounts stay. */
+  dispose(): void {
+    this.#unsubscribe();
+    if (!this.#kit.options.accountsChannel) this.#accounts.close();
   }
 
   /** The session key of the kit's current session; undefined when nobody is logged in. */
@@ -125,7 +134,8 @@ export class KitAccounts {
     const o = this.#kit.options;
     if (sessionKey === DEFAULT_SESSION_KEY) return o.sessionChannel;
     let channel = this.#channels.get(sessionKey);
-    if (!channel) this.#channels.set(sessionKey, (channel = o.sessionChannels?.(sessionKey) ?? createSessionChannel({ name: `latchkey-session:${sessionKey}` })));
+    const make = (): SessionChannel => o.sessionChannels?.(sessionKey) ?? (o.sessionChannel ? noSessionChannel : createSessionChannel({ name: `latchkey-session:${sessionKey}` }));
+    if (!channel) this.#channels.set(sessionKey, (channel = make()));
     return channel;
   }
 

@@ -535,6 +535,8 @@ export class LatchKit extends EventTarget {
 
   /** Stops listening to the session (timers, other tabs) without logging out. The kit stays usable. */
   dispose(): void {
+    this.#accounts?.dispose();
+    this.#accounts = undefined;
     const current = this.#current;
     if (!current) return;
     this.#current = undefined;
