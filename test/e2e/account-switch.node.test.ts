@@ -64,6 +64,8 @@ describe('several accounts through <latch-auth>, two tabs', { timeout: 240_000 }
     assert.equal((await whoami(two.page)).userId, second.userId);
 
     // The switch in the first tab: it stamps as the first user now, and the second tab follows.
+    // (A click needs the tab in front: a background tab's scrolling into view never finishes.)
+    await one.page.bringToFront();
     await click(one.page, 'latch-auth >>> [part="switch-account"]');
     await click(one.page, 'latch-auth >>> [part="account-option"][data-session-key="current"]');
     await waitForUser(one.page, first.userId!);
