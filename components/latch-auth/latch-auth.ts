@@ -298,9 +298,7 @@ export class LatchAuth extends LatchKitElement {
   readonly #onChildLogin = (): void => void (this.modal && this.close());
 
   #renderAccount(summary: SessionSummary): unknown {
-    if (this.#account) return this.#account.render(summary);
-    this.#loadAccount();
-    return this.#renderView('loading');
+    return this.#account ? this.#account.render(summary) : (this.#loadAccount(), this.#renderView('loading'));
   }
 
   /** The logged-in view; loaded once the methods show, so that it is there for the login. */
@@ -374,7 +372,8 @@ export class LatchAuth extends LatchKitElement {
       }
     }
     this.#methodsShown = false;
-    if (summary && !this.#holding) return this.#renderAccount(summary);
+    // After "Use another account" the methods show under the session (the view's `adding`).
+    if (summary && !this.#holding && !this.#account?.adding) return this.#renderAccount(summary);
     switch (view) {
       case 'loading':
         return html`<div part="loading" class="loading"><span class="spinner" aria-hidden="true"></span>${this.t('common.loading')}</div>`;
@@ -386,7 +385,7 @@ export class LatchAuth extends LatchKitElement {
         this.#methodsShown = true;
         const signup = this.#passkeySignup;
         const onPasskeyToggle = (): void => this.#set(() => (this.#passkeySignup = !signup));
-        return renderLoginMethods({ kit: kit!, host: this, passkeySignup: signup, onPasskeyToggle, contact: this.#contact, wallets: this.#wallets });
+        return [this.#account?.back(), renderLoginMethods({ kit: kit!, host: this, passkeySignup: signup, onPasskeyToggle, contact: this.#contact, wallets: this.#wallets })];
       }
     }
   }

@@ -1,6 +1,8 @@
 /**
  * `<latch-auth>`'s logged-in view: who is logged in (an initials avatar, their name or contact,
- * the organization), Continue and Log out. Loaded only once a session exists, so a login page
+ * the organization), Continue and Log out; "Use another account" (the login methods show again
+ * and the next login adds an account); with several accounts, a switch (account-switch.ts, loaded
+ * when opened) and "Log out of all accounts". Loaded only once a session exists, so a login page
  * that nobody is logged in on never downloads it; its strings and styles come with it.
  */
 import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
@@ -9,12 +11,18 @@ import type { SessionSummary } from '../../src/session/signing-session.ts';
 import { registerMessages } from '../i18n/catalogues.ts';
 import type { Message, MessageKey, MessageParams } from '../i18n/messages.ts';
 import { LatchContinueEvent } from './latch-continue-event.ts';
+import type { AccountSwitch } from './account-switch.ts';
 
 const en = {
   'account.title': 'You are logged in',
   'account.continue': 'Continue',
   'account.loggedOut': 'You logged out.',
   'account.ended': 'You are logged out: log in again to continue.',
+  'account.another': 'Use another account',
+  'account.back': 'Back to the account in use',
+  'account.switch': 'Switch account',
+  'account.logoutAll': 'Log out of all accounts',
+  'account.loggedOutAll': 'You logged out of every account.',
 } as const satisfies Readonly<Record<string, Message>>;
 
 type AccountCatalogue = { readonly [Key in keyof typeof en]: Message };
@@ -30,6 +38,11 @@ const es: AccountCatalogue = {
   'account.continue': 'Continuar',
   'account.loggedOut': 'Has cerrado la sesión.',
   'account.ended': 'Tu sesión se cerró: vuelve a iniciarla para continuar.',
+  'account.another': 'Usar otra cuenta',
+  'account.back': 'Volver a la cuenta en uso',
+  'account.switch': 'Cambiar de cuenta',
+  'account.logoutAll': 'Cerrar sesión en todas las cuentas',
+  'account.loggedOutAll': 'Has cerrado la sesión en todas las cuentas.',
 };
 
 const ar: AccountCatalogue = {
@@ -37,6 +50,11 @@ const ar: AccountCatalogue = {
   'account.continue': 'متابعة',
   'account.loggedOut': 'لقد سجّلت الخروج.',
   'account.ended': 'تم تسجيل خروجك: سجّل الدخول مرة أخرى للمتابعة.',
+  'account.another': 'استخدام حساب آخر',
+  'account.back': 'العودة إلى الحساب المستخدم',
+  'account.switch': 'تبديل الحساب',
+  'account.logoutAll': 'تسجيل الخروج من جميع الحسابات',
+  'account.loggedOutAll': 'لقد سجّلت الخروج من جميع الحسابات.',
 };
 
 // A few dozen bytes each: not worth a chunk per language.
@@ -121,6 +139,12 @@ export class LoggedInView {
   #leaving = false;
   /** What the drop-in's polite status region says when no login step is running. */
   said = '';
+  /** After "Use another account": the login methods show, and the next login adds an account. */
+  adding = false;
+  /** How many accounts are logged in here (the switch and "Log out of all" show from two). */
+  #count = 0;
+  /** The open switch (its chunk loaded), or undefined. */
+  #switch: AccountSwitch | undefined;
 
   constructor(host: LoggedInHost) {
     this.#host = host;
@@ -131,13 +155,21 @@ export class LoggedInView {
     host.addEventListener('latch-login', () => {
       this.#fresh = true;
       this.said = '';
+      this.adding = false;
     });
     this.#bind();
   }
 
   /** The header's title while logged in. */
   title(): string {
-    return this.#host.t('account.title');
+    return this.#host.t(this.adding ? 'login.title' : 'account.title');
+  }
+
+  /** Above the login methods while adding an account: the way back to the account in use. */
+  back(): TemplateResult | typeof nothing {
+    return this.adding
+      ? html`<button part="back-to-account" class="button" type="button" @click=${() => void this.#another(false)}>${this.#host.t('account.back')}</button>`
+      : nothing;
   }
 
   /**
@@ -158,13 +190,75 @@ export class LoggedInView {
     const who = this.#who?.key === summary.publicKey ? this.#who : undefined;
     const name = who?.name ?? '';
     const t = this.#host.t.bind(this.#host);
+    const many = this.#count > 1;
     return html`<div part="account" class="account">
       <div part="avatar" class="avatar" aria-hidden="true">${initials(name) || '•'}</div>
       ${name ? html`<p part="account-name" class="who">${t('session.loggedInAs', { user: name })}</p>` : nothing}
       ${who?.organization && who.organization !== name ? html`<p part="account-organization" class="organization">${who.organization}</p>` : nothing}
       <button part="continue" class="button primary" type="button" @click=${() => this.#continue(summary)}>${t('account.continue')}</button>
-      <button part="logout" class="button" type="button" aria-disabled=${this.#busy ? 'true' : 'false'} aria-busy=${this.#busy ? 'true' : 'false'} @click=${this.#logout}>${t('session.logout')}</button>
+      ${many
+        ? html`<button part="switch-account" class="button" type="button" aria-expanded=${this.#switch ? 'true' : 'false'} aria-controls=${this.#switch ? 'accounts' : nothing} @click=${this.#toggleSwitch}>${t('account.switch')}</button>
+            ${this.#switch?.render() ?? nothing}`
+        : nothing}
+      <button part="another-account" class="button" type="button" @click=${() => void this.#another(true)}>${t('account.another')}</button>
+      <button part="logout" class="button" type="button" aria-disabled=${this.#busy ? 'true' : 'false'} aria-busy=${this.#busy ? 'true' : 'false'} @click=${() => this.#logout(false)}>${t('session.logout')}</button>
+      ${many ? html`<button part="logout-all" class="button" type="button" aria-disabled=${this.#busy ? 'true' : 'false'} @click=${() => this.#logout(true)}>${t('account.logoutAll')}</button>` : nothing}
     </div>`;
+  }
+
+  /** "Use another account" (`on`), or back to the account in use: the methods or this view show, focus moves into them. */
+  async #another(on: boolean): Promise<void> {
+    const kit = this.#kit;
+    if (!kit) return;
+    (await kit.accounts()).useAnotherAccount(on);
+    this.adding = on;
+    this.#switch = undefined;
+    this.#host.requestUpdate();
+    await this.#host.updateComplete;
+    const root = this.#host.shadowRoot;
+    (on ? root?.querySelector<HTMLElement>('[part~="methods"] :is(input, latch-passkey-button, latch-oauth-button)') : root?.querySelector<HTMLElement>('[part="continue"]'))?.focus();
+  }
+
+  /** Opens the switch (its chunk loads now) or closes it; focus goes to the active account, or back to the toggle. */
+  readonly #toggleSwitch = async (): Promise<void> => {
+    const kit = this.#kit;
+    if (!kit) return;
+    if (this.#switch) return this.closeSwitch();
+    const [{ AccountSwitch }, accounts] = await Promise.all([import('./account-switch.ts'), kit.accounts()]);
+    const view = new AccountSwitch(this, accounts);
+    this.#switch = view;
+    const loading = view.load();
+    await loading.catch(() => undefined);
+    await this.#host.updateComplete;
+    const root = this.#host.shadowRoot;
+    (root?.querySelector<HTMLElement>('[part="account-option"][aria-current="true"]') ?? root?.querySelector<HTMLElement>('[part="account-option"]'))?.focus();
+  };
+
+  /** The switch is done: it closes, and the toggle takes focus back. */
+  closeSwitch(): void {
+    this.#switch = undefined;
+    this.#host.requestUpdate();
+    void this.#host.updateComplete.then(() => {
+      const root = this.#host.shadowRoot;
+      (root?.querySelector<HTMLElement>('[part="switch-account"]') ?? root?.querySelector<HTMLElement>('[part="continue"]'))?.focus();
+    });
+  }
+
+  /** For the switch: what the drop-in's status region announces. */
+  say(text: string): void {
+    this.#say(text);
+  }
+
+  get shadowRoot(): ShadowRoot | null {
+    return this.#host.shadowRoot;
+  }
+
+  t(key: MessageKey, params?: MessageParams): string {
+    return this.#host.t(key, params);
+  }
+
+  requestUpdate(): void {
+    this.#host.requestUpdate();
   }
 
   /** Follows the kit the drop-in works with now (its `logout` events say how a session ended). */
@@ -172,14 +266,23 @@ export class LoggedInView {
     const kit = this.#host.resolvedKit;
     if (kit === this.#kit) return;
     this.#kit?.removeEventListener('logout', this.#onLogout);
+    this.#kit?.removeEventListener('session-switch', this.#onSwitch);
     this.#kit = kit;
     kit?.addEventListener('logout', this.#onLogout);
+    kit?.addEventListener('session-switch', this.#onSwitch);
   }
 
   readonly #onLogout = (): void => {
     // This view's own Log out says so; an expiry or another tab's logout is news.
     this.#say(this.#host.t(this.#leaving ? 'account.loggedOut' : 'account.ended'));
     this.#leaving = false;
+    this.#asked = '';
+  };
+
+  /** Another account became active (here or in another tab): the view asks who it is again. */
+  readonly #onSwitch = (): void => {
+    this.#asked = '';
+    this.#host.requestUpdate();
   };
 
   #say(text: string): void {
@@ -188,9 +291,20 @@ export class LoggedInView {
   }
 
   #lookup(summary: SessionSummary): void {
-    const session = this.#kit?.session;
+    const kit = this.#kit;
+    const session = kit?.session;
     if (this.#asked === summary.publicKey || !session?.active) return;
     this.#asked = summary.publicKey;
+    // How many accounts: counted again whenever the session in view changes.
+    kit!.accounts().then(
+      (accounts) => accounts.getAllSessions(),
+    ).then(
+      (all) => {
+        this.#count = Object.keys(all).length;
+        this.#host.requestUpdate();
+      },
+      () => undefined,
+    );
     session.whoami().then(
       (answer) => {
         this.#who = { key: summary.publicKey, name: answer.username, organization: answer.organizationName };
@@ -206,20 +320,26 @@ export class LoggedInView {
     if (this.#host.modal) this.#host.close();
   }
 
-  readonly #logout = async (): Promise<void> => {
+  /** Log out (this account; another one then becomes active), or of every account (`all`). */
+  async #logout(all: boolean): Promise<void> {
     const kit = this.#kit;
     if (this.#busy || !kit) return;
     this.#busy = this.#leaving = true;
+    this.#switch = undefined;
     this.#host.requestUpdate();
     try {
       // The kit forgets the session here even when the service cannot be reached.
-      await kit.logout();
+      if (all) await (await kit.accounts()).logoutAll();
+      else await kit.logout();
     } finally {
       this.#busy = this.#leaving = false;
+      this.#asked = '';
+      if (all) this.#say(this.#host.t('account.loggedOutAll'));
       this.#host.requestUpdate();
     }
-    // The button that had focus is gone: focus goes to the first login method.
+    // The button that had focus is gone: focus goes to Continue (another account is in use) or the first login method.
     await this.#host.updateComplete;
-    this.#host.shadowRoot?.querySelector<HTMLElement>('[part~="methods"] :is(input, latch-passkey-button, latch-oauth-button)')?.focus();
-  };
+    const root = this.#host.shadowRoot;
+    (root?.querySelector<HTMLElement>('[part="continue"]') ?? root?.querySelector<HTMLElement>('[part~="methods"] :is(input, latch-passkey-button, latch-oauth-button)'))?.focus();
+  }
 }

@@ -1,6 +1,7 @@
 import type { LatchError } from '../errors/latch-error.ts';
 import type { LoginResult } from '../flows/login-result.ts';
 import type { LogoutResult, SigningSession } from '../session/signing-session.ts';
+import type { SessionSwitchDetail } from './kit-accounts.ts';
 
 /** What every successful login gives: the live session, whether it created the account, and the sign-up answer. */
 export interface LoginOutcome {
@@ -37,6 +38,8 @@ export interface LatchKitEventMap {
   login: CustomEvent<LoginOutcome>;
   logout: CustomEvent<LogoutDetail>;
   'session-expiring': CustomEvent<SessionExpiringDetail>;
+  /** Another account is active now (`accounts().setActiveSession`, or another tab's switch). */
+  'session-switch': CustomEvent<SessionSwitchDetail>;
   error: CustomEvent<LatchError>;
 }
 

@@ -18,6 +18,9 @@ import type { BootProof } from '../clients/activity-types.ts';
 import type { LogoutOptions, LogoutResult, SigningSession, SigningSessionOptions } from '../session/signing-session.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import type { SessionChannel } from '../session/session-channel.ts';
+import type { SessionSlots } from '../session/session-slots.ts';
+import type { AccountsChannel } from './accounts-channel.ts';
+import type { AccountLogin, KitAccounts } from './kit-accounts.ts';
 import type { SessionChangeEvent, SessionExpiryEvent } from '../session/session-events.ts';
 import type { AutoRefreshOptions } from '../session/session-auto-refresh.ts';
 import { setConfig } from '../state/config-state.ts';
@@ -31,7 +34,7 @@ import type { OAuthLaunch, PopupHost } from '../flows/oauth-popup.ts';
 import type { OAuthProvider } from '../flows/oauth-providers.ts';
 import type { PasskeyDeps } from '../flows/passkey-flow.ts';
 import type { WalletLoginRequest } from '../flows/wallet-flow.ts';
-import { keyStoreModule, oauthModules, otpModule, passkeyModule, sessionModule, sessionStoreModule, walletModule, type OAuthModules } from './lazy-modules.ts';
+import { accountsModule, keyStoreModule, oauthModules, otpModule, passkeyModule, walletModule, type OAuthModules } from './lazy-modules.ts';
 import { orderLoginMethods, type LoginMethod } from './login-methods.ts';
 import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
 import { cleanAddressBar } from '../flows/address-bar.ts';
@@ -42,6 +45,7 @@ import type { LatchKitEventMap, LoginOutcome, LogoutReason } from './kit-events.
 // The kit's public types, importable from here too (the elements code against this module).
 export type { LatchKitEventMap, LatchKitEventType, LoginOutcome, LogoutDetail, LogoutReason, SessionExpiringDetail } from './kit-events.ts';
 export type { LoginMethod } from './login-methods.ts';
+export type { AccountProfile, AccountSession, KitAccounts, SessionSwitchDetail } from './kit-accounts.ts';
 export type { OAuthLaunch, PopupHost, PopupWindow } from '../flows/oauth-popup.ts';
 export type { PendingOAuth, PendingOAuthStore } from '../flows/oauth-flow.ts';
 export type { OAuthProvider } from '../flows/oauth-providers.ts';
@@ -98,6 +102,16 @@ export interface LatchKitOptions {
   sessionStore?: SessionStore;
   /** How tabs hear of logins and logouts. Default: BroadcastChannel in browsers, none in Node. */
   sessionChannel?: SessionChannel;
+  /**
+   * Every account's slot and the active one (see `accounts()`). Default: IndexedDB in browsers
+   * (`current` is the first account's slot, the one `sessionStore` would use), else memory with
+   * `sessionStore` as the first account's slot.
+   */
+  sessionSlots?: SessionSlots;
+  /** The session channel of an account other than the first. Default: BroadcastChannel `latchkey-session:<sessionKey>`. */
+  sessionChannels?: (sessionKey: string) => SessionChannel;
+  /** How tabs follow the active account. Default: BroadcastChannel `latchkey-accounts`, none in Node. */
+  accountsChannel?: AccountsChannel;
   /**
    * Refresh the session before it expires, without a click (off by default): `beforeExpiryMs`
    * before expiry (default 120 000, at most half-way through), in a visible tab, once across the
@@ -191,6 +205,8 @@ const NO_SESSION: readonly LatchErrorCode[] = ['ERR_SESSION_MISSING', 'ERR_SESSI
 
 interface Attached {
   session: SigningSession;
+  /** The account's session key (see kit-accounts.ts). */
+  key: string;
   detach: () => void;
 }
 
@@ -212,7 +228,7 @@ export class LatchKit extends EventTarget {
   #kept: WalletKitConfig | null | undefined;
   readonly #cache: ConfigCache | undefined;
   #keyStore: Promise<KeyStore> | undefined;
-  #sessionStore: SessionStore | undefined;
+  #accounts: KitAccounts | undefined;
   #pendingStore: PendingOAuthStore | undefined;
   #current: Attached | undefined;
   #restoring: Promise<SigningSession | null> | undefined;
@@ -354,9 +370,20 @@ export class LatchKit extends EventTarget {
     return this.#keyStore;
   }
 
-  async #sessions(): Promise<SessionStore> {
-    const given = this.options.sessionStore;
-    return (this.#sessionStore ??= given ?? (await sessionStoreModule.get()).createSessionStore());
+  /**
+   * The accounts logged in here and the active one: list, switch, add, log out one or all
+   * (kit-accounts.ts, loaded with the session).
+   */
+  accounts(): Promise<KitAccounts> {
+    return accountsModule.get().then(
+      ({ KitAccounts }) =>
+        (this.#accounts ??= new KitAccounts(this, {
+          keys: () => this.#keys(),
+          options: (keyStore) => this.#sessionOptions(keyStore),
+          attach: (session, key) => this.#attach(session, key),
+          end: (options) => this.#logout(options),
+        })),
+    );
   }
 
   /** Only after the OAuth modules are loaded (prepareOAuth loads them). */
@@ -364,13 +391,12 @@ export class LatchKit extends EventTarget {
     return (this.#pendingStore ??= this.options.pendingStore ?? oauth.sessionStoragePendingStore());
   }
 
+  /** Without a store or channel: those are the account's (KitAccounts.sessionOptions). */
   async #sessionOptions(keyStore: KeyStore): Promise<SigningSessionOptions> {
     const o = this.options;
     const lifetime = Number(this.#config?.sessionExpirationSeconds);
     return {
       keyStore,
-      sessionStore: await this.#sessions(),
-      ...(o.sessionChannel ? { channel: o.sessionChannel } : {}),
       ...(o.notarizerPublicKey ? { notarizerPublicKey: o.notarizerPublicKey } : {}),
       ...(o.enclavePublicKey ? { enclavePublicKey: o.enclavePublicKey } : {}),
       ...(o.apiBaseUrl ? { apiBaseUrl: o.apiBaseUrl } : {}),
@@ -404,28 +430,25 @@ export class LatchKit extends EventTarget {
   }
 
   async #restore(): Promise<SigningSession | null> {
-    const [keyStore, { SigningSession }] = await Promise.all([this.#keys(), sessionModule.get()]);
-    const options = await this.#sessionOptions(keyStore);
-    let session: SigningSession;
+    let restored;
     try {
-      session = await SigningSession.restore(options);
+      restored = await (await this.accounts()).restore();
     } catch (error) {
       if (!isLatchError(error) || !NO_SESSION.includes(error.code)) throw error;
-      // A damaged saved session would fail every reload: forget it.
-      if (error.code === 'ERR_JWT_CLAIMS') await options.sessionStore!.clear().catch(() => undefined);
       return null;
     }
+    const [session, key] = restored;
     if (this.#current) {
       // A login finished while we read the store: it is the newer session.
       session.dispose();
       return this.#current.session;
     }
-    await this.#attach(session);
+    await this.#attach(session, key);
     return session;
   }
 
   /** Makes `session` the kit's session: `$session` follows it; its expiry and remote logout reach the kit's events. */
-  #attach(session: SigningSession): Promise<void> {
+  #attach(session: SigningSession, key: string): Promise<void> {
     const previous = this.#current;
     const untrack = trackSession(session);
     const onChange = (event: Event): void => {
@@ -442,6 +465,7 @@ export class LatchKit extends EventTarget {
     if (this.options.autoRefresh) void import('./kit-auto-refresh.ts').then((m) => m.follow(this, session));
     this.#current = {
       session,
+      key,
       detach: () => {
         untrack();
         session.removeEventListener('change', onChange);
@@ -450,11 +474,12 @@ export class LatchKit extends EventTarget {
       },
     };
     if (!previous || previous.session === session) return Promise.resolve();
-    // The new login replaces the old one: its key can never sign again, so it goes.
     previous.detach();
     const oldKey = previous.session.summary?.publicKey;
     previous.session.dispose();
-    if (!oldKey || oldKey === session.summary?.publicKey) return Promise.resolve();
+    // A login into the same account replaces its session: the old key can never sign again, so
+    // it goes. Another account's (a switch, an added account) stays for a switch back.
+    if (!oldKey || oldKey === session.summary?.publicKey || previous.key !== key) return Promise.resolve();
     return this.#keys()
       .then((keys) => keys.delete(oldKey))
       .catch(() => undefined);
@@ -488,6 +513,13 @@ export class LatchKit extends EventTarget {
    * logged in. See SigningSession.logout.
    */
   async logout(options?: LogoutOptions): Promise<LogoutResult> {
+    const result = await this.#logout(options);
+    // Another account logged in here becomes active (kit-accounts.ts).
+    if (result.remote !== 'none') await this.#accounts?.afterLogout();
+    return result;
+  }
+
+  async #logout(options?: LogoutOptions): Promise<LogoutResult> {
     await this.#restoring?.catch(() => null);
     const session = this.#current?.session;
     return session ? this.#end(session, 'user', options) : { remote: 'none' };
@@ -516,6 +548,8 @@ export class LatchKit extends EventTarget {
 
   /** Stops listening to the session (timers, other tabs) without logging out. The kit stays usable. */
   dispose(): void {
+    this.#accounts?.dispose();
+    this.#accounts = undefined;
     const current = this.#current;
     if (!current) return;
     this.#current = undefined;
@@ -558,16 +592,18 @@ export class LatchKit extends EventTarget {
    */
   async #login(result: LoginResult, reauthenticate = false): Promise<LoginOutcome> {
     const keyStore = await this.#keys();
-    let session: SigningSession;
+    const accounts = await this.accounts();
+    let login: AccountLogin;
     try {
-      const { SigningSession } = await sessionModule.get();
       if (reauthenticate) await this.#requireSameUser(result);
-      session = await SigningSession.fromJwt(result.sessionJwt, { ...(await this.#sessionOptions(keyStore)), key: result.key });
+      login = await accounts.login(result, keyStore);
     } catch (error) {
       await keyStore.delete(result.key.id).catch(() => undefined);
       throw error;
     }
-    await this.#attach(session);
+    const [session] = login;
+    await this.#attach(session, login[1]);
+    await accounts.loggedIn(login);
     const outcome: LoginOutcome = { session, created: result.created, ...(result.signup ? { signup: result.signup } : {}) };
     endFlow();
     this.#emit('login', outcome);

@@ -27,8 +27,7 @@ function once<T>(load: () => Promise<T>): { get(): Promise<T>; loaded(): T | und
   };
 }
 
-export const sessionModule = once(() => import('../session/signing-session.ts'));
-export const sessionStoreModule = once(() => import('../session/create-session-store.ts'));
+export const accountsModule = once(() => import('./kit-accounts.ts'));
 export const keyStoreModule = once(() => import('../keys/open-key-store.ts'));
 export const otpModule = once(() => import('../flows/otp-flow.ts'));
 export const passkeyModule = once(() => import('../flows/passkey-flow.ts'));

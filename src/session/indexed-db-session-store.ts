@@ -8,7 +8,8 @@ export interface IndexedDbSessionStoreOptions extends IndexedDbOptions {
   slot?: string;
 }
 
-const isPersisted = (value: unknown): value is PersistedSession => {
+/** A saved session's shape (its claims are checked again when it is restored). */
+export const isPersisted = (value: unknown): value is PersistedSession => {
   const v = value as Partial<PersistedSession> | undefined;
   return !!v && typeof v.claims === 'object' && v.claims !== null && (v.jwt === undefined || typeof v.jwt === 'string');
 };

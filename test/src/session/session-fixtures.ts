@@ -3,7 +3,7 @@
 import { signSessionJwt, type SessionClaims } from '../../../src/tokens/session-jwt.ts';
 import { ACTIVITY_OPERATIONS, resultKey, type ActivityOperation } from '../../../src/clients/activity-operations.ts';
 import type { SessionClient, SessionClock } from '../../../src/session/signing-session.ts';
-import type { SessionChannel, SessionMessage } from '../../../src/session/session-channel.ts';
+import type { SessionMessage } from '../../../src/session/session-channel.ts';
 import type { Stamper } from '../../../src/stamp/stamper.ts';
 import type { ApiKeyStamper } from '../../../src/stamp/api-key-stamper.ts';
 import { toHex, fromHex } from '../../../src/encoding/hex.ts';
@@ -73,22 +73,22 @@ export class FakeClock implements SessionClock {
 }
 
 /** Channels that deliver to every other channel of the bus, asynchronously, like BroadcastChannel. */
-export class MemoryChannelBus {
-  readonly #listeners = new Set<{ owner: object; listener: (m: SessionMessage) => void }>();
-  readonly posted: SessionMessage[] = [];
-  #deliveries: Promise<void>[] = [];
+export class MemoryChannelBus<M = SessionMessage> {
+  readonly #listeners = new Set<{ owner: object; listener: (m: M) => unknown }>();
+  readonly posted: M[] = [];
+  #deliveries: Promise<unknown>[] = [];
 
-  channel(): SessionChannel {
+  channel(): { post(m: M): void; subscribe(l: (m: M) => unknown): () => void; close(): void } {
     const owner = {};
     return {
-      post: (message) => {
+      post: (message: M) => {
         this.posted.push(message);
         const copy = structuredClone(message);
         for (const entry of this.#listeners) {
           if (entry.owner !== owner) this.#deliveries.push(new Promise((resolve) => setTimeout(() => resolve(entry.listener(copy)))));
         }
       },
-      subscribe: (listener) => {
+      subscribe: (listener: (m: M) => unknown) => {
         const entry = { owner, listener };
         this.#listeners.add(entry);
         return () => this.#listeners.delete(entry);

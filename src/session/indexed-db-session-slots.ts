@@ -1,0 +1,55 @@
+import { IndexedDbObjectStore } from '../keys/indexed-db-object-store.ts';
+import { IndexedDbSessionStore, isPersisted, type IndexedDbSessionStoreOptions } from './indexed-db-session-store.ts';
+import type { PersistedSession, SessionStore } from './session-store.ts';
+import { isSessionKey, type SessionSlots } from './session-slots.ts';
+
+/** The record that names the active session key; never a session key itself (see isSessionKey). */
+const ACTIVE = 'active';
+
+/**
+ * The accounts' slots in IndexedDB, beside the one-account slot in the same object store: each
+ * account's session is one record keyed by its session key (`current` for the first), and the
+ * active one is named by one more record. Every change is one put or delete, so a crash or a
+ * closed tab leaves each record whole: at worst the pointer names a slot that is empty, which
+ * reads as "nobody active".
+ */
+export class IndexedDbSessionSlots implements SessionSlots {
+  readonly #options: IndexedDbSessionStoreOptions;
+  readonly #db: IndexedDbObjectStore;
+  readonly #slots = new Map<string, IndexedDbSessionStore>();
+
+  constructor(options: IndexedDbSessionStoreOptions = {}) {
+    this.#options = options;
+    this.#db = new IndexedDbObjectStore(options, options.storeName ?? 'sessions', 'slot');
+  }
+
+  slot(sessionKey: string): SessionStore {
+    let store = this.#slots.get(sessionKey);
+    if (!store) this.#slots.set(sessionKey, (store = new IndexedDbSessionStore({ ...this.#options, slot: sessionKey })));
+    return store;
+  }
+
+  async list(): Promise<Record<string, PersistedSession>> {
+    const records = await this.#db.run<{ slot?: unknown; session?: unknown }[]>('readonly', (store) => store.getAll());
+    const all: Record<string, PersistedSession> = {};
+    for (const { slot, session } of records) if (isSessionKey(slot) && isPersisted(session)) all[slot] = session;
+    return all;
+  }
+
+  async keys(): Promise<string[]> {
+    return (await this.#db.run<IDBValidKey[]>('readonly', (store) => store.getAllKeys())).filter(isSessionKey);
+  }
+
+  async getActive(): Promise<string | undefined> {
+    const record = await this.#db.run<{ sessionKey?: unknown } | undefined>('readonly', (store) => store.get(ACTIVE));
+    return isSessionKey(record?.sessionKey) ? record.sessionKey : undefined;
+  }
+
+  async setActive(sessionKey: string | undefined): Promise<void> {
+    await this.#db.run('readwrite', (store) => (sessionKey === undefined ? store.delete(ACTIVE) : store.put({ slot: ACTIVE, sessionKey })));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.#db.close(), ...[...this.#slots.values()].map((s) => s.close())]);
+  }
+}

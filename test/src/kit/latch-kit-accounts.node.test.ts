@@ -1,0 +1,229 @@
+// Several accounts in one kit (issue 24), against a real emulator over HTTP: "use another
+// account" keeps the first session and its key; a switch changes which key stamps (whoami answers
+// as that user); logging out one account deletes only its key and slot, and its key is refused by
+// the service; logout-all ends every one; a reload restores the active account, or the one left
+// when the active one is gone; a second "tab" (another kit over the same stores and channels)
+// follows the switch and the logout of one account.
+import { describe, it, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
+import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
+import { MemorySessionSlots, DEFAULT_SESSION_KEY } from '../../../src/session/session-slots.ts';
+import type { SessionChannel, SessionMessage } from '../../../src/session/session-channel.ts';
+import type { AccountsMessage } from '../../../src/kit/accounts-channel.ts';
+import { $session, setSession } from '../../../src/state/session-state.ts';
+import { endFlow } from '../../../src/state/flow-state.ts';
+import { isLatchError } from '../../../src/errors/latch-error.ts';
+import { ActivityClient } from '../../../src/clients/activity-client.ts';
+import { ApiKeyStamper } from '../../../src/stamp/api-key-stamper.ts';
+import type { StoredKey } from '../../../src/keys/key-store.ts';
+import { MemoryChannelBus } from '../session/session-fixtures.ts';
+import { latestCode, startEmulator, type TestEmulator, emulatorKitOptions } from './kit-emulator-support.ts';
+
+let t: TestEmulator;
+let n = 0;
+const nextEmail = () => `accounts.${++n}.${Date.now()}@example.com`;
+
+/** One origin's shared things: the key database, the session slots, and the tabs' channels. */
+function origin() {
+  const sessionBus = new Map<string, MemoryChannelBus>();
+  const busOf = (name: string): MemoryChannelBus => {
+    let bus = sessionBus.get(name);
+    if (!bus) sessionBus.set(name, (bus = new MemoryChannelBus()));
+    return bus;
+  };
+  const accountsBus = new MemoryChannelBus<AccountsMessage>();
+  const keyStore = new MemoryKeyStore();
+  const sessionSlots = new MemorySessionSlots();
+  /** A tab: its own kit and channels on the origin's buses. */
+  const tab = (overrides: Partial<LatchKitOptions> = {}): LatchKit =>
+    new LatchKit(
+      emulatorKitOptions(t, {
+        keyStore,
+        sessionSlots,
+        sessionStore: undefined,
+        sessionChannel: busOf(DEFAULT_SESSION_KEY).channel() as SessionChannel,
+        sessionChannels: (key) => busOf(key).channel() as SessionChannel,
+        accountsChannel: accountsBus.channel(),
+        ...overrides,
+      }),
+    );
+  /** Every message posted so far on every channel has been handled. */
+  const delivered = async (): Promise<void> => {
+    for (let i = 0; i < 3; i++) await Promise.all([accountsBus.delivered(), ...[...sessionBus.values()].map((b) => b.delivered())]);
+  };
+  const posted = (): (SessionMessage | AccountsMessage)[] => [...accountsBus.posted, ...[...sessionBus.values()].flatMap((b) => b.posted)];
+  return { keyStore, sessionSlots, tab, delivered, posted };
+}
+
+async function otpLogin(kit: LatchKit, contact: string) {
+  const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', contact);
+  return kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact, otpId, otpCode: await latestCode(t.urls, contact) });
+}
+
+/** Logs in `contact` as an added account (what "Use another account" does). */
+async function addAccount(kit: LatchKit, contact: string) {
+  (await kit.accounts()).useAnotherAccount();
+  return otpLogin(kit, contact);
+}
+
+/** whoami stamped with `key` directly: the service's own answer, or its refusal. */
+const whoamiWith = (key: Pick<StoredKey, 'id' | 'privateKey'>, organizationId: string) =>
+  new ActivityClient({ apiBaseUrl: t.urls.apiUrl, stamper: new ApiKeyStamper(key), retries: 0 }).whoami(organizationId);
+
+const refusedAsUnknownKey = (error: unknown) => isLatchError(error, 'ERR_SERVICE_UNAUTHENTICATED') && error.serviceErrorCode === 'PUBLIC_KEY_NOT_FOUND';
+
+describe('several accounts in one kit', () => {
+  before(async () => {
+    t = await startEmulator();
+  });
+  after(() => t.emulator.stop());
+  beforeEach(() => {
+    endFlow();
+    setSession(null);
+  });
+
+  it('"use another account" keeps the first session and its key; a switch changes which key stamps', async () => {
+    const o = origin();
+    const kit = o.tab();
+    const a = await otpLogin(kit, nextEmail());
+    const aSummary = a.session.summary!;
+    const b = await addAccount(kit, nextEmail());
+    const bSummary = b.session.summary!;
+    assert.notEqual(aSummary.userId, bSummary.userId);
+    const accounts = await kit.accounts();
+
+    // Both sessions saved, both keys kept; B is active and stamps as B.
+    const all = await accounts.getAllSessions();
+    assert.deepEqual(Object.values(all).map((s) => [s.userId, s.active]).sort(), [
+      [aSummary.userId, false],
+      [bSummary.userId, true],
+    ].sort());
+    assert.deepEqual((await o.keyStore.list()).map((k) => k.id).sort(), [aSummary.publicKey, bSummary.publicKey].sort());
+    assert.equal(kit.session, b.session);
+    assert.equal((await kit.session!.whoami()).userId, bSummary.userId);
+    const bKey = accounts.getActiveSessionKey()!;
+    assert.notEqual(bKey, DEFAULT_SESSION_KEY);
+
+    // The switch: A's own key stamps again; B's stays, unused.
+    const switches: string[] = [];
+    kit.addEventListener('session-switch', (e) => switches.push(e.detail.sessionKey));
+    const back = await accounts.setActiveSession(DEFAULT_SESSION_KEY);
+    assert.equal(kit.session, back);
+    assert.equal(back.publicKey, aSummary.publicKey);
+    assert.equal((await kit.session!.whoami()).userId, aSummary.userId);
+    assert.deepEqual($session.get(), back.summary);
+    assert.deepEqual(switches, [DEFAULT_SESSION_KEY]);
+    assert.equal(await o.sessionSlots.getActive(), DEFAULT_SESSION_KEY);
+    assert.equal(b.session.active, true, 'the switched-from session is only set aside');
+    assert.equal((await whoamiWith((await o.keyStore.get(bSummary.publicKey))!, bSummary.organizationId)).userId, bSummary.userId);
+
+    // The same user logged in again as "another account" goes to that user's slot, not a third.
+    const again = await addAccount(kit, (await accounts.profile(bKey)).email!);
+    assert.equal(again.session.summary!.userId, bSummary.userId);
+    assert.equal(accounts.getActiveSessionKey(), bKey);
+    assert.equal(Object.keys(await accounts.getAllSessions()).length, 2);
+    assert.deepEqual((await o.keyStore.list()).map((k) => k.id).sort(), [aSummary.publicKey, again.session.publicKey].sort(), "B's replaced key is deleted");
+
+    // An unknown or malformed session key is refused; the active account stays.
+    await assert.rejects(accounts.setActiveSession('account:nobody'), (e) => isLatchError(e, 'ERR_SESSION_MISSING'));
+    await assert.rejects(accounts.setActiveSession('active'), (e) => isLatchError(e, 'ERR_SESSION_MISSING'));
+    assert.equal(accounts.getActiveSessionKey(), bKey);
+    await accounts.logoutAll();
+  });
+
+  it('logging out one account deletes only its key and saved session; the service refuses that key; the other stamps on', async () => {
+    const o = origin();
+    const kit = o.tab();
+    const a = (await otpLogin(kit, nextEmail())).session.summary!;
+    const b = (await addAccount(kit, nextEmail())).session.summary!;
+    const accounts = await kit.accounts();
+    const aKey = (await o.keyStore.get(a.publicKey))!;
+
+    // A is not active: it is logged out with a session of its own, stamped by its key.
+    assert.deepEqual(await accounts.logout(DEFAULT_SESSION_KEY), { remote: 'deleted' });
+    assert.deepEqual((await o.keyStore.list()).map((k) => k.id), [b.publicKey]);
+    assert.deepEqual(Object.values(await accounts.getAllSessions()).map((s) => s.userId), [b.userId]);
+    await assert.rejects(whoamiWith(aKey, a.organizationId), refusedAsUnknownKey);
+    assert.equal((await kit.session!.whoami()).userId, b.userId);
+
+    // logout-all: nothing left, nobody active, the service refuses B's key too.
+    const bKey = (await o.keyStore.get(b.publicKey))!;
+    const results = await accounts.logoutAll();
+    assert.deepEqual(Object.values(results), [{ remote: 'deleted' }]);
+    assert.deepEqual(await o.keyStore.list(), []);
+    assert.deepEqual(await accounts.getAllSessions(), {});
+    assert.equal(kit.session, null);
+    assert.equal(accounts.getActiveSessionKey(), undefined);
+    assert.equal(await o.sessionSlots.getActive(), undefined);
+    await assert.rejects(whoamiWith(bKey, b.organizationId), refusedAsUnknownKey);
+  });
+
+  it('logging out the active account makes the other one active; a reload restores the active one', async () => {
+    const o = origin();
+    const kit = o.tab();
+    const a = (await otpLogin(kit, nextEmail())).session.summary!;
+    const b = (await addAccount(kit, nextEmail())).session.summary!;
+    const c = (await addAccount(kit, nextEmail())).session.summary!;
+    const accounts = await kit.accounts();
+    await accounts.setActiveSession(DEFAULT_SESSION_KEY);
+
+    // A reload (a new kit over the same stores) restores A, the active one, not the longest-lived.
+    kit.dispose();
+    const reloaded = o.tab();
+    assert.equal((await reloaded.restoreSession())?.publicKey, a.publicKey);
+
+    assert.deepEqual(await reloaded.logout(), { remote: 'deleted' });
+    const next = reloaded.session;
+    assert.ok(next, 'another account is active after the logout');
+    assert.ok([b.publicKey, c.publicKey].includes(next.publicKey));
+    assert.equal((await next.whoami()).userId, next.summary!.userId);
+    assert.equal(await o.sessionSlots.getActive(), (await reloaded.accounts()).getActiveSessionKey());
+
+    // The active slot emptied behind the kit's back (its key evicted): a reload falls back to the other account.
+    const left = [b, c].find((s) => s.publicKey !== next.publicKey)!;
+    reloaded.dispose();
+    await o.keyStore.delete(next.publicKey);
+    const third = o.tab();
+    assert.equal((await third.restoreSession())?.publicKey, left.publicKey);
+    assert.equal(Object.keys(await (await third.accounts()).getAllSessions()).length, 1, 'the unusable account is forgotten');
+    await (await third.accounts()).logoutAll();
+  });
+
+  it('another tab follows the switch, and the logout of one account', async () => {
+    const o = origin();
+    const one = o.tab();
+    const a = (await otpLogin(one, nextEmail())).session.summary!;
+    const two = o.tab();
+    assert.equal((await two.restoreSession())?.publicKey, a.publicKey);
+
+    // Tab one adds B: tab two follows to B, and keeps A's key (it is A's slot, not a replacement).
+    const b = (await addAccount(one, nextEmail())).session.summary!;
+    await o.delivered();
+    assert.equal(two.session?.publicKey, b.publicKey);
+    assert.equal((await two.session!.whoami()).userId, b.userId);
+    assert.ok(await o.keyStore.get(a.publicKey), "A's key is still there");
+
+    // Tab one switches back to A: tab two follows.
+    const switched: string[] = [];
+    two.addEventListener('session-switch', (e) => switched.push(e.detail.session.publicKey));
+    await (await one.accounts()).setActiveSession(DEFAULT_SESSION_KEY);
+    await o.delivered();
+    assert.equal(two.session?.publicKey, a.publicKey);
+    assert.deepEqual(switched, [a.publicKey]);
+
+    // Tab one logs out A (active in both): tab two ends A and follows to B.
+    const logouts: unknown[] = [];
+    two.addEventListener('logout', (e) => logouts.push(e.detail));
+    await one.logout();
+    await o.delivered();
+    assert.deepEqual(logouts, [{ reason: 'remote' }]);
+    assert.equal(one.session?.publicKey, b.publicKey);
+    assert.equal(two.session?.publicKey, b.publicKey);
+    assert.equal(await o.keyStore.get(a.publicKey), undefined);
+    assert.ok(o.posted().some((m) => m.type === 'logout' && m.publicKey === a.publicKey));
+    await (await one.accounts()).logoutAll();
+    await o.delivered();
+    assert.equal(two.session, null);
+  });
+});
