@@ -180,7 +180,7 @@ export class LatchWalletExport extends WalletSectionElement {
               <div class="row"><button part="hide" class="primary" type="button" @click=${this.#onHide}>${this.t('wallet.export.hide')}</button></div>
             `
           : nothing}
-        ${step === 'shown' && this.key && this.#encoders
+        ${this.key && this.#encoders // shown while held: forgetting the key is what hides it
           ? keyView(this, this.key, this.#encoders, this.#copy.isCopied('key'), { format: this.#onFormat, toggle: this.#onToggle, copy: this.#onCopy, done: this.#onHide })
           : nothing}
       </div>

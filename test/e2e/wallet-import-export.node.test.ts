@@ -5,8 +5,8 @@
 // key is exported through the export section, and the key the page shows gives that address
 // (viem's privateKeyToAccount; Keypair.fromSecretKey for the base58 secret key Phantom takes).
 // The phrase's words are in no logged event, no storage, no console line and no attribute, each
-// as a whole token: tokens are runs of letters and digits, case kept, so an address or id is one
-// token; and the phrase is drawn so that none of its words can be a token there by chance (no
+// as a whole token: tokens are runs of letters and digits, in lower case, so an address or id is
+// one token; and the phrase is drawn so that none of its words can be a token there by chance (no
 // word made of hex letters only, as an id's group could be; none of the words the page already
 // shows or the elements' sources hold, such as "wallet" or "copy").
 import { after, before, describe, it } from 'node:test';
@@ -26,7 +26,7 @@ import { assertClean, click, typeInto, uniqueEmail, waitForBoot, waitForEvent } 
 const WALLET = 'latch-wallet';
 const SOURCES = ['components/latch-wallet-import/latch-wallet-import.ts', 'components/latch-wallet-import/import-fields.ts', 'components/latch-wallet-export/latch-wallet-export.ts', 'components/latch-wallet-export/key-export-view.ts', 'components/latch-wallet/latch-wallet.ts', 'components/latch-wallet/wallet-parts.ts', 'components/latch-wallet-accounts/latch-wallet-accounts.ts'];
 
-const tokensOf = (text: string): Set<string> => new Set(text.split(/[^A-Za-z0-9]+/));
+const tokensOf = (text: string): Set<string> => new Set(text.toLowerCase().split(/[^a-z0-9]+/));
 
 /** A 24-word phrase none of whose words is in `avoid` or made of hex letters only. */
 function phraseAvoiding(avoid: ReadonlySet<string>): string {

@@ -123,7 +123,7 @@ describe('<latch-wallet-export>', () => {
     }
     part(el, 'hide').click();
     await el.updateComplete;
-    expect(el.shadowRoot?.querySelector('[part~="exported-key"]')).to.equal(null);
+    expect(el.shadowRoot!.querySelectorAll('[part~="exported-key"], [part~="key-reveal"]').length).to.equal(0);
     expect(el.shadowRoot!.innerHTML.includes(hex)).to.equal(false);
     expect(announced(el)).to.equal('The private key is gone from this page.');
   });

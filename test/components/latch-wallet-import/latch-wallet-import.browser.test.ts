@@ -37,8 +37,11 @@ function type(input: HTMLInputElement, value: string): void {
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
 }
 
-/** Tokens: runs of letters and digits, case kept (an address or an id is one token). */
-const tokensOf = (text: string): Set<string> => new Set(text.split(/[^A-Za-z0-9]+/));
+/**
+ * Tokens: runs of letters and digits, in lower case (a phrase may be typed in capitals). An address
+ * or an id stays one token, so it can never equal a word.
+ */
+const tokensOf = (text: string): Set<string> => new Set(text.toLowerCase().split(/[^a-z0-9]+/));
 
 /**
  * A phrase none of whose words can be a token of the page by chance: none made of hex letters
