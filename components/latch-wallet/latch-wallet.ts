@@ -53,8 +53,10 @@ import './wallet-messages.ts';
  * @event {LatchSendEvent} latch-send - With `send`: the user sent a transaction: `detail.parameters`, `detail.sendTransactionStatusId`.
  * @event {LatchCreateWalletEvent} latch-create-wallet - With `create-wallet`: the user created a wallet: `detail.walletId`, `detail.walletName`, `detail.addresses`.
  * @event {LatchExportEvent} latch-export - The user revealed a recovery phrase: `detail.walletId` (never the phrase).
+ * @event {LatchExportKeyEvent} latch-export-key - The user exported one account's or private key's key: `detail.address` or `detail.privateKeyId` (never the key).
  * @event {LatchAddAccountEvent} latch-add-account - The user added an account: `detail.walletId`, `detail.account`, `detail.addresses`.
  * @event {LatchImportEvent} latch-import - The user imported a private key: `detail.privateKeyId`, `detail.addresses`.
+ * @event {LatchImportWalletEvent} latch-import-wallet - The user imported a recovery phrase: `detail.walletId`, `detail.addresses`.
  * @event {LatchErrorEvent} latch-error - A user action failed: `detail.error` (a LatchError). The element shows the message too.
  *
  * @csspart base - The card.
@@ -100,7 +102,11 @@ import './wallet-messages.ts';
  * @csspart send-edit - The "Edit" button. (<latch-wallet-send>, forwarded)
  * @csspart tx-status - The sent transaction's `<latch-tx-status>`. (<latch-wallet-send>, forwarded)
  * @csspart export - The export section. (<latch-wallet-export>, forwarded)
+ * @csspart export-what - What to export: the recovery phrase, one account's key, an imported key. (<latch-wallet-export>, forwarded)
  * @csspart export-wallet - The wallet select. (<latch-wallet-export>, forwarded)
+ * @csspart export-account - The account select (one account's key). (<latch-wallet-export>, forwarded)
+ * @csspart export-private-key - The imported private key select. (<latch-wallet-export>, forwarded)
+ * @csspart export-no-keys - Said when the user has no imported private key to export. (<latch-wallet-export>, forwarded)
  * @csspart export-start - The "Export…" button. (<latch-wallet-export>, forwarded)
  * @csspart export-warning - The warning. (<latch-wallet-export>, forwarded)
  * @csspart export-confirm - The confirmation checkbox. (<latch-wallet-export>, forwarded)
@@ -109,14 +115,22 @@ import './wallet-messages.ts';
  * @csspart export-fingerprint - The held export's fingerprint. (<latch-wallet-export>, forwarded)
  * @csspart step-up - "Confirm it's you" (`<latch-step-up>`) when the service wants a recent login before an export. (<latch-wallet-export>, forwarded)
  * @csspart mnemonic - The revealed recovery phrase (an ordered list of words). (<latch-wallet-export>, forwarded)
- * @csspart hide - The "Hide" button. (<latch-wallet-export>, forwarded)
+ * @csspart export-format - The exported key's format select (hex, Solana base58, WIF). (<latch-wallet-export>, forwarded)
+ * @csspart exported-key - The exported key, masked until shown. (<latch-wallet-export>, forwarded)
+ * @csspart key-reveal - The "Show key" / "Hide key" toggle. (<latch-wallet-export>, forwarded)
+ * @csspart key-copy - The "Copy key" button. (<latch-wallet-export>, forwarded)
+ * @csspart hide - The "Hide" (phrase) or "Done" (key) button. (<latch-wallet-export>, forwarded)
  * @csspart import - The import section (a form). (<latch-wallet-import>, forwarded)
- * @csspart import-name - The key name input. (<latch-wallet-import>, forwarded)
+ * @csspart import-mode - The "recovery phrase / private key" choice. (<latch-wallet-import>, forwarded)
+ * @csspart import-name - The wallet's or key's name input. (<latch-wallet-import>, forwarded)
+ * @csspart import-phrase - The masked recovery phrase input. (<latch-wallet-import>, forwarded)
+ * @csspart import-accounts - The accounts to derive from a phrase (checkboxes). (<latch-wallet-import>, forwarded)
  * @csspart import-key - The masked private key input. (<latch-wallet-import>, forwarded)
- * @csspart import-curve - The curve select. (<latch-wallet-import>, forwarded)
+ * @csspart import-detected - What the key was recognised as (hex, WIF, Solana). (<latch-wallet-import>, forwarded)
+ * @csspart import-curve - The curve select (hex keys). (<latch-wallet-import>, forwarded)
  * @csspart import-formats - The address format checkboxes. (<latch-wallet-import>, forwarded)
  * @csspart import-submit - The "Import" button. (<latch-wallet-import>, forwarded)
- * @csspart import-result - The imported key's addresses. (<latch-wallet-import>, forwarded)
+ * @csspart import-result - The imported wallet's or key's addresses. (<latch-wallet-import>, forwarded)
  * @csspart add - The "Add account" section. (<latch-wallet-add-account>, forwarded)
  * @csspart add-wallet - The wallet select (when there are several wallets). (<latch-wallet-add-account>, forwarded)
  * @csspart add-format - The address format select. (<latch-wallet-add-account>, forwarded)
@@ -288,6 +302,7 @@ export class LatchWallet extends LatchKitAwareElement {
             accent=${accent}
             wallet-id=${this.walletId ?? nothing}
             .wallets=${this.wallets}
+            .accounts=${this.accounts}
           ></latch-wallet-export>`
         : nothing}
       ${!this.noImport

@@ -52,6 +52,21 @@ export class LatchExportEvent extends CustomEvent<LatchExportDetail> {
   }
 }
 
+export interface LatchExportKeyDetail {
+  /** The account whose key was exported (export_wallet_account). */
+  address?: string;
+  /** The imported private key that was exported (export_private_key). */
+  privateKeyId?: string;
+}
+
+/** The user exported one account's or one private key's key (the key itself is never in an event). */
+export class LatchExportKeyEvent extends CustomEvent<LatchExportKeyDetail> {
+  static readonly type = 'latch-export-key';
+  constructor(detail: LatchExportKeyDetail) {
+    super(LatchExportKeyEvent.type, latchEventInit(detail));
+  }
+}
+
 export interface LatchImportDetail {
   privateKeyId: string;
   addresses: Address[];
@@ -62,6 +77,20 @@ export class LatchImportEvent extends CustomEvent<LatchImportDetail> {
   static readonly type = 'latch-import';
   constructor(detail: LatchImportDetail) {
     super(LatchImportEvent.type, latchEventInit(detail));
+  }
+}
+
+export interface LatchImportWalletDetail {
+  walletId: string;
+  /** The derived accounts' addresses, in the order asked (never the phrase). */
+  addresses: string[];
+}
+
+/** The user imported a wallet from its recovery phrase. */
+export class LatchImportWalletEvent extends CustomEvent<LatchImportWalletDetail> {
+  static readonly type = 'latch-import-wallet';
+  constructor(detail: LatchImportWalletDetail) {
+    super(LatchImportWalletEvent.type, latchEventInit(detail));
   }
 }
 
@@ -116,7 +145,9 @@ declare module '../internal/events.ts' {
     'latch-copy': LatchCopyEvent;
     'latch-sign': LatchSignEvent;
     'latch-export': LatchExportEvent;
+    'latch-export-key': LatchExportKeyEvent;
     'latch-import': LatchImportEvent;
+    'latch-import-wallet': LatchImportWalletEvent;
     'latch-add-account': LatchAddAccountEvent;
     'latch-send': LatchSendEvent;
     'latch-create-wallet': LatchCreateWalletEvent;

@@ -62,6 +62,8 @@ const VERSIONS = {
   init_import_wallet: 0,
   import_wallet: 0,
   delete_sub_organization: 0,
+  // One wallet account's private key, named by its address (issue 24's <latch-wallet-export>).
+  export_wallet_account: 0,
 } as const satisfies Record<string, number>;
 
 /** Result keys that depart from the rule (see `resultKey`). */

@@ -616,6 +616,17 @@ export interface ExportWalletResult {
   exportBundle: string;
 }
 
+/** export_wallet_account (hosted v1ExportWalletAccountIntent): one account's key, by its address. */
+export interface ExportWalletAccountParameters {
+  address: string;
+  targetPublicKey: string;
+}
+
+export interface ExportWalletAccountResult {
+  address: string;
+  exportBundle: string;
+}
+
 export interface InitImportPrivateKeyParameters {
   userId: string;
 }
@@ -770,6 +781,7 @@ export interface ActivityParameterMap {
   init_import_wallet: InitImportWalletParameters;
   import_wallet: ImportWalletParameters;
   delete_sub_organization: DeleteSubOrganizationParameters;
+  export_wallet_account: ExportWalletAccountParameters;
 }
 
 export interface ActivityResultMap {
@@ -813,6 +825,7 @@ export interface ActivityResultMap {
   init_import_wallet: { importBundle: string };
   import_wallet: { walletId: string; addresses: string[] };
   delete_sub_organization: { subOrganizationUuid: string };
+  export_wallet_account: ExportWalletAccountResult;
 }
 
 export type ActivityParameters<Op extends ActivityOperation> = ActivityParameterMap[Op];

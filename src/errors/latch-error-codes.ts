@@ -121,6 +121,13 @@ export const LatchErrorCodes = [
   // not given); a recovery phrase that is not 12-24 English BIP-39 words with a good checksum
   'ERR_ACCOUNT_NOT_EXPORTED',
   'ERR_MNEMONIC_INVALID',
+  // a pasted private key: no known shape (hex, WIF, Solana base58) or a WIF of an unknown version
+  // or length; a WIF whose checksum fails; zero or not below the curve order; a Solana secret key
+  // whose second half is not the public key of its first
+  'ERR_PRIVATE_KEY_FORMAT',
+  'ERR_PRIVATE_KEY_CHECKSUM',
+  'ERR_PRIVATE_KEY_RANGE',
+  'ERR_PRIVATE_KEY_PAIR_MISMATCH',
   // step-up: the service wants a fresh login (or a passkey) before this action; the fresh login
   // offered for it was another account's
   'ERR_STEP_UP_REQUIRED',

@@ -16,7 +16,7 @@ export interface Exporter {
   /** '' when logged out: `submit` then rejects with ERR_SESSION_MISSING before anything is sent. */
   organizationId: string;
   enclavePublicKey: string | undefined;
-  submit<Op extends 'export_private_key' | 'export_wallet'>(operation: Op, parameters: ActivityParameters<Op>): Promise<{ exportBundle: string }>;
+  submit<Op extends 'export_private_key' | 'export_wallet' | 'export_wallet_account'>(operation: Op, parameters: ActivityParameters<Op>): Promise<{ exportBundle: string }>;
   /** The session, to follow an export that waits for other approvals (get_activity). */
   session: ApprovalSession;
 }
@@ -56,6 +56,15 @@ async function exportWith(exporter: Exporter, options: ExportOptions, submit: (t
 
 export function exportPrivateKey(exporter: Exporter, privateKeyId: string, options: ExportOptions = {}): Promise<Uint8Array> {
   return exportWith(exporter, options, (targetPublicKey) => exporter.submit('export_private_key', { privateKeyId, targetPublicKey }));
+}
+
+/**
+ * One wallet account's private key (export_wallet_account, the account named by its address):
+ * the raw 32 bytes (a secp256k1 scalar, or an Ed25519 seed for a Solana account). Zero them when
+ * done. The wallet's recovery phrase is not exported.
+ */
+export function exportWalletAccount(exporter: Exporter, address: string, options: ExportOptions = {}): Promise<Uint8Array> {
+  return exportWith(exporter, options, (targetPublicKey) => exporter.submit('export_wallet_account', { address, targetPublicKey }));
 }
 
 export async function exportWallet(exporter: Exporter, walletId: string, language?: MnemonicLanguage, options: ExportOptions = {}): Promise<string> {

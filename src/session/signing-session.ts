@@ -425,6 +425,14 @@ export class SigningSession extends EventTarget {
   }
 
   /**
+   * Exports one wallet account's private key (by its address), decrypted here in the page.
+   * Returns the raw key bytes (an Ed25519 seed for a Solana account): zero them when done.
+   */
+  async exportWalletAccount(address: string, options?: ExportOptions): Promise<Uint8Array> {
+    return (await import('./session-export.ts')).exportWalletAccount(this.#exporter(), address, options);
+  }
+
+  /**
    * Exports a wallet's mnemonic, decrypted here in the page. With `options.onApprovalNeeded`, an
    * export a consensus policy holds waits for the other approvals, then completes.
    */

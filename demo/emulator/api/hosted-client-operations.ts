@@ -8,6 +8,8 @@
 import type { OperationSpec, QuerySpec } from './operations.ts';
 
 export const HOSTED_CLIENT_OPERATIONS = {
+  // The kit sends it too since issue 24 (<latch-wallet-export>), with the same names; kept here
+  // so the conformance types go on checking it against the hosted ones.
   export_wallet_account: { type: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT', intent: 'exportWalletAccountIntent', result: 'exportWalletAccountResult' },
   sign_raw_payloads: { type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', intent: 'signRawPayloadsIntent', result: 'signRawPayloadsResult' },
 } as const satisfies Record<string, OperationSpec>;

@@ -388,7 +388,7 @@ describe('<latch-wallet>', () => {
       part(el, 'import-submit').click();
       await el.updateComplete;
       expect(text(find(el, '#import-name-error'))).to.equal('Enter a name for the key.');
-      expect(text(find(el, '#import-key-error'))).to.equal('Enter 64 hexadecimal characters (0–9, a–f).');
+      expect(text(find(el, '#import-key-error'))).to.equal('This is not a private key in hexadecimal, Bitcoin WIF or Solana base58.');
       expect(text(find(el, '#import-formats-error'))).to.equal('Choose at least one address format.');
       expect(part(el, 'import-key').getAttribute('aria-invalid')).to.equal('true');
       expect(deepActive(el)).to.equal(part(el, 'import-name'));

@@ -54,6 +54,8 @@ const HOSTED: [string, string, string, string][] = [
   ['init_import_wallet', 'ACTIVITY_TYPE_INIT_IMPORT_WALLET', 'initImportWalletIntent', 'initImportWalletResult'],
   ['import_wallet', 'ACTIVITY_TYPE_IMPORT_WALLET', 'importWalletIntent', 'importWalletResult'],
   ['delete_sub_organization', 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION', 'deleteSubOrganizationIntent', 'deleteSubOrganizationResult'],
+  // One account's key (v1ExportWalletAccountRequest), as the hosted client sends it.
+  ['export_wallet_account', 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT', 'exportWalletAccountIntent', 'exportWalletAccountResult'],
 ];
 
 const entries = Object.entries(ACTIVITY_OPERATIONS) as [string, { type: string; result?: string | null }][];
