@@ -127,7 +127,9 @@ export async function buildCdn() {
     ...OPTIONS,
     entryPoints: ENTRY_POINTS,
     outdir: CDN_DIR,
-    sourcemap: true,
+    // No source maps: they were 3.6 MB of the installed package (over the 25 MB it may take, with
+    // issue 24's elements); the npm build's modules (dist/src, dist/components) keep theirs.
+    sourcemap: false,
     legalComments: 'linked',
     metafile: true,
     plugins: [hubPlugin(injections)],

@@ -129,6 +129,12 @@ let progress: typeof AUTH_PROGRESS | undefined;
  * @csspart account-organization - The organization's name.
  * @csspart continue - Continue, while logged in.
  * @csspart logout - Log out, while logged in.
+ * @csspart another-account - "Use another account": log in to one more account, keeping this one.
+ * @csspart back-to-account - Back to the logged-in view from "Use another account".
+ * @csspart switch-account - "Switch account" (two or more accounts), opening the list.
+ * @csspart accounts - The list of accounts to switch to.
+ * @csspart account-option - One account in that list (the one in use is `aria-current`).
+ * @csspart logout-all - "Log out of all accounts" (two or more accounts).
  * @csspart status - The progress text, a polite live region.
  * @csspart error - Errors not tied to a field (the config load, a redirect login), an assertive live region.
  * @csspart footer - The legal and footer slots.
@@ -140,7 +146,6 @@ let progress: typeof AUTH_PROGRESS | undefined;
 export class LatchAuth extends LatchKitElement {
   static override readonly tag = 'latch-auth';
   static override styles = [LatchKitElement.styles, authStyles];
-
   static override properties: PropertyDeclarations = {
     methods: {},
     modal: { type: Boolean, reflect: true },
@@ -162,13 +167,10 @@ export class LatchAuth extends LatchKitElement {
    * wallet (the wallets, always last). Empty, or naming none of these: every enabled method.
    */
   methods = '';
-
   /** Show as a modal dialog (see `open`) instead of inline. */
   modal = false;
-
   /** `modal`: whether the dialog is showing. Setting it fires no event. */
   open = false;
-
   /** Inline: render nothing while someone is logged in, instead of the logged-in view. */
   hideWhenLoggedIn = false;
 
@@ -205,7 +207,6 @@ export class LatchAuth extends LatchKitElement {
   show(): void {
     this.open = true;
   }
-
   /** Closes the modal dialog (no event); focus returns to where it was before it opened. */
   close(): void {
     this.open = false;

@@ -602,8 +602,11 @@ export class LatchKit extends EventTarget {
       throw error;
     }
     const [session] = login;
-    await this.#attach(session, login[1]);
+    // The account is made active before the session is attached: attaching re-renders the
+    // drop-in, whose methods stay for one task only, and a button inside fires its latch-login
+    // in the microtasks after this login resolves (latch-auth.ts #renderView).
     await accounts.loggedIn(login);
+    await this.#attach(session, login[1]);
     const outcome: LoginOutcome = { session, created: result.created, ...(result.signup ? { signup: result.signup } : {}) };
     endFlow();
     this.#emit('login', outcome);

@@ -88,10 +88,13 @@ describe('auth proxy captcha mode', () => {
   });
 
   it('an OTP sign-up and login need a token only to send the code (the verification token stands for it after)', async () => {
-    const client = new ProxyClient({ authProxyUrl: f.urls.proxyUrl, configId: 'guarded' });
-    const guarded = Object.assign(Object.create(client) as ProxyClient, {
-      otpInit: (request: Parameters<ProxyClient['otpInit']>[0]) => client.otpInit(request, { captchaToken: TURNSTILE_DUMMY_TOKEN }),
-    });
+    // Only otp_init carries the token (a subclass: ProxyClient's state is private to its instances).
+    class Guarded extends ProxyClient {
+      override otpInit(...[request, options]: Parameters<ProxyClient['otpInit']>): ReturnType<ProxyClient['otpInit']> {
+        return super.otpInit(request, { ...options, captchaToken: TURNSTILE_DUMMY_TOKEN });
+      }
+    }
+    const guarded = new Guarded({ authProxyUrl: f.urls.proxyUrl, configId: 'guarded' });
     const session = await otpSignupAndLogin(f, 'otp-human@example.com', guarded);
     assert.ok(session.session.split('.').length === 3);
   });

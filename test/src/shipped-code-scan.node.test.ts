@@ -79,14 +79,17 @@ describe('E1 strict-csp-zero-violations (static scan)', () => {
 });
 
 describe('B9 postmessage-origin-and-channel-guard (n/a: no window messaging)', () => {
-  it('B9 postmessage-origin-and-channel-guard: the only postMessage and message listener are the session BroadcastChannel (same origin by definition)', () => {
+  it('B9 postmessage-origin-and-channel-guard: the only postMessage and message listeners are the kit\'s BroadcastChannels, the sessions\' and the active account\'s (same origin by definition)', () => {
     const posts = occurrences(/\.postMessage\(/);
     const listeners = occurrences(/addEventListener\(\s*["'`]message["'`]/);
-    assert.equal(posts.length, 1, 'one postMessage call site');
-    assert.equal(listeners.length, 1, 'one message listener');
-    for (const chunk of [...posts, ...listeners]) {
-      assert.ok(chunk.text.includes('BroadcastChannel') && chunk.text.includes('latchkey-session'), `${chunk.path} is the session channel`);
-    }
+    // One call site each in the session channel and in the accounts channel (several accounts).
+    assert.equal(posts.length, 2, 'two postMessage call sites');
+    assert.equal(listeners.length, 2, 'two message listeners');
+    const channels = [...posts, ...listeners].map((chunk) => {
+      assert.ok(chunk.text.includes('BroadcastChannel'), `${chunk.path} posts on a BroadcastChannel`);
+      return ['latchkey-session', 'latchkey-accounts'].filter((name) => chunk.text.includes(`"${name}`) || chunk.text.includes(`'${name}`) || chunk.text.includes(`\`${name}`));
+    });
+    assert.deepEqual([...new Set(channels.flat())].sort(), ['latchkey-accounts', 'latchkey-session'], 'the two channels, nothing else');
     // No window-to-window messaging at all: no targetOrigin argument anywhere, no opener or parent posts.
     assert.deepEqual(occurrences(/(?:opener|parent|top|contentWindow)\??\.postMessage/), []);
     assert.deepEqual(occurrences(/postMessage\([^()]*,\s*["'`][^"'`]*["'`]\s*\)/), []);

@@ -93,8 +93,12 @@ describe('<latch-auth> logged in', () => {
     expect(event).to.be.instanceOf(LatchContinueEvent);
     expect(event.detail.session).to.deep.equal(kit.session!.summary);
 
+    // One account: Continue, "Use another account", Log out (no switch, no log out of all).
+    await sendKeys({ press: 'Tab' });
+    expect(deepActiveElement()?.getAttribute('part')).to.equal('another-account');
     await sendKeys({ press: 'Tab' });
     expect(deepActiveElement()?.getAttribute('part')).to.equal('logout');
+    expect(el.shadowRoot!.querySelector('[part="switch-account"], [part="logout-all"]'), 'no switch with one account').to.equal(null);
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => methods(el), 'the methods show again', SLOW);
     expect(kit.session).to.equal(null);
