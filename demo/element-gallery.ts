@@ -24,11 +24,12 @@ function note(text: string): HTMLElement {
   return p;
 }
 
-type CardTag = 'latch-session' | 'latch-signup' | 'latch-passkey-button' | 'latch-oauth-button' | 'latch-otp-input' | 'latch-wallet' | 'latch-onramp' | 'latch-tx-status';
+type CardTag = 'latch-session' | 'latch-account' | 'latch-signup' | 'latch-passkey-button' | 'latch-oauth-button' | 'latch-otp-input' | 'latch-wallet' | 'latch-onramp' | 'latch-tx-status';
 
 /** One card per element; what it shows is `card.<tag>` in demo-text.ts, in the page's language. */
 const CARDS: [tag: CardTag, build: Build][] = [
   ['latch-session', (kit) => [element('latch-session', kit)]],
+  ['latch-account', (kit) => [element('latch-account', kit)]],
   [
     'latch-signup',
     (kit, config) =>

@@ -10,7 +10,7 @@ import { waitForMethods } from './support/auth-flows.ts';
 import { assertClean, click, typeInto, uniqueEmail } from './support/page-helpers.ts';
 import { shownAddresses } from './support/wallet-flows.ts';
 
-const GALLERY = ['latch-session', 'latch-signup', 'latch-passkey-button', 'latch-oauth-button', 'latch-otp-input', 'latch-wallet', 'latch-onramp', 'latch-tx-status'];
+const GALLERY = ['latch-session', 'latch-account', 'latch-signup', 'latch-passkey-button', 'latch-oauth-button', 'latch-otp-input', 'latch-wallet', 'latch-onramp', 'latch-tx-status'];
 
 describe('the demo page', { timeout: 240_000 }, () => {
   let site: DemoSite;
@@ -40,7 +40,7 @@ describe('the demo page', { timeout: 240_000 }, () => {
       }),
     );
     assert.deepEqual(cards, GALLERY);
-    const upgraded = await page.$$eval('#gallery .card > :is(latch-session, latch-signup, latch-passkey-button, latch-oauth-button, latch-otp-input, latch-wallet, latch-onramp)', (els) =>
+    const upgraded = await page.$$eval('#gallery .card > :is(latch-session, latch-account, latch-signup, latch-passkey-button, latch-oauth-button, latch-otp-input, latch-wallet, latch-onramp)', (els) =>
       els.every((el) => customElements.get(el.localName) === el.constructor && el.shadowRoot !== null && el.shadowRoot.childElementCount > 0),
     );
     assert.equal(upgraded, true);
