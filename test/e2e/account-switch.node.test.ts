@@ -49,6 +49,7 @@ describe('several accounts through <latch-auth>, two tabs', { timeout: 240_000 }
     const secondEmail = uniqueEmail('switch.second');
     const first = await otpLogin(one.page, site.emu, { contact: firstEmail });
     assert.equal((await whoami(one.page)).userId, first.userId);
+    const firstKey = await one.page.evaluate(() => window.__kit!.session!.publicKey);
 
     await click(one.page, 'latch-auth >>> [part="another-account"]');
     const second = await otpLogin(one.page, site.emu, { contact: secondEmail, loginsBefore: 1 });
@@ -96,7 +97,10 @@ describe('several accounts through <latch-auth>, two tabs', { timeout: 240_000 }
           };
         }),
     );
-    assert.deepEqual(keys, [await two.page.evaluate(() => window.__kit!.session!.publicKey)]);
+    // Only the two accounts' keys are asked about: the store also holds keys that are not
+    // sessions' (the OAuth buttons' prepared attempts; Firefox's e2e pass found six of them).
+    assert.equal(keys.includes(firstKey), false, "the first account's key is deleted");
+    assert.equal(keys.includes(await two.page.evaluate(() => window.__kit!.session!.publicKey)), true, "the second account's key stays");
 
     await two.page.evaluate(async () => void (await (await window.__kit!.accounts()).logoutAll()));
     await one.page.waitForFunction(() => window.__kit?.session === null, { timeout: 20_000, polling: 100 });
