@@ -69,9 +69,38 @@ function failedNames(tap) {
     if (names.some((known) => known.includes(`${name} › `))) continue;
     // The YAML block under the result says where the test is.
     const location = lines.slice(index + 1, index + 6).join('\n').match(/location: '(?:file:\/\/)?([^':]+)/)?.[1];
-    names.push(location ? `${relative(ROOT, location)}: ${name}` : name);
+    names.push(`${location ? `${relative(ROOT, location)}: ${name}` : name}${failureDetail(lines, index + 1, failed[1].length + 2)}`);
   }
   return names;
+}
+
+/**
+ * What a failure said, from the YAML block after its result: the error's first lines and where
+ * in a test file it was thrown. A CI log is read from its tail, where the summary is; a flaky
+ * failure must say why there, since its run cannot be repeated.
+ */
+function failureDetail(lines, start, indent) {
+  const pad = ' '.repeat(indent);
+  const block = [];
+  for (const line of lines.slice(start, start + 400)) {
+    if (line === `${pad}...` || /^ *(?:not )?ok \d+ /.test(line) || /^ *# Subtest:/.test(line)) break;
+    block.push(line);
+  }
+  const field = (key) => {
+    const at = block.findIndex((line) => line.startsWith(`${pad}${key}:`));
+    if (at < 0) return [];
+    const inline = block[at].slice(pad.length + key.length + 1).trim();
+    if (inline && inline !== '|-' && inline !== '|' && inline !== '>-') return [inline.replace(/^'(.*)'$/, '$1')];
+    const body = [];
+    for (const line of block.slice(at + 1)) {
+      if (!line.startsWith(`${pad}  `) && line.trim() !== '') break;
+      body.push(line.slice(pad.length + 2));
+    }
+    return body;
+  };
+  const error = field('error').filter((line) => line.trim() !== '').slice(0, 8).join(' ⏎ ').slice(0, 600);
+  const frame = field('stack').find((line) => /\/test\//.test(line))?.trim();
+  return [error && `\n      ${error}`, frame && `\n      at ${frame}`].filter(Boolean).join('');
 }
 
 const isE2e = (path) => path.startsWith('test/e2e/');
