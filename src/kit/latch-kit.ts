@@ -14,7 +14,7 @@ import type { KeyStore } from '../keys/key-store.ts';
 import { ProxyClient } from '../clients/proxy-client.ts';
 import type { OtpType, WalletKitConfig } from '../clients/proxy-types.ts';
 import type { BootProof } from '../clients/activity-types.ts';
-import type { LogoutOptions, LogoutResult, SigningSession, SigningSessionOptions } from '../session/signing-session.ts';
+import type { LogoutOptions, LogoutResult, SigningSession } from '../session/signing-session.ts';
 import type { AccountLogin, KitAccounts } from './kit-accounts.ts';
 import type { SessionChangeEvent, SessionExpiryEvent } from '../session/session-events.ts';
 import { setConfig } from '../state/config-state.ts';
@@ -28,10 +28,13 @@ import type { OAuthProvider } from '../flows/oauth-providers.ts';
 import type { PasskeyDeps } from '../flows/passkey-flow.ts';
 import type { WalletLoginRequest } from '../flows/wallet-flow.ts';
 import { accountsModule, keyStoreModule, oauthModules, otpModule, passkeyModule, walletModule, type OAuthModules } from './lazy-modules.ts';
-import { orderLoginMethods, type LoginMethod } from './login-methods.ts';
+import { orderLoginMethods, requireEnabled, type LoginMethod } from './login-methods.ts';
 import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
 import { cleanAddressBar } from '../flows/address-bar.ts';
 import { toLatchError } from './to-latch-error.ts';
+import { kitSessionOptions } from './kit-session-options.ts';
+import { requireSameUser } from './require-same-user.ts';
+import { oauthRedirectUri } from './oauth-redirect-uri.ts';
 import { configCache, type ConfigCache } from './config-cache.ts';
 import type { LatchKitEventMap, LoginOutcome, LogoutReason } from './kit-events.ts';
 import type { LatchKitOptions } from './latch-kit-options.ts';
@@ -200,12 +203,6 @@ export class LatchKit extends EventTarget {
     return orderLoginMethods(this.shownConfig?.enabledProviders ?? [], order);
   }
 
-  #requireEnabled(config: WalletKitConfig, method: LoginMethod | 'wallet'): void {
-    if (!(config.enabledProviders as string[]).includes(method)) {
-      throw new LatchError('ERR_CONFIG_INVALID', 'This login method is not enabled for this configuration.');
-    }
-  }
-
   // ---- stores ------------------------------------------------------------------------------
 
   #keys(): Promise<KeyStore> {
@@ -230,7 +227,7 @@ export class LatchKit extends EventTarget {
       ({ KitAccounts }) =>
         (this.#accounts ??= new KitAccounts(this, {
           keys: () => this.#keys(),
-          options: (keyStore) => this.#sessionOptions(keyStore),
+          options: (keyStore) => kitSessionOptions(this.options, this.#config, keyStore),
           attach: (session, key) => this.#attach(session, key),
           end: (options) => this.#logout(options),
         })),
@@ -240,22 +237,6 @@ export class LatchKit extends EventTarget {
   /** Only after the OAuth modules are loaded (prepareOAuth loads them). */
   #pending(oauth: OAuthModules): PendingOAuthStore {
     return (this.#pendingStore ??= this.options.pendingStore ?? oauth.sessionStoragePendingStore());
-  }
-
-  /** Without a store or channel: those are the account's (KitAccounts.sessionOptions). */
-  async #sessionOptions(keyStore: KeyStore): Promise<SigningSessionOptions> {
-    const o = this.options;
-    const lifetime = Number(this.#config?.sessionExpirationSeconds);
-    return {
-      keyStore,
-      ...(o.notarizerPublicKey ? { notarizerPublicKey: o.notarizerPublicKey } : {}),
-      ...(o.enclavePublicKey ? { enclavePublicKey: o.enclavePublicKey } : {}),
-      ...(o.apiBaseUrl ? { apiBaseUrl: o.apiBaseUrl } : {}),
-      ...(o.fetch ? { fetch: o.fetch } : {}),
-      ...(o.sessionExpiringLeadMs !== undefined ? { expiringLeadMs: o.sessionExpiringLeadMs } : {}),
-      // A refresh asks for the lifetime the configuration gives a login.
-      ...(Number.isSafeInteger(lifetime) && lifetime > 0 ? { refreshExpirationSeconds: lifetime } : {}),
-    };
   }
 
   // ---- session -----------------------------------------------------------------------------
@@ -446,7 +427,7 @@ export class LatchKit extends EventTarget {
     const accounts = await this.accounts();
     let login: AccountLogin;
     try {
-      if (reauthenticate) await this.#requireSameUser(result);
+      if (reauthenticate) await requireSameUser(result, this.#current?.session.summary?.userId);
       login = await accounts.login(result, keyStore);
     } catch (error) {
       await keyStore.delete(result.key.id).catch(() => undefined);
@@ -462,15 +443,6 @@ export class LatchKit extends EventTarget {
     endFlow();
     this.#emit('login', outcome);
     return outcome;
-  }
-
-  async #requireSameUser(result: LoginResult): Promise<void> {
-    const expected = this.#current?.session.summary?.userId;
-    if (!expected) throw new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in: there is no session to confirm.');
-    const { parseSessionJwt } = await import('../tokens/session-jwt.ts');
-    if (parseSessionJwt(result.sessionJwt).user_id !== expected) {
-      throw new LatchError('ERR_STEP_UP_USER', 'That login is another account: confirm with the account that is logged in.');
-    }
   }
 
   // ---- OTP ---------------------------------------------------------------------------------
@@ -531,7 +503,7 @@ export class LatchKit extends EventTarget {
   prepareOAuth(provider: OAuthProvider): Promise<PendingOAuth> {
     return this.#reporting(async () => {
       const [config, { prepareOAuth }] = await Promise.all([this.#loadConfig(false), oauthModules.get()]);
-      this.#requireEnabled(config, provider);
+      requireEnabled(config, provider);
       const authorizeUrl = this.options.oauthAuthorizeUrls?.[provider];
       const tokenUrl = this.options.oauthTokenUrls?.[provider];
       return prepareOAuth(
@@ -539,19 +511,12 @@ export class LatchKit extends EventTarget {
         {
           provider,
           clientId: config.oauthClientIds?.[provider] ?? '',
-          redirectUri: this.#redirectUri(config),
+          redirectUri: oauthRedirectUri(this.options, config),
           ...(authorizeUrl ? { authorizeUrl } : {}),
           ...(tokenUrl ? { tokenUrl } : {}),
         },
       );
     });
-  }
-
-  #redirectUri(config: WalletKitConfig): string {
-    const location = (globalThis as { location?: Location }).location;
-    const uri = this.options.oauthRedirectUri ?? config.oauthRedirectUrl ?? (location ? location.origin + location.pathname : undefined);
-    if (!uri) throw new LatchError('ERR_CONFIG_INVALID', 'OAuth needs a redirect URI (oauthRedirectUri) outside a browser page.');
-    return uri;
   }
 
   /**
@@ -707,7 +672,7 @@ export class LatchKit extends EventTarget {
 
   async #passkeyDeps(signal: AbortSignal | undefined, method: 'passkey' | 'wallet' = 'passkey'): Promise<PasskeyDeps> {
     const config = await this.#loadConfig(false);
-    this.#requireEnabled(config, method);
+    requireEnabled(config, method);
     const o = this.options;
     return {
       proxy: this.#proxy,
