@@ -13,34 +13,32 @@ import { LatchError, isLatchError, type LatchErrorCode } from '../errors/latch-e
 import type { KeyStore } from '../keys/key-store.ts';
 import { ProxyClient } from '../clients/proxy-client.ts';
 import type { OtpType, WalletKitConfig } from '../clients/proxy-types.ts';
-import type { CaptchaProvider } from '../captcha/captcha.ts';
 import type { BootProof } from '../clients/activity-types.ts';
-import type { LogoutOptions, LogoutResult, SigningSession, SigningSessionOptions } from '../session/signing-session.ts';
-import type { SessionStore } from '../session/session-store.ts';
-import type { SessionChannel } from '../session/session-channel.ts';
-import type { SessionSlots } from '../session/session-slots.ts';
-import type { AccountsChannel } from './accounts-channel.ts';
+import type { LogoutOptions, LogoutResult, SigningSession } from '../session/signing-session.ts';
 import type { AccountLogin, KitAccounts } from './kit-accounts.ts';
 import type { SessionChangeEvent, SessionExpiryEvent } from '../session/session-events.ts';
-import type { AutoRefreshOptions } from '../session/session-auto-refresh.ts';
 import { setConfig } from '../state/config-state.ts';
 import { trackSession } from '../state/session-state.ts';
 import { $flow, endFlow, failFlow, setFlowStep, startFlow } from '../state/flow-state.ts';
 import type { LoginResult } from '../flows/login-result.ts';
-import type { FlowDeps, SignupDetails } from '../flows/otp-flow.ts';
-import type { PendingOtpStore } from '../flows/magic-link.ts';
+import type { FlowDeps } from '../flows/otp-flow.ts';
 import type { OAuthCallback, PendingOAuth, PendingOAuthStore } from '../flows/oauth-flow.ts';
-import type { OAuthLaunch, PopupHost } from '../flows/oauth-popup.ts';
+import type { OAuthLaunch } from '../flows/oauth-popup.ts';
 import type { OAuthProvider } from '../flows/oauth-providers.ts';
 import type { PasskeyDeps } from '../flows/passkey-flow.ts';
 import type { WalletLoginRequest } from '../flows/wallet-flow.ts';
 import { accountsModule, keyStoreModule, oauthModules, otpModule, passkeyModule, walletModule, type OAuthModules } from './lazy-modules.ts';
-import { orderLoginMethods, type LoginMethod } from './login-methods.ts';
+import { orderLoginMethods, requireEnabled, type LoginMethod } from './login-methods.ts';
 import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
 import { cleanAddressBar } from '../flows/address-bar.ts';
 import { toLatchError } from './to-latch-error.ts';
-import { configCache, type ConfigCache, type ConfigStorage } from './config-cache.ts';
+import { kitSessionOptions } from './kit-session-options.ts';
+import { requireSameUser } from './require-same-user.ts';
+import { oauthRedirectUri } from './oauth-redirect-uri.ts';
+import { configCache, type ConfigCache } from './config-cache.ts';
 import type { LatchKitEventMap, LoginOutcome, LogoutReason } from './kit-events.ts';
+import type { LatchKitOptions } from './latch-kit-options.ts';
+import type { CompleteOtpOptions, FinishOAuthOptions, KitFlow, PasskeySignupOptions } from './kit-flows.ts';
 
 // The kit's public types, importable from here too (the elements code against this module).
 export type { LatchKitEventMap, LatchKitEventType, LoginOutcome, LogoutDetail, LogoutReason, SessionExpiringDetail } from './kit-events.ts';
@@ -51,152 +49,8 @@ export type { PendingOAuth, PendingOAuthStore } from '../flows/oauth-flow.ts';
 export type { OAuthProvider } from '../flows/oauth-providers.ts';
 export type { CaptchaProvider, TurnstileCaptcha } from '../captcha/captcha.ts';
 
-/** The pins App Proofs are verified against (see LatchKitOptions.proofTrust). */
-export interface ProofTrust {
-  trustedRootSha256?: string;
-  expectedPcrs?: Partial<Record<0 | 1 | 2 | 3, string>>;
-}
-
-export interface LatchKitOptions {
-  /** The auth proxy's base URL. Default: the hosted auth proxy. */
-  proxyUrl?: string;
-  /** The auth proxy configuration id (sent as `X-Auth-Proxy-Config-Id`). Required. */
-  configId: string;
-  /** The Activity API base URL (sessions, passkey logins). Default: the hosted one. */
-  apiBaseUrl?: string;
-  /** Trusted notarizer key (hex) for session JWTs. Default: the hosted service's. */
-  notarizerPublicKey?: string;
-  /** Pinned enclave key (hex) for export bundles. Default: the hosted service's. */
-  enclavePublicKey?: string;
-  /**
-   * Pinned signer (hex) of the current OTP generation's encryption target (hosted: the service's
-   * TLS-fetcher key; the emulator's is in its `/__keys`). Set, OTP logins use that generation:
-   * the code is sealed to the enclave and the proxy never reads it. Unset: the seed's otp_init /
-   * otp_verify.
-   */
-  otpEncryptionSignerPublicKey?: string;
-  /**
-   * What App Proofs are held to, for every element that shows them (`<latch-proof-badge>`, the
-   * wallet, the sign-up) unless the element sets its own: `trustedRootSha256` (default the AWS
-   * Nitro root; another works only on a loopback page, SECURITY.md B4) and `expectedPcrs`, the
-   * PCR0..PCR3 values (hex) the enclave must attest (the `pcrs` check; unset: not performed).
-   */
-  proofTrust?: ProofTrust;
-  /** WebAuthn relying party id. Default: `location.hostname`. */
-  rpId?: string;
-  /** Where OAuth providers send the user back. Default: wallet_kit_config's `oauthRedirectUrl`, else this page (origin + path). */
-  oauthRedirectUri?: string;
-  /** Authorization endpoints per provider (the emulator's provider, a proxy). Default: the providers' own. */
-  oauthAuthorizeUrls?: Partial<Record<OAuthProvider, string>>;
-  /**
-   * More client ids of the same app per provider (the hosted kit's `secondaryClientIds`: an app on
-   * another platform): an OAuth sign-up registers the identity for each of them too, so that a
-   * token issued to one of them logs in to the same account.
-   */
-  oauthSecondaryClientIds?: Partial<Record<OAuthProvider, readonly string[]>>;
-  /** Token endpoints of providers whose code the page exchanges itself (Facebook). Default: the providers' own. */
-  oauthTokenUrls?: Partial<Record<OAuthProvider, string>>;
-  /** Default: `openKeyStore()` (IndexedDB, or memory where IndexedDB fails), opened on first use. */
-  keyStore?: KeyStore;
-  /** Default: IndexedDB in browsers, one in-memory slot per process in Node. */
-  sessionStore?: SessionStore;
-  /** How tabs hear of logins and logouts. Default: BroadcastChannel in browsers, none in Node. */
-  sessionChannel?: SessionChannel;
-  /**
-   * Every account's slot and the active one (see `accounts()`). Default: IndexedDB in browsers
-   * (`current` is the first account's slot, the one `sessionStore` would use), else memory with
-   * `sessionStore` as the first account's slot.
-   */
-  sessionSlots?: SessionSlots;
-  /** The session channel of an account other than the first. Default: BroadcastChannel `latchkey-session:<sessionKey>`. */
-  sessionChannels?: (sessionKey: string) => SessionChannel;
-  /** How tabs follow the active account. Default: BroadcastChannel `latchkey-accounts`, none in Node. */
-  accountsChannel?: AccountsChannel;
-  /**
-   * Refresh the session before it expires, without a click (off by default): `beforeExpiryMs`
-   * before expiry (default 120 000, at most half-way through), in a visible tab, once across the
-   * origin's tabs, retrying network failures a few times. Its code loads only when this is on.
-   */
-  autoRefresh?: boolean | Pick<AutoRefreshOptions, 'beforeExpiryMs'>;
-  fetch?: typeof fetch;
-  /** Opens the OAuth popup and performs the redirect fallback. Default: `window.open` / `location.assign`. */
-  popupHost?: PopupHost;
-  /** Where a redirect-mode OAuth attempt waits for the page to come back. Default: sessionStorage. */
-  pendingStore?: PendingOAuthStore;
-  /**
-   * Where a sent code's attempt (its otpId and the key it will bind) waits for the email's magic
-   * link, in this tab or another of the origin. Default: IndexedDB in browsers; none in Node.
-   */
-  otpAttempts?: PendingOtpStore;
-  /** False: remember no OTP attempt, so magic links cannot finish a login (typed codes still do). Default true. */
-  magicLinks?: boolean;
-  /** How long before expiry `session-expiring` fires. Default 60 000 ms. */
-  sessionExpiringLeadMs?: number;
-  /**
-   * A captcha for the proxy calls that need one (sending a code; a passkey or OAuth sign-up): a
-   * function resolving a fresh token, or `{turnstileSiteKey}` for Cloudflare Turnstile, whose
-   * script loads on the first such call into `<latch-auth>`'s `captcha` slot (`scriptUrl`,
-   * `container` to change either). The token goes in `X-Captcha-Token`. Unset, or Turnstile
-   * without a site key: the one the proxy hands out (`wallet_kit_client_params`, asked once,
-   * before the first such call), as the hosted client does; none there, no captcha code loads.
-   * `false`: never a captcha, nothing asked.
-   */
-  captcha?: CaptchaProvider | false;
-  /**
-   * Keep the last wallet_kit_config (public, see config-cache.ts) per proxy and configuration, so
-   * that `<latch-auth>` renders a returning visitor's methods before the answer, then follows the
-   * answer. Flows always wait for the answer. Default true: localStorage where it works; false
-   * keeps nothing; or a Storage-like object of your own.
-   */
-  configCache?: boolean | ConfigStorage;
-}
-
-export interface CompleteOtpOptions {
-  otpType: OtpType;
-  contact: string;
-  otpId: string;
-  otpCode: string;
-  /** A magic link's attempt: the key made when the code was sent (see `finishMagicLink`). */
-  keyId?: string;
-  /** A magic link's attempt: the current generation's target, when another tab sent the code. */
-  otpEncryptionTargetBundle?: string;
-  /** Used only when the contact has no account yet (a sign-up). */
-  signup?: SignupDetails;
-  /** Sign up when there is no account (default true); false makes that an ERR_FLOW_STATE. */
-  signupIfMissing?: boolean;
-  /**
-   * Step-up (ERR_STEP_UP_REQUIRED): a fresh login of the user who is logged in, which then
-   * replaces their session. Never signs up; another account's login is refused with
-   * ERR_STEP_UP_USER, and the current session stays.
-   */
-  reauthenticate?: boolean;
-  signal?: AbortSignal;
-}
-
-export interface FinishOAuthOptions {
-  signup?: SignupDetails;
-  signupIfMissing?: boolean;
-  signal?: AbortSignal;
-}
-
-export interface PasskeySignupOptions {
-  /** The account name the user sees in their passkey manager. */
-  userName: string;
-  signup?: SignupDetails;
-  authenticatorName?: string;
-  userEmail?: string;
-  signal?: AbortSignal;
-}
-
-/** The flows `$flow` reports, and their steps. */
-export const KitFlows = {
-  otp: ['sending', 'code-sent', 'verifying'],
-  oauth: ['popup', 'redirecting', 'verifying'],
-  passkey: ['creating', 'authenticating'],
-  wallet: ['signing'],
-} as const;
-
-export type KitFlow = keyof typeof KitFlows;
+export type { LatchKitOptions, ProofTrust } from './latch-kit-options.ts';
+export { KitFlows, type CompleteOtpOptions, type FinishOAuthOptions, type KitFlow, type PasskeySignupOptions } from './kit-flows.ts';
 
 type Listener<E> = ((event: E) => void) | { handleEvent(event: E): void } | null;
 
@@ -349,12 +203,6 @@ export class LatchKit extends EventTarget {
     return orderLoginMethods(this.shownConfig?.enabledProviders ?? [], order);
   }
 
-  #requireEnabled(config: WalletKitConfig, method: LoginMethod | 'wallet'): void {
-    if (!(config.enabledProviders as string[]).includes(method)) {
-      throw new LatchError('ERR_CONFIG_INVALID', 'This login method is not enabled for this configuration.');
-    }
-  }
-
   // ---- stores ------------------------------------------------------------------------------
 
   #keys(): Promise<KeyStore> {
@@ -379,7 +227,7 @@ export class LatchKit extends EventTarget {
       ({ KitAccounts }) =>
         (this.#accounts ??= new KitAccounts(this, {
           keys: () => this.#keys(),
-          options: (keyStore) => this.#sessionOptions(keyStore),
+          options: (keyStore) => kitSessionOptions(this.options, this.#config, keyStore),
           attach: (session, key) => this.#attach(session, key),
           end: (options) => this.#logout(options),
         })),
@@ -389,22 +237,6 @@ export class LatchKit extends EventTarget {
   /** Only after the OAuth modules are loaded (prepareOAuth loads them). */
   #pending(oauth: OAuthModules): PendingOAuthStore {
     return (this.#pendingStore ??= this.options.pendingStore ?? oauth.sessionStoragePendingStore());
-  }
-
-  /** Without a store or channel: those are the account's (KitAccounts.sessionOptions). */
-  async #sessionOptions(keyStore: KeyStore): Promise<SigningSessionOptions> {
-    const o = this.options;
-    const lifetime = Number(this.#config?.sessionExpirationSeconds);
-    return {
-      keyStore,
-      ...(o.notarizerPublicKey ? { notarizerPublicKey: o.notarizerPublicKey } : {}),
-      ...(o.enclavePublicKey ? { enclavePublicKey: o.enclavePublicKey } : {}),
-      ...(o.apiBaseUrl ? { apiBaseUrl: o.apiBaseUrl } : {}),
-      ...(o.fetch ? { fetch: o.fetch } : {}),
-      ...(o.sessionExpiringLeadMs !== undefined ? { expiringLeadMs: o.sessionExpiringLeadMs } : {}),
-      // A refresh asks for the lifetime the configuration gives a login.
-      ...(Number.isSafeInteger(lifetime) && lifetime > 0 ? { refreshExpirationSeconds: lifetime } : {}),
-    };
   }
 
   // ---- session -----------------------------------------------------------------------------
@@ -595,7 +427,7 @@ export class LatchKit extends EventTarget {
     const accounts = await this.accounts();
     let login: AccountLogin;
     try {
-      if (reauthenticate) await this.#requireSameUser(result);
+      if (reauthenticate) await requireSameUser(result, this.#current?.session.summary?.userId);
       login = await accounts.login(result, keyStore);
     } catch (error) {
       await keyStore.delete(result.key.id).catch(() => undefined);
@@ -611,15 +443,6 @@ export class LatchKit extends EventTarget {
     endFlow();
     this.#emit('login', outcome);
     return outcome;
-  }
-
-  async #requireSameUser(result: LoginResult): Promise<void> {
-    const expected = this.#current?.session.summary?.userId;
-    if (!expected) throw new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in: there is no session to confirm.');
-    const { parseSessionJwt } = await import('../tokens/session-jwt.ts');
-    if (parseSessionJwt(result.sessionJwt).user_id !== expected) {
-      throw new LatchError('ERR_STEP_UP_USER', 'That login is another account: confirm with the account that is logged in.');
-    }
   }
 
   // ---- OTP ---------------------------------------------------------------------------------
@@ -680,7 +503,7 @@ export class LatchKit extends EventTarget {
   prepareOAuth(provider: OAuthProvider): Promise<PendingOAuth> {
     return this.#reporting(async () => {
       const [config, { prepareOAuth }] = await Promise.all([this.#loadConfig(false), oauthModules.get()]);
-      this.#requireEnabled(config, provider);
+      requireEnabled(config, provider);
       const authorizeUrl = this.options.oauthAuthorizeUrls?.[provider];
       const tokenUrl = this.options.oauthTokenUrls?.[provider];
       return prepareOAuth(
@@ -688,19 +511,12 @@ export class LatchKit extends EventTarget {
         {
           provider,
           clientId: config.oauthClientIds?.[provider] ?? '',
-          redirectUri: this.#redirectUri(config),
+          redirectUri: oauthRedirectUri(this.options, config),
           ...(authorizeUrl ? { authorizeUrl } : {}),
           ...(tokenUrl ? { tokenUrl } : {}),
         },
       );
     });
-  }
-
-  #redirectUri(config: WalletKitConfig): string {
-    const location = (globalThis as { location?: Location }).location;
-    const uri = this.options.oauthRedirectUri ?? config.oauthRedirectUrl ?? (location ? location.origin + location.pathname : undefined);
-    if (!uri) throw new LatchError('ERR_CONFIG_INVALID', 'OAuth needs a redirect URI (oauthRedirectUri) outside a browser page.');
-    return uri;
   }
 
   /**
@@ -856,7 +672,7 @@ export class LatchKit extends EventTarget {
 
   async #passkeyDeps(signal: AbortSignal | undefined, method: 'passkey' | 'wallet' = 'passkey'): Promise<PasskeyDeps> {
     const config = await this.#loadConfig(false);
-    this.#requireEnabled(config, method);
+    requireEnabled(config, method);
     const o = this.options;
     return {
       proxy: this.#proxy,

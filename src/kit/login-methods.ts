@@ -5,6 +5,9 @@
  * its buttons are the wallets the page announces (EIP-6963), not a fixed name, and it logs in
  * through `LatchKit.logInWithWallet` (see src/flows/wallet-flow.ts).
  */
+import { LatchError } from '../errors/latch-error.ts';
+import type { WalletKitConfig } from '../clients/proxy-types.ts';
+
 export const LoginMethods = ['email', 'sms', 'passkey', 'google', 'apple', 'facebook', 'x', 'discord'] as const;
 
 export type LoginMethod = (typeof LoginMethods)[number];
@@ -38,4 +41,11 @@ export function orderLoginMethods(enabled: readonly string[], order: readonly st
 export function listsWallet(order: readonly string[]): boolean {
   const names = listed(order);
   return !names.length || names.includes('wallet');
+}
+
+/** Throws ERR_CONFIG_INVALID unless `config` enables `method`. */
+export function requireEnabled(config: WalletKitConfig, method: LoginMethod | 'wallet'): void {
+  if (!(config.enabledProviders as string[]).includes(method)) {
+    throw new LatchError('ERR_CONFIG_INVALID', 'This login method is not enabled for this configuration.');
+  }
 }

@@ -22,7 +22,7 @@ import { isLatchError, type LatchErrorCode } from '../../../src/errors/latch-err
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import type { SigningSession } from '../../../src/session/signing-session.ts';
-import { ETH_WALLET, emulatorKitOptions, latestCode, type TestEmulator } from '../kit/kit-emulator-support.ts';
+import { ETH_WALLET, emulatorKitOptions, otpLogin, type TestEmulator } from '../kit/kit-emulator-support.ts';
 
 const ETH = (i: number) => ({ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: `m/44'/60'/0'/0/${i}`, addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }) as const;
 const SOL = { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' } as const;
@@ -36,13 +36,6 @@ const countingFetch: typeof fetch = (input, init) => {
   if (String(input instanceof Request ? input.url : input).startsWith(`${t.urls.apiUrl}/public/v1/submit/`)) sent++;
   return fetch(input, init);
 };
-
-async function logIn(kit: LatchKit, email: string): Promise<SigningSession> {
-  const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', email);
-  const otpCode = await latestCode(t.urls, email);
-  const { session } = await kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact: email, otpId, otpCode, signup: { wallet: { ...ETH_WALLET, accounts: [...ETH_WALLET.accounts] } } });
-  return session;
-}
 
 /** Asserts `call` fails with `code`, sends nothing to the Activity API, and leaves the emulator's state as it was. */
 async function refusedUnchanged(call: () => Promise<unknown>, code: LatchErrorCode): Promise<void> {
@@ -63,7 +56,7 @@ describe('account functions (issue 24) against the emulator', { timeout: 60_000 
     const keys = (await (await fetch(`${urls.apiUrl}/__keys`)).json()) as TestEmulator['keys'];
     t = { emulator, urls, keys };
     kit = new LatchKit(emulatorKitOptions(t, { fetch: countingFetch }));
-    session = await logIn(kit, `account.${Date.now()}@example.com`);
+    ({ session } = await otpLogin(t, kit, `account.${Date.now()}@example.com`, { wallet: { ...ETH_WALLET, accounts: [...ETH_WALLET.accounts] } }));
   });
   after(async () => {
     kit?.dispose();

@@ -20,7 +20,7 @@ import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import type { SigningSession } from '../../../src/session/signing-session.ts';
 import type { StandardWallet } from '../../../src/providers/wallet-standard.ts';
-import { emulatorKitOptions, latestCode, type TestEmulator } from '../kit/kit-emulator-support.ts';
+import { emulatorKitOptions, otpLogin, type TestEmulator } from '../kit/kit-emulator-support.ts';
 
 let t: TestEmulator;
 let emulator: Emulator;
@@ -61,12 +61,6 @@ function solanaWallet(): { wallet: StandardWallet; secret: Uint8Array } {
   return { wallet, secret };
 }
 
-async function logIn(kit: LatchKit, email: string): Promise<SigningSession> {
-  const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', email);
-  const { session } = await kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact: email, otpId, otpCode: await latestCode(t.urls, email) });
-  return session;
-}
-
 async function refusedUnchanged(call: () => Promise<unknown>, code: LatchErrorCode): Promise<void> {
   const before = emulator.state.snapshot();
   const requests = sent;
@@ -86,7 +80,7 @@ describe('linking outside wallets (issue 24) against the emulator', { timeout: 6
     const keys = (await (await fetch(`${urls.apiUrl}/__keys`)).json()) as TestEmulator['keys'];
     t = { emulator, urls, keys };
     kit = new LatchKit(emulatorKitOptions(t, { fetch: countingFetch }));
-    session = await logIn(kit, `link.${Date.now()}@example.com`);
+    ({ session } = await otpLogin(t, kit, `link.${Date.now()}@example.com`));
   });
   after(async () => {
     for (const k of [kit, ...kits]) k?.dispose();

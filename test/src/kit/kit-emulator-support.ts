@@ -6,6 +6,12 @@ import type { LatchKit, LatchKitOptions } from '../../../src/kit/latch-kit.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import type { LatchKitEventMap } from '../../../src/kit/kit-events.ts';
+import type { SignupDetails } from '../../../src/flows/otp-flow.ts';
+import { ActivityClient } from '../../../src/clients/activity-client.ts';
+import { ApiKeyStamper } from '../../../src/stamp/api-key-stamper.ts';
+import type { StoredKey } from '../../../src/keys/key-store.ts';
+import { isLatchError } from '../../../src/errors/latch-error.ts';
+import { latestCode } from '../../support/emulator-http.ts';
 
 export interface TestEmulator {
   emulator: Emulator;
@@ -38,6 +44,19 @@ export function emulatorKitOptions(t: TestEmulator, overrides: Partial<LatchKitO
 }
 
 export { latestCode, consent } from '../../support/emulator-http.ts';
+
+/** Logs `contact` in through the kit's email OTP flow with the outbox's code, signing up (with `signup`) when it has no account. */
+export async function otpLogin(t: TestEmulator, kit: LatchKit, contact: string, signup?: SignupDetails) {
+  const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', contact);
+  return kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact, otpId, otpCode: await latestCode(t.urls, contact), ...(signup ? { signup } : {}) });
+}
+
+/** whoami stamped with `key` directly: the service's own answer, or its refusal. */
+export const whoamiWith = (t: TestEmulator, key: Pick<StoredKey, 'id' | 'privateKey'>, organizationId: string) =>
+  new ActivityClient({ apiBaseUrl: t.urls.apiUrl, stamper: new ApiKeyStamper(key), retries: 0 }).whoami(organizationId);
+
+/** The service's refusal of a request stamped with a key it does not know (deleted, or never registered). */
+export const refusedAsUnknownKey = (error: unknown) => isLatchError(error, 'ERR_SERVICE_UNAUTHENTICATED') && error.serviceErrorCode === 'PUBLIC_KEY_NOT_FOUND';
 
 export type Recorded = { [K in keyof LatchKitEventMap]: { type: K; detail: LatchKitEventMap[K]['detail'] } }[keyof LatchKitEventMap];
 

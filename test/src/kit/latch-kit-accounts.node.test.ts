@@ -14,11 +14,8 @@ import type { AccountsMessage } from '../../../src/kit/accounts-channel.ts';
 import { $session, setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { isLatchError } from '../../../src/errors/latch-error.ts';
-import { ActivityClient } from '../../../src/clients/activity-client.ts';
-import { ApiKeyStamper } from '../../../src/stamp/api-key-stamper.ts';
-import type { StoredKey } from '../../../src/keys/key-store.ts';
 import { MemoryChannelBus } from '../session/session-fixtures.ts';
-import { latestCode, startEmulator, type TestEmulator, emulatorKitOptions } from './kit-emulator-support.ts';
+import { otpLogin, whoamiWith, refusedAsUnknownKey, startEmulator, type TestEmulator, emulatorKitOptions } from './kit-emulator-support.ts';
 
 let t: TestEmulator;
 let n = 0;
@@ -56,22 +53,11 @@ function origin() {
   return { keyStore, sessionSlots, tab, delivered, posted };
 }
 
-async function otpLogin(kit: LatchKit, contact: string) {
-  const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', contact);
-  return kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact, otpId, otpCode: await latestCode(t.urls, contact) });
-}
-
 /** Logs in `contact` as an added account (what "Use another account" does). */
 async function addAccount(kit: LatchKit, contact: string) {
   (await kit.accounts()).useAnotherAccount();
-  return otpLogin(kit, contact);
+  return otpLogin(t, kit, contact);
 }
-
-/** whoami stamped with `key` directly: the service's own answer, or its refusal. */
-const whoamiWith = (key: Pick<StoredKey, 'id' | 'privateKey'>, organizationId: string) =>
-  new ActivityClient({ apiBaseUrl: t.urls.apiUrl, stamper: new ApiKeyStamper(key), retries: 0 }).whoami(organizationId);
-
-const refusedAsUnknownKey = (error: unknown) => isLatchError(error, 'ERR_SERVICE_UNAUTHENTICATED') && error.serviceErrorCode === 'PUBLIC_KEY_NOT_FOUND';
 
 describe('several accounts in one kit', () => {
   before(async () => {
@@ -86,7 +72,7 @@ describe('several accounts in one kit', () => {
   it('"use another account" keeps the first session and its key; a switch changes which key stamps', async () => {
     const o = origin();
     const kit = o.tab();
-    const a = await otpLogin(kit, nextEmail());
+    const a = await otpLogin(t, kit, nextEmail());
     const aSummary = a.session.summary!;
     const b = await addAccount(kit, nextEmail());
     const bSummary = b.session.summary!;
@@ -116,7 +102,7 @@ describe('several accounts in one kit', () => {
     assert.deepEqual(switches, [DEFAULT_SESSION_KEY]);
     assert.equal(await o.sessionSlots.getActive(), DEFAULT_SESSION_KEY);
     assert.equal(b.session.active, true, 'the switched-from session is only set aside');
-    assert.equal((await whoamiWith((await o.keyStore.get(bSummary.publicKey))!, bSummary.organizationId)).userId, bSummary.userId);
+    assert.equal((await whoamiWith(t, (await o.keyStore.get(bSummary.publicKey))!, bSummary.organizationId)).userId, bSummary.userId);
 
     // The same user logged in again as "another account" goes to that user's slot, not a third.
     const again = await addAccount(kit, (await accounts.profile(bKey)).email!);
@@ -135,7 +121,7 @@ describe('several accounts in one kit', () => {
   it('logging out one account deletes only its key and saved session; the service refuses that key; the other stamps on', async () => {
     const o = origin();
     const kit = o.tab();
-    const a = (await otpLogin(kit, nextEmail())).session.summary!;
+    const a = (await otpLogin(t, kit, nextEmail())).session.summary!;
     const b = (await addAccount(kit, nextEmail())).session.summary!;
     const accounts = await kit.accounts();
     const aKey = (await o.keyStore.get(a.publicKey))!;
@@ -144,7 +130,7 @@ describe('several accounts in one kit', () => {
     assert.deepEqual(await accounts.logout(DEFAULT_SESSION_KEY), { remote: 'deleted' });
     assert.deepEqual((await o.keyStore.list()).map((k) => k.id), [b.publicKey]);
     assert.deepEqual(Object.values(await accounts.getAllSessions()).map((s) => s.userId), [b.userId]);
-    await assert.rejects(whoamiWith(aKey, a.organizationId), refusedAsUnknownKey);
+    await assert.rejects(whoamiWith(t, aKey, a.organizationId), refusedAsUnknownKey);
     assert.equal((await kit.session!.whoami()).userId, b.userId);
 
     // logout-all: nothing left, nobody active, the service refuses B's key too.
@@ -156,13 +142,13 @@ describe('several accounts in one kit', () => {
     assert.equal(kit.session, null);
     assert.equal(accounts.getActiveSessionKey(), undefined);
     assert.equal(await o.sessionSlots.getActive(), undefined);
-    await assert.rejects(whoamiWith(bKey, b.organizationId), refusedAsUnknownKey);
+    await assert.rejects(whoamiWith(t, bKey, b.organizationId), refusedAsUnknownKey);
   });
 
   it('logging out the active account makes the other one active; a reload restores the active one', async () => {
     const o = origin();
     const kit = o.tab();
-    const a = (await otpLogin(kit, nextEmail())).session.summary!;
+    const a = (await otpLogin(t, kit, nextEmail())).session.summary!;
     const b = (await addAccount(kit, nextEmail())).session.summary!;
     const c = (await addAccount(kit, nextEmail())).session.summary!;
     const accounts = await kit.accounts();
@@ -193,7 +179,7 @@ describe('several accounts in one kit', () => {
   it('another tab follows the switch, and the logout of one account', async () => {
     const o = origin();
     const one = o.tab();
-    const a = (await otpLogin(one, nextEmail())).session.summary!;
+    const a = (await otpLogin(t, one, nextEmail())).session.summary!;
     const two = o.tab();
     assert.equal((await two.restoreSession())?.publicKey, a.publicKey);
 

@@ -10,11 +10,9 @@ import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { isLatchError } from '../../../src/errors/latch-error.ts';
-import { ActivityClient } from '../../../src/clients/activity-client.ts';
-import { ApiKeyStamper } from '../../../src/stamp/api-key-stamper.ts';
 import { generateSigningKeyPair, keyIdOf } from '../../../src/keys/key-pair.ts';
 import type { StoredKey } from '../../../src/keys/key-store.ts';
-import { latestCode, record, startEmulator, type TestEmulator, emulatorKitOptions } from './kit-emulator-support.ts';
+import { otpLogin, whoamiWith, refusedAsUnknownKey, record, startEmulator, type TestEmulator, emulatorKitOptions } from './kit-emulator-support.ts';
 
 let t: TestEmulator;
 let n = 0;
@@ -22,23 +20,12 @@ const nextEmail = () => `logout.${++n}.${Date.now()}@example.com`;
 
 const kitOptions = (overrides: Partial<LatchKitOptions> = {}): LatchKitOptions => emulatorKitOptions(t, overrides);
 
-async function otpLogin(kit: LatchKit, contact: string) {
-  const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', contact);
-  return kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact, otpId, otpCode: await latestCode(t.urls, contact) });
-}
-
 /** The session's key, kept by the test (the kit deletes its own copy at logout). */
 async function keyOf(kit: LatchKit, keyStore: MemoryKeyStore): Promise<StoredKey> {
   const key = await keyStore.get(kit.session!.publicKey);
   assert.ok(key);
   return key;
 }
-
-/** whoami stamped with `key`: resolves the answer, or rejects with the service's refusal. */
-const whoamiWith = (key: Pick<StoredKey, 'id' | 'privateKey'>, organizationId: string) =>
-  new ActivityClient({ apiBaseUrl: t.urls.apiUrl, stamper: new ApiKeyStamper(key), retries: 0 }).whoami(organizationId);
-
-const refusedAsUnknownKey = (error: unknown) => isLatchError(error, 'ERR_SERVICE_UNAUTHENTICATED') && error.serviceErrorCode === 'PUBLIC_KEY_NOT_FOUND';
 
 describe('logout ends the session on the service', () => {
   before(async () => {
@@ -53,16 +40,16 @@ describe('logout ends the session on the service', () => {
   it('deletes the session key there: a request stamped with the old key is refused; the result and the event say "deleted"', async () => {
     const keyStore = new MemoryKeyStore();
     const kit = new LatchKit(kitOptions({ keyStore }));
-    const login = await otpLogin(kit, nextEmail());
+    const login = await otpLogin(t, kit, nextEmail());
     const org = login.session.summary!.organizationId;
     const key = await keyOf(kit, keyStore);
-    assert.equal((await whoamiWith(key, org)).organizationId, org);
+    assert.equal((await whoamiWith(t, key, org)).organizationId, org);
     const events = record(kit);
 
     assert.deepEqual(await kit.logout(), { remote: 'deleted' });
     assert.deepEqual(events, [{ type: 'logout', detail: { reason: 'user', remote: 'deleted' } }]);
     assert.deepEqual(await keyStore.list(), []);
-    await assert.rejects(whoamiWith(key, org), refusedAsUnknownKey);
+    await assert.rejects(whoamiWith(t, key, org), refusedAsUnknownKey);
     assert.deepEqual(await kit.logout(), { remote: 'none' });
   });
 
@@ -72,8 +59,8 @@ describe('logout ends the session on the service', () => {
     const storeB = new MemoryKeyStore();
     const a = new LatchKit(kitOptions({ keyStore: storeA }));
     const b = new LatchKit(kitOptions({ keyStore: storeB }));
-    const loginA = await otpLogin(a, email);
-    const loginB = await otpLogin(b, email);
+    const loginA = await otpLogin(t, a, email);
+    const loginB = await otpLogin(t, b, email);
     const org = loginA.session.summary!.organizationId;
     assert.equal(loginB.session.summary!.userId, loginA.session.summary!.userId, 'one user, two devices');
     const keyA = await keyOf(a, storeA);
@@ -85,14 +72,14 @@ describe('logout ends the session on the service', () => {
 
     // Without everywhere, only this session's key goes: first show B's survives a plain logout of a third session.
     const c = new LatchKit(kitOptions());
-    await otpLogin(c, email);
+    await otpLogin(t, c, email);
     assert.deepEqual(await c.logout(), { remote: 'deleted' });
-    assert.equal((await whoamiWith(keyB, org)).organizationId, org);
+    assert.equal((await whoamiWith(t, keyB, org)).organizationId, org);
 
     assert.deepEqual(await a.logout({ everywhere: true }), { remote: 'deleted' });
-    await assert.rejects(whoamiWith(keyA, org), refusedAsUnknownKey);
-    await assert.rejects(whoamiWith(keyB, org), refusedAsUnknownKey);
-    assert.equal((await whoamiWith(lasting, org)).organizationId, org);
+    await assert.rejects(whoamiWith(t, keyA, org), refusedAsUnknownKey);
+    await assert.rejects(whoamiWith(t, keyB, org), refusedAsUnknownKey);
+    assert.equal((await whoamiWith(t, lasting, org)).organizationId, org);
     // B learns on its next request; its own logout then clears it here: the key is already gone there.
     await assert.rejects(loginB.session.whoami(), refusedAsUnknownKey);
     assert.deepEqual(await b.logout(), { remote: 'deleted' });
@@ -106,7 +93,7 @@ describe('logout ends the session on the service', () => {
     let offline = false;
     const fetchOrNot: typeof fetch = (input, init) => (offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init));
     const kit = new LatchKit(kitOptions({ keyStore, sessionStore, fetch: fetchOrNot }));
-    const login = await otpLogin(kit, nextEmail());
+    const login = await otpLogin(t, kit, nextEmail());
     const org = login.session.summary!.organizationId;
     const key = await keyOf(kit, keyStore);
     const events = record(kit);
@@ -123,6 +110,6 @@ describe('logout ends the session on the service', () => {
     assert.deepEqual(events[0], { type: 'logout', detail: { reason: 'user', remote: 'failed', error: result.error } });
     assert.ok(events.every((e) => e.type !== 'error'), 'a logout that ended here is no error');
     // Honest about what it could not do: the service still knows the key until it expires.
-    assert.equal((await whoamiWith(key, org)).organizationId, org);
+    assert.equal((await whoamiWith(t, key, org)).organizationId, org);
   });
 });
