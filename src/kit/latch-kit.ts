@@ -602,9 +602,9 @@ export class LatchKit extends EventTarget {
       throw error;
     }
     const [session] = login;
-    // The account is made active before the session is attached: attaching re-renders the
-    // drop-in, whose methods stay for one task only, and a button inside fires its latch-login
-    // in the microtasks after this login resolves (latch-auth.ts #renderView).
+    // The account is made active before the session is attached (which re-renders the drop-in).
+    // A button inside the drop-in fires its latch-login after this login resolves, however late:
+    // the drop-in keeps it shown until then (latch-auth.ts #renderView), not for a set time.
     await accounts.loggedIn(login);
     await this.#attach(session, login[1]);
     const outcome: LoginOutcome = { session, created: result.created, ...(result.signup ? { signup: result.signup } : {}) };
