@@ -53,6 +53,8 @@ export interface PendingOAuth {
   tokenUrl?: string;
   url: string;
   createdAt: number;
+  /** Launched after "Use another account": the login adds an account (a redirect keeps it in the saved attempt). */
+  anotherAccount?: boolean;
 }
 
 export type OAuthCallback = { kind: 'id_token'; idToken: string } | { kind: 'code'; code: string };

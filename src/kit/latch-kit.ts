@@ -713,7 +713,9 @@ export class LatchKit extends EventTarget {
     try {
       const oauth = oauthModules.loaded();
       if (!oauth) throw new LatchError('ERR_FLOW_STATE', 'Call prepareOAuth() before launching the login.');
-      launch = oauth.launchOAuth(pending, this.#pending(oauth), this.options.popupHost ?? oauth.browserPopupHost());
+      // After "Use another account" a redirect must not forget it: the saved attempt says so.
+      const saved = this.#accounts?.addingAccount ? { ...pending, anotherAccount: true } : pending;
+      launch = oauth.launchOAuth(saved, this.#pending(oauth), this.options.popupHost ?? oauth.browserPopupHost());
     } catch (error) {
       // No window to open (a non-browser host) or navigation refused.
       this.#step('oauth', 'popup');
@@ -785,7 +787,9 @@ export class LatchKit extends EventTarget {
         await abandonOAuth({ keyStore }, attempt);
         throw error;
       }
-      return this.#login(await completeOAuth({ ...this.options, proxy: this.#proxy, keyStore }, { pending: attempt, callback }));
+      const result = await completeOAuth({ ...this.options, proxy: this.#proxy, keyStore }, { pending: attempt, callback });
+      if (attempt.anotherAccount) (await this.accounts()).useAnotherAccount(); // the login adds an account
+      return this.#login(result);
     });
   }
 
