@@ -34,6 +34,8 @@ export function loadCodeStep(): Promise<typeof CodeStepModule> {
 /** What the contact login needs from `<latch-auth>` (public members). */
 export interface ContactLoginHost extends PhoneHost, Pick<LatchElement, 'accent' | 'config'> {
   readonly renderRoot: HTMLElement | DocumentFragment;
+  /** The drop-in's `methods`: the methods it shows (a comma list; empty: every enabled one). */
+  readonly methods: string;
   errorText(error: unknown): string;
   addController(controller: ReactiveController): void;
 }
@@ -171,7 +173,7 @@ export class ContactLoginController implements ReactiveController {
    */
   readonly #startAutofill = (): void => {
     const kit = this.#kit;
-    if (this.#autofill || !kit?.enabledMethods().includes('passkey')) return;
+    if (this.#autofill || !kit || !this.#offersPasskeys(kit)) return;
     const stop = (this.#autofill = new AbortController());
     kit
       .logInWithPasskeyAutofill({ signal: stop.signal })
@@ -184,6 +186,11 @@ export class ContactLoginController implements ReactiveController {
       )
       .finally(() => this.#autofill === stop && (this.#autofill = undefined));
   };
+
+  /** Whether the drop-in shows passkeys: the config enables them and `methods` does not hide them. */
+  #offersPasskeys(kit: LatchKit): boolean {
+    return kit.enabledMethods(this.#host.methods.split(',')).includes('passkey');
+  }
 
   /** The phone field's picker and formatting; until they have loaded it takes E.164 typed by hand. */
   readonly #loadPhone = (): void => {
@@ -205,7 +212,7 @@ export class ContactLoginController implements ReactiveController {
         name=${method}
         type=${spec.type}
         inputmode=${spec.type}
-        autocomplete=${method === 'email' && this.#kit?.enabledMethods().includes('passkey') ? 'username webauthn' : spec.type}
+        autocomplete=${method === 'email' && this.#kit && this.#offersPasskeys(this.#kit) ? 'username webauthn' : spec.type}
         @focusin=${method === 'email' ? this.#startAutofill : undefined}
         required
         .value=${this.#contacts[method] ?? ''}

@@ -17,6 +17,7 @@ import { isContact } from './login-contacts.ts';
 import type { AUTH_PROGRESS } from './auth-progress.ts';
 import { renderLoginMethods } from './render-login-methods.ts';
 import { renderLogo } from './render-logo.ts';
+import { busyButton } from './busy-button.ts';
 
 type View = 'loading' | 'failed' | 'methods' | 'code';
 
@@ -194,7 +195,7 @@ export class LatchAuth extends LatchKitElement {
   #account: LoggedInView | undefined;
   /** The session key the logged-in view was last cleared to show (see #renderView). */
   #accountKey = '';
-  /** True for one task after a login while the methods showed (see #renderView). */
+  /** The methods stay after a login until a button inside has delivered its latch-login (see #renderView). */
   #holding = false;
   #methodsShown = false;
   /** The external-wallet method (a separate chunk, loaded when the config enables `wallet`). */
@@ -296,7 +297,9 @@ export class LatchAuth extends LatchKitElement {
   }
 
   // The buttons inside close the modal too: their latch-login crosses this element on its way to the page.
-  readonly #onChildLogin = (): void => void (this.modal && this.close());
+  readonly #onChildLogin = (event: Event): void => void (this.#onChildDone(event), this.modal && this.close());
+  // A button's latch-login or latch-error has crossed this element: the methods may go (see #renderView).
+  readonly #onChildDone = (event: Event): void => void (this.#holding && !busyButton(this, event.target) && this.#set(() => (this.#holding = false)));
 
   #renderAccount(summary: SessionSummary): unknown {
     return this.#account ? this.#account.render(summary) : (this.#loadAccount(), this.#renderView('loading'));
@@ -323,7 +326,7 @@ export class LatchAuth extends LatchKitElement {
     if (summary && this.hideWhenLoggedIn && !this.modal) return nothing;
     const logo = renderLogo(this.effectiveConfig?.theme, this.t('login.logo'));
     const slotted = this.#slotted;
-    const body = html`<div part="base" class="base" aria-busy=${this.#view === 'loading' ? 'true' : 'false'} @latch-login=${this.#onChildLogin}>
+    const body = html`<div part="base" class="base" aria-busy=${this.#view === 'loading' ? 'true' : 'false'} @latch-login=${this.#onChildLogin} @latch-error=${this.#onChildDone}>
       <div part="header" class="header">
         <div part="logo" class="logo" ?hidden=${!logo && !slotted['logo']}>
           <slot name="logo" @slotchange=${this.#onSlot}>${logo ?? nothing}</slot>
@@ -364,13 +367,10 @@ export class LatchAuth extends LatchKitElement {
     const summary = view === 'methods' && this.#summary();
     if (summary && summary.publicKey !== this.#accountKey) {
       this.#accountKey = summary.publicKey;
-      // Logged in while the methods showed: a button inside dispatches its latch-login in the
-      // microtasks after the kit's login, and only a connected button's event reaches the page.
-      // The methods stay for one more task.
-      if (this.#methodsShown) {
-        this.#holding = true;
-        setTimeout(() => this.#set(() => (this.#holding = false)));
-      }
+      // Logged in while the methods showed: only a connected button's latch-login reaches the page.
+      // While a button inside has a login under way, the methods stay until its latch-login (or
+      // latch-error) has crossed this element (#onChildDone), however long the kit takes to it.
+      this.#holding = this.#methodsShown && busyButton(this);
     }
     this.#methodsShown = false;
     // After "Use another account" the methods show under the session (the view's `adding`).

@@ -16,8 +16,9 @@ import './latch-confirm.messages.ts';
  * `<latch-confirm>`: the confirmation sheet. A modal dialog that shows one request that signs,
  * sends or changes the chain (a RequestReview, from any chain's decoder) in the person's
  * language, and waits for their answer: which page asks, which account, which chain, the
- * warnings first, then what the request says. Approve resolves true; Reject, Escape and a click
- * on the backdrop resolve false, as does removing the element while it asks.
+ * warnings first, then what the request says. Approve resolves true, from the person only (a
+ * pointer, or Enter or Space: a click a page script dispatches is ignored); Reject, Escape and a
+ * click on the backdrop resolve false, as does removing the element while it asks.
  *
  * The kit's providers open it through `confirmWithSheet` (components/internal/confirm-with-sheet.ts),
  * which loads this element when the first request arrives; a page may also use it directly:
@@ -120,7 +121,9 @@ export class LatchConfirm extends LatchElement {
     if (this.#settle(approved)) this.dispatchEvent(new LatchConfirmEvent({ approved }));
   }
 
-  readonly #onApprove = (): void => this.#respond(true);
+  // Only the person approves: a page script's click (el.click(), dispatchEvent) is not trusted and
+  // does nothing. A pointer, or Enter or Space on the focused button, is.
+  readonly #onApprove = (event: Event): void => void (event.isTrusted && this.#respond(true));
   readonly #onReject = (): void => this.#respond(false);
 
   readonly #onKeydown = (event: KeyboardEvent): void => {

@@ -60,6 +60,15 @@ export class LatchOauthButton extends LatchKitElement {
   #progress: 'auth.popup' | 'auth.redirecting' = 'auth.popup';
   #error: LatchError | undefined;
 
+  /**
+   * True from the click until its `latch-login` or `latch-error` has been fired (in redirect mode,
+   * until the page leaves). `<latch-auth>` keeps the button shown meanwhile, so that its event
+   * reaches the page.
+   */
+  get busy(): boolean {
+    return this.#busy;
+  }
+
   /** True once an attempt is prepared and a click opens the provider at once. */
   get ready(): boolean {
     return this.#pending !== undefined && !this.#busy;

@@ -61,6 +61,13 @@ export class LatchPasskeyButton extends LatchKitElement {
   userName = '';
 
   #busy = false;
+  /**
+   * True from the submit until its `latch-login` or `latch-error` has been fired. `<latch-auth>`
+   * keeps the button shown meanwhile, so that its event reaches the page.
+   */
+  get busy(): boolean {
+    return this.#busy;
+  }
   /** False once the browser says it has no platform authenticator to create a passkey with. */
   #canCreate = true;
   #error: LatchError | undefined;

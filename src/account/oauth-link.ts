@@ -16,6 +16,8 @@ import type { OAuthProvider } from '../flows/oauth-providers.ts';
 import type { PopupWindow } from '../flows/oauth-popup.ts';
 import * as popups from '../flows/oauth-popup.ts';
 import { OAuthProviders } from '../flows/oauth-providers.ts';
+import { secondaryOauthProviders } from '../flows/secondary-oauth-providers.ts';
+import { decodeJwt } from '../tokens/jwt.ts';
 import type { AccountView } from './user-account.ts';
 
 /** An attempt prepared before the click. */
@@ -68,7 +70,9 @@ export async function finishOAuthLink(
     if (holder.organizationId && holder.organizationId !== view.organizationId) {
       throw new LatchError('ERR_ACCOUNT_CONTACT_TAKEN', 'This login belongs to another account.');
     }
-    const oauthProviders = [{ providerName: pending.provider, oidcToken }];
+    // As a sign-up does: the identity for the app's other client ids too (the hosted addOauthProvider's oidcClaims).
+    const secondary = secondaryOauthProviders(pending.provider, decodeJwt(oidcToken).payload as Record<string, unknown>, o.oauthSecondaryClientIds?.[pending.provider]);
+    const oauthProviders = [{ providerName: pending.provider, oidcToken }, ...secondary];
     // After a step-up the kit's session is the fresh login's.
     await guard(() => (kit.session?.active ? kit.session : session).submit('create_oauth_providers', { userId: view.user.userId, oauthProviders }));
   } finally {

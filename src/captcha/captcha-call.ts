@@ -9,7 +9,7 @@
  * asks for no captcha. captcha.ts, and Turnstile's loader, load only when there is a captcha.
  * The kit's `captcha: false` asks nothing.
  */
-import { isLatchError } from '../errors/latch-error.ts';
+import { LatchError } from '../errors/latch-error.ts';
 import type { ProxyCallOptions, ProxyClient } from '../clients/proxy-client.ts';
 import type { CaptchaProvider } from './captcha.ts';
 
@@ -22,25 +22,39 @@ export interface CaptchaDeps {
 }
 
 // What each proxy client answered: its site key, or undefined (no captcha). A failed ask is
-// forgotten, so the next call asks again.
+// forgotten, so the next call asks again. The ask is shared by every caller, so it carries no
+// caller's signal: one caller's cancellation must not become another's failure.
 const siteKeys = new WeakMap<ProxyClient, Promise<string | undefined>>();
 
 /** The site key `proxy` hands out, asked once; undefined when it names none or cannot say. */
-async function proxySiteKey(proxy: ProxyClient, signal: AbortSignal | undefined): Promise<string | undefined> {
+function askSiteKey(proxy: ProxyClient): Promise<string | undefined> {
   let asked = siteKeys.get(proxy);
   if (!asked) {
-    asked = proxy.walletKitClientParams({ signal }).then((params) => params.turnstileSiteKey || undefined);
+    asked = proxy.walletKitClientParams().then(
+      (params) => params.turnstileSiteKey || undefined,
+      () => {
+        siteKeys.delete(proxy);
+        // A proxy without the endpoint, the network: the call goes without a token, and the
+        // service refuses it if it needed one.
+        return undefined;
+      },
+    );
     siteKeys.set(proxy, asked);
   }
-  try {
-    return await asked;
-  } catch (error) {
-    siteKeys.delete(proxy);
-    // A cancelled call stays cancelled. Any other failure (a proxy without the endpoint, the
-    // network) sends the call without a token: the service refuses it if it needed one.
-    if (isLatchError(error) && error.code === 'ERR_NETWORK_ABORTED') throw error;
-    return undefined;
-  }
+  return asked;
+}
+
+/** Waits for the shared ask; `signal` ends this caller's wait (ERR_NETWORK_ABORTED), not the ask. */
+function proxySiteKey(proxy: ProxyClient, signal: AbortSignal | undefined): Promise<string | undefined> {
+  const asked = askSiteKey(proxy);
+  if (!signal) return asked;
+  const aborted = (): LatchError => new LatchError('ERR_NETWORK_ABORTED', 'The request was cancelled.', { cause: signal.reason });
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise((resolve, reject) => {
+    const stop = (): void => reject(aborted());
+    signal.addEventListener('abort', stop, { once: true });
+    asked.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 export async function callWithCaptcha<T>(deps: CaptchaDeps, call: (options: ProxyCallOptions) => Promise<T>): Promise<T> {

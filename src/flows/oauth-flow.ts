@@ -24,6 +24,7 @@ import { OAuthProviders, isOAuthProvider, type OAuthProvider } from './oauth-pro
 import type { LoginResult } from './login-result.ts';
 import type { SignupDetails } from './otp-flow.ts';
 import { callWithCaptcha, type CaptchaDeps } from '../captcha/captcha-call.ts';
+import { secondaryOauthProviders } from './secondary-oauth-providers.ts';
 
 export interface PrepareOAuthRequest {
   provider: OAuthProvider;
@@ -52,6 +53,8 @@ export interface PendingOAuth {
   tokenUrl?: string;
   url: string;
   createdAt: number;
+  /** Launched after "Use another account": the login adds an account (a redirect keeps it in the saved attempt). */
+  anotherAccount?: boolean;
 }
 
 export type OAuthCallback = { kind: 'id_token'; idToken: string } | { kind: 'code'; code: string };
@@ -236,12 +239,7 @@ export async function completeOAuth(
         authenticators: [],
         // The hosted kit's secondary client ids (buildSecondaryOauthProviders): the same identity
         // for each other client id of the app, so that their tokens find this account too.
-        oauthProviders: [
-          { providerName: pending.provider, oidcToken },
-          ...(deps.oauthSecondaryClientIds?.[pending.provider] ?? [])
-            .filter((aud) => aud && aud !== claims.aud)
-            .map((aud) => ({ providerName: pending.provider, oidcClaims: { iss: String(claims.iss), sub: String(claims.sub), aud } })),
-        ],
+        oauthProviders: [{ providerName: pending.provider, oidcToken }, ...secondaryOauthProviders(pending.provider, claims, deps.oauthSecondaryClientIds?.[pending.provider])],
       };
       signup = await callWithCaptcha(deps, (options) => proxy.signup(body, options));
       organizationId = signup.organizationId;

@@ -434,9 +434,9 @@ export class LatchKit extends EventTarget {
       throw error;
     }
     const [session] = login;
-    // The account is made active before the session is attached: attaching re-renders the
-    // drop-in, whose methods stay for one task only, and a button inside fires its latch-login
-    // in the microtasks after this login resolves (latch-auth.ts #renderView).
+    // The account is made active before the session is attached (which re-renders the drop-in).
+    // A button inside the drop-in fires its latch-login after this login resolves, however late:
+    // the drop-in keeps it shown until then (latch-auth.ts #renderView), not for a set time.
     await accounts.loggedIn(login);
     await this.#attach(session, login[1]);
     const outcome: LoginOutcome = { session, created: result.created, ...(result.signup ? { signup: result.signup } : {}) };
@@ -529,7 +529,9 @@ export class LatchKit extends EventTarget {
     try {
       const oauth = oauthModules.loaded();
       if (!oauth) throw new LatchError('ERR_FLOW_STATE', 'Call prepareOAuth() before launching the login.');
-      launch = oauth.launchOAuth(pending, this.#pending(oauth), this.options.popupHost ?? oauth.browserPopupHost());
+      // After "Use another account" a redirect must not forget it: the saved attempt says so.
+      const saved = this.#accounts?.addingAccount ? { ...pending, anotherAccount: true } : pending;
+      launch = oauth.launchOAuth(saved, this.#pending(oauth), this.options.popupHost ?? oauth.browserPopupHost());
     } catch (error) {
       // No window to open (a non-browser host) or navigation refused.
       this.#step('oauth', 'popup');
@@ -601,7 +603,9 @@ export class LatchKit extends EventTarget {
         await abandonOAuth({ keyStore }, attempt);
         throw error;
       }
-      return this.#login(await completeOAuth({ ...this.options, proxy: this.#proxy, keyStore }, { pending: attempt, callback }));
+      const result = await completeOAuth({ ...this.options, proxy: this.#proxy, keyStore }, { pending: attempt, callback });
+      if (attempt.anotherAccount) (await this.accounts()).useAnotherAccount(); // the login adds an account
+      return this.#login(result);
     });
   }
 

@@ -1,7 +1,7 @@
 /**
  * create_oauth_providers (ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2, what the hosted client sends):
- * OAuth logins for a user, each by a verified OIDC token or by claims. An identity (issuer and
- * subject) links to one user: refused when a user of the organization, or of a sibling
+ * OAuth logins for a user, each by a verified OIDC token or by claims (one identity may come for
+ * several audiences: the app's client ids). An identity (issuer and subject) links to one user: refused when a user of the organization, or of a sibling
  * sub-organization (the auth proxy's account lookup searches those), already holds it.
  */
 import { invalidRequest } from '../http/service-error.ts';
@@ -16,7 +16,9 @@ export const createOauthProviders: ActivityHandler = {
     const user = requireUser(tx, organization.id, requireString(p, 'userId', 'parameters'));
     const specs = await parseOauthProviders(ctx, requireObjectArray(p, 'oauthProviders', 'parameters'), 'parameters.oauthProviders');
     if (specs.length === 0) throw invalidRequest('parameters.oauthProviders must not be empty.');
-    if (new Set(specs.map((s) => `${s.issuer} ${s.subject}`)).size !== specs.length) throw invalidRequest('parameters.oauthProviders lists one identity twice.');
+    // One identity may come for several audiences (the hosted addOauthProvider sends the token and
+    // its claims for the app's other client ids in one request); the same audience twice is refused.
+    if (new Set(specs.map((s) => `${s.issuer} ${s.subject} ${s.audience}`)).size !== specs.length) throw invalidRequest('parameters.oauthProviders lists one identity twice.');
     for (const spec of specs) requireOauthIdentityFree(tx, user, spec.issuer, spec.subject);
     const ids = specs.map((spec) => {
       const id = crypto.randomUUID();

@@ -2,8 +2,9 @@
 // authenticator against the emulator: the browser is asked what it can do (a platform
 // authenticator, conditional mediation) without loading the passkey code; the email field of
 // <latch-auth> offers the site's passkeys in its autofill (autocomplete "username webauthn",
-// conditional mediation started on its first focus), and picking one logs in. The virtual
-// authenticator answers a conditional request at once, as a person picking the passkey would.
+// conditional mediation started on its first focus; not when `methods` hides passkeys), and
+// picking one logs in. The virtual authenticator answers a conditional request at once, as a
+// person picking the passkey would.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { after, before, beforeEach, it } from '../../support/harness.ts';
@@ -78,6 +79,31 @@ describeNeeds('virtual authenticator', '<latch-auth> passkey autofill (emulator)
     await el.updateComplete;
     expect(requests, 'no passkey request').to.equal(0);
     expect(kit.session).to.equal(null);
+    expect(log.events).to.have.length(0);
+    log.stop();
+  });
+  it('methods hiding the passkey: the email field autofills emails only and no passkey request starts', async () => {
+    // The config enables passkeys; the page shows email and Google only (the hosted methodOrder).
+    const kit = await testKit();
+    const el = await fixture<LatchAuth>(html`<latch-auth methods="email,google" .kit=${kit}></latch-auth>`);
+    await waitUntil(() => el.shadowRoot?.querySelector('[part~="methods"]'), 'the methods show', SLOW);
+    expect(kit.enabledMethods()).to.include('passkey');
+    expect(el.shadowRoot!.querySelector('latch-passkey-button')).to.equal(null);
+    const email = part<HTMLInputElement>(el, 'form-email').querySelector('input')!;
+    expect(email.getAttribute('autocomplete')).to.equal('email');
+    const log = recordEvents(el, ['latch-login', 'latch-error']);
+    // The field's focus handler starts the autofill request at once, or never: count its calls.
+    let requests = 0;
+    kit.logInWithPasskeyAutofill = () => {
+      requests += 1;
+      return Promise.resolve(null);
+    };
+    let focused = false;
+    email.addEventListener('focusin', () => (focused = true), { once: true });
+    email.focus();
+    expect(focused, 'the field was focused (its handlers ran)').to.equal(true);
+    await el.updateComplete;
+    expect(requests, 'no passkey request').to.equal(0);
     expect(log.events).to.have.length(0);
     log.stop();
   });

@@ -1,9 +1,10 @@
 // <latch-confirm>, the confirmation sheet: axe first; what a person reads (who asks, account,
-// chain, the warnings before the request, labels translated, values as data); Approve, Reject,
-// Escape, the backdrop and removal; focus kept in the sheet and given back, the page inert, the
-// live region; Spanish and Arabic (right to left, values left to right); any chain's review
-// drawn generically; and confirmWithSheet, which loads the element on the first request and
-// shows requests one at a time. Reviews come from the kit's decoders fed with viem's encodings.
+// chain, the warnings before the request, labels translated, values as data); Approve (the
+// person's only: a script's click approves nothing), Reject, Escape, the backdrop and removal;
+// focus kept in the sheet and given back, the page inert, the live region; Spanish and Arabic
+// (right to left, values left to right); any chain's review drawn generically; and
+// confirmWithSheet, which loads the element on the first request and shows requests one at a
+// time. Reviews come from the kit's decoders fed with viem's encodings.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { encodeFunctionData, erc20Abi, maxUint256, toHex } from 'viem';
@@ -14,7 +15,7 @@ import { reviewEvmRequest } from '../../../src/review/evm-review.ts';
 import type { RequestReview, ReviewLabel, ReviewSectionTitle, ReviewWarning } from '../../../src/review/request-review.ts';
 import { deepActiveElement, pinBrowserLanguages, recordEvents } from '../support/helpers.ts';
 import { part, parts, text } from '../support/shadow.ts';
-import { pressWith } from '../support/helpers.ts';
+import { pressButton, pressWith } from '../support/helpers.ts';
 
 LatchConfirm.define();
 pinBrowserLanguages(['en-US']);
@@ -92,12 +93,34 @@ describe('<latch-confirm>', () => {
   it('Approve resolves true and fires latch-confirm {approved: true}; the sheet closes', async () => {
     const { el, answer } = await ask(message('hello'));
     const { events } = recordEvents(el, ['latch-confirm']);
-    part(el, 'approve').click();
+    await pressButton(part(el, 'approve'));
     expect(await answer).to.equal(true);
     expect(events.map((e) => (e as CustomEvent).detail)).to.deep.equal([{ approved: true }]);
     await el.updateComplete;
     expect(el.open).to.equal(false);
     expect(getComputedStyle(part(el, 'backdrop')).display).to.equal('none');
+  });
+
+  it("a page script's click on Approve (click(), a dispatched MouseEvent) approves nothing; the person's Enter does", async () => {
+    const { el, answer } = await ask(message('hello'));
+    const { events } = recordEvents(el, ['latch-confirm']);
+    let answered: boolean | undefined;
+    void answer.then((approved) => (answered = approved));
+    const approve = part(el, 'approve');
+    let clicks = 0;
+    approve.addEventListener('click', () => (clicks += 1));
+    approve.click();
+    approve.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, cancelable: true }));
+    expect(clicks, 'both clicks reached the button').to.equal(2);
+    // Each handler ran synchronously in its dispatch; any answer would settle within the render.
+    await el.updateComplete;
+    expect(answered).to.equal(undefined);
+    expect(el.open).to.equal(true);
+    expect(events).to.have.length(0);
+    await pressButton(approve);
+    expect(await answer).to.equal(true);
+    expect(clicks).to.equal(3);
+    expect(events.map((e) => (e as CustomEvent).detail)).to.deep.equal([{ approved: true }]);
   });
 
   for (const [how, act] of [
@@ -208,7 +231,7 @@ describe('confirmWithSheet', () => {
     const el = document.querySelector('latch-confirm')!;
     await el.updateComplete;
     expect(text(part(el, 'message-text'))).to.equal('hello');
-    part(el, 'approve').click();
+    await pressButton(part(el, 'approve'));
     expect(await answer).to.equal(true);
     expect(document.querySelector('latch-confirm')).to.equal(null);
   });
@@ -227,7 +250,7 @@ describe('confirmWithSheet', () => {
     el = document.querySelector('latch-confirm')!;
     await el.updateComplete;
     expect(text(part(el, 'message-text'))).to.equal('second');
-    part(el, 'approve').click();
+    await pressButton(part(el, 'approve'));
     expect(await second).to.equal(true);
   });
 });

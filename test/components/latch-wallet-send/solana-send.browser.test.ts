@@ -14,7 +14,7 @@ import { LatchWalletSend, type SendRequest } from '../../../components/latch-wal
 import type { LatchSendEvent } from '../../../components/latch-wallet/wallet-events.ts';
 import { SANDBOX_BAD_BLOCKHASH } from '../../../demo/emulator/onramp/send-sandbox.ts';
 import { SOL_ACCOUNT } from '../support/emulator-kit.ts';
-import { pinBrowserLanguages } from '../support/helpers.ts';
+import { pinBrowserLanguages, pressButton } from '../support/helpers.ts';
 import { hexBytes, logIn, part, parts, text, type LoggedIn } from '../support/kit-login.ts';
 
 LatchWalletSend.define();
@@ -98,7 +98,7 @@ describe('<latch-wallet-send>.send({ solana }): a SOL transfer on the confirmati
       expect(shown.rows['recent-blockhash']).to.equal(BLOCKHASH);
       expect(shown.rows['sol']).to.equal('0.001234567');
       expect(shown.rows['lamports']).to.equal('1234567');
-      part(shown.el, 'approve').click();
+      await pressButton(part(shown.el, 'approve'));
       const id = (await sent)!;
       const { detail } = await event;
       expect(detail.sendTransactionStatusId).to.equal(id);
@@ -136,7 +136,7 @@ describe('<latch-wallet-send>.send({ solana }): a SOL transfer on the confirmati
   it('a send the chain refuses (the sandbox\'s unknown blockhash) is followed to FAILED, with the service\'s reason', async () => {
     const el = await sender();
     const sent = el.send({ solana: { to: TO, sol: '0.1' }, recentBlockhash: SANDBOX_BAD_BLOCKHASH });
-    part((await sheet()).el, 'approve').click();
+    await pressButton(part((await sheet()).el, 'approve'));
     const id = (await sent)!;
     const status = el.shadowRoot!.querySelector('latch-tx-status')!;
     await waitUntil(() => status.shadowRoot?.querySelector('[part~="status"][data-status="FAILED"]'), 'the failure is shown', { timeout: 10_000 });

@@ -11,7 +11,7 @@ import { afterEach, before, describe, it } from '../../support/harness.ts';
 import { LatchWalletSend } from '../../../components/latch-wallet-send/latch-wallet-send.ts';
 import { LatchWalletSign } from '../../../components/latch-wallet-sign/latch-wallet-sign.ts';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
-import { pinBrowserLanguages } from '../support/helpers.ts';
+import { pinBrowserLanguages, pressButton } from '../support/helpers.ts';
 import { emulatorKit, logIn, part, parts, text, type LoggedIn } from '../support/kit-login.ts';
 import { MAIL } from '../../support/eip712-mail.ts';
 
@@ -78,7 +78,7 @@ describe('<latch-wallet-sign>.sign(): a preset request on the confirmation sheet
     expect(submitted.length).to.equal(before);
 
     const approved = el.sign({ message: 'Pay invoice 42' });
-    part((await sheet()).el, 'approve').click();
+    await pressButton(part((await sheet()).el, 'approve'));
     const signature = (await approved)!;
     const hex = `0x${signature.r.padStart(64, '0')}${signature.s.padStart(64, '0')}${(Number.parseInt(signature.v, 16) + 27).toString(16)}` as Hex;
     expect((await recoverMessageAddress({ message: 'Pay invoice 42', signature: hex })).toLowerCase()).to.equal(address.toLowerCase());
@@ -93,7 +93,7 @@ describe('<latch-wallet-sign>.sign(): a preset request on the confirmation sheet
     expect(shown.title).to.equal('Sign this data?');
     expect(shown.rows['Application']).to.equal('Ether Mail');
     expect(shown.rows['contents']).to.equal('Hello, Bob!');
-    part(shown.el, 'approve').click();
+    await pressButton(part(shown.el, 'approve'));
     const signature = (await approved)!;
     const hex = `0x${signature.r.padStart(64, '0')}${signature.s.padStart(64, '0')}${(Number.parseInt(signature.v, 16) + 27).toString(16)}` as Hex;
     expect((await recoverTypedDataAddress({ ...MAIL, signature: hex })).toLowerCase()).to.equal(address.toLowerCase());
@@ -130,7 +130,7 @@ describe('<latch-wallet-send>.send(): a preset transaction or ERC-20 transfer on
     expect(submitted.length).to.equal(before);
 
     const approved = el.send({ to: TO, value: '15000000000000000' });
-    part((await sheet()).el, 'approve').click();
+    await pressButton(part((await sheet()).el, 'approve'));
     expect(await approved).to.be.a('string').and.not.equal('');
     expect(submitted.slice(before)).to.deep.equal(['eth_send_transaction']);
   });
@@ -159,7 +159,7 @@ describe('<latch-wallet-send>.send(): a preset transaction or ERC-20 transfer on
       expect(shown.warnings).to.deep.equal([]);
       const data = shown.rows['Data'] as Hex;
       expect(decodeFunctionData({ abi: erc20Abi, data }).args).to.deep.equal([TO, 12_500_000n]);
-      part(shown.el, 'approve').click();
+      await pressButton(part(shown.el, 'approve'));
       expect(await sent).to.be.a('string');
       expect(submitted.slice(before)).to.deep.equal(['eth_send_transaction']);
     } finally {

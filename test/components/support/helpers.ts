@@ -84,6 +84,17 @@ export async function pressWith(modifier: 'Shift' | 'Control' | 'Alt' | 'Meta', 
 }
 
 /**
+ * Presses `button` as a person does: focused, then Enter, which the browser turns into a trusted
+ * click (`el.click()` is a script's click, `isTrusted` false, which a sheet asking for the
+ * person's approval ignores).
+ */
+export async function pressButton(button: HTMLElement): Promise<void> {
+  const { sendKeys } = await import('@web/test-runner-commands');
+  button.focus();
+  await sendKeys({ press: 'Enter' });
+}
+
+/**
  * Makes `navigator.languages` report `languages` for this test page (each test file has its own
  * page), so tests do not depend on the machine's UI language. Returns the restorer.
  */

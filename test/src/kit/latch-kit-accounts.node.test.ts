@@ -3,7 +3,8 @@
 // as that user); logging out one account deletes only its key and slot, and its key is refused by
 // the service; logout-all ends every one; a reload restores the active account, or the one left
 // when the active one is gone; a second "tab" (another kit over the same stores and channels)
-// follows the switch and the logout of one account.
+// follows the switch and the logout of one account; "use another account" survives an OAuth
+// login's redirect (the saved attempt carries it), so that login adds an account.
 import { describe, it, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
@@ -15,7 +16,8 @@ import { $session, setSession } from '../../../src/state/session-state.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { isLatchError } from '../../../src/errors/latch-error.ts';
 import { MemoryChannelBus } from '../session/session-fixtures.ts';
-import { otpLogin, whoamiWith, refusedAsUnknownKey, startEmulator, type TestEmulator, emulatorKitOptions } from './kit-emulator-support.ts';
+import { sessionStoragePendingStore } from '../../../src/flows/oauth-flow.ts';
+import { consent, otpLogin, whoamiWith, refusedAsUnknownKey, startEmulator, type TestEmulator, emulatorKitOptions } from './kit-emulator-support.ts';
 
 let t: TestEmulator;
 let n = 0;
@@ -211,5 +213,48 @@ describe('several accounts in one kit', () => {
     await (await one.accounts()).logoutAll();
     await o.delivered();
     assert.equal(two.session, null);
+  });
+  it('"use another account", then an OAuth login in redirect mode: the page comes back and adds the account', async () => {
+    const o = origin();
+    // The tab's sessionStorage, which survives the page going to the provider and back.
+    const tabStorage = new Map<string, string>();
+    const storage = { getItem: (k: string) => tabStorage.get(k) ?? null, setItem: (k: string, v: string) => void tabStorage.set(k, v), removeItem: (k: string) => void tabStorage.delete(k) };
+    const assigned: string[] = [];
+    const oauth: Partial<LatchKitOptions> = {
+      oauthRedirectUri: 'http://localhost:8000/oauth/callback',
+      oauthAuthorizeUrls: { google: `${t.urls.oauthUrl}/google/authorize` },
+      pendingStore: sessionStoragePendingStore(storage as unknown as Storage),
+      popupHost: { open: () => null, assign: (url) => void assigned.push(url) }, // popups blocked: redirect mode
+    };
+    const kit = o.tab(oauth);
+    const a = (await otpLogin(t, kit, nextEmail())).session.summary!;
+    (await kit.accounts()).useAnotherAccount();
+    const pending = await kit.prepareOAuth('google');
+    assert.deepEqual(kit.launchOAuth(pending), { mode: 'redirect' });
+    assert.deepEqual(assigned, [pending.url]);
+    // The tab keeps the attempt as before, plus the flag (nothing secret: the key stays in the key store).
+    const saved = [...tabStorage.values()].map((value) => JSON.parse(value) as Record<string, unknown>);
+    assert.equal(saved.length, 1);
+    assert.equal(saved[0]!.anotherAccount, true);
+    assert.deepEqual(Object.keys(saved[0]!).sort(), [...Object.keys(pending), 'anotherAccount'].sort());
+    const landed = await consent(pending.url, nextEmail());
+
+    // The page comes back: a new kit over the same stores finishes the login.
+    kit.dispose();
+    endFlow();
+    const reloaded = o.tab(oauth);
+    await reloaded.restoreSession();
+    assert.equal(reloaded.session?.summary?.userId, a.userId);
+    const outcome = await reloaded.resumeOAuthRedirect(landed);
+    const b = outcome!.session.summary!;
+    assert.notEqual(b.userId, a.userId);
+    const all = await (await reloaded.accounts()).getAllSessions();
+    assert.deepEqual(Object.values(all).map((s) => [s.userId, s.active]).sort(), [
+      [a.userId, false],
+      [b.userId, true],
+    ].sort(), 'the first account is kept beside the new one');
+    assert.deepEqual((await o.keyStore.list()).map((k) => k.id).sort(), [a.publicKey, b.publicKey].sort());
+    assert.equal((await whoamiWith(t, (await o.keyStore.get(a.publicKey))!, a.organizationId)).userId, a.userId, "the first account's key still works");
+    reloaded.dispose();
   });
 });

@@ -3,7 +3,9 @@
 // platform's). The kit's sign-up registers the identity for it too (the hosted
 // buildSecondaryOauthProviders), so a token issued to that client id logs in to the same account;
 // without that registration, or with a client id the configuration does not hold, oauth_login
-// refuses the token, changing nothing.
+// refuses the token, changing nothing. Linking a Google login to a logged-in user (<latch-account>)
+// registers it for the secondary ids too, in one create_oauth_providers (the hosted
+// addOauthProvider: the token and its claims for the other audiences).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEmulator } from '../../../demo/emulator/emulator.ts';
@@ -14,7 +16,9 @@ import type { PopupHost, PopupWindow } from '../../../src/flows/oauth-popup.ts';
 import { ProxyClient } from '../../../src/clients/proxy-client.ts';
 import { isLatchError } from '../../../src/errors/latch-error.ts';
 import { decodeJwt } from '../../../src/tokens/jwt.ts';
-import { consent, type TestEmulator, emulatorKitOptions } from './kit-emulator-support.ts';
+import { loadAccount } from '../../../src/account/user-account.ts';
+import { finishOAuthLink, launchOAuthLink, prepareOAuthLink } from '../../../src/account/oauth-link.ts';
+import { consent, latestCode, type TestEmulator, emulatorKitOptions } from './kit-emulator-support.ts';
 
 let t: TestEmulator;
 let n = 0;
@@ -80,7 +84,7 @@ describe('OAuth with secondary client ids', () => {
       proxyConfigs: [
         {
           id: 'apps',
-          enabledProviders: ['google'],
+          enabledProviders: ['google', 'email'],
           oauthClientIds: { google: 'apps-google' },
           oauthSecondaryClientIds: { google: ['apps-google-ios', 'apps-google-android'] },
         },
@@ -106,6 +110,31 @@ describe('OAuth with secondary client ids', () => {
     const android = await tokenFor(kit, 'apps-google-android', email);
     await assert.rejects(proxy.oauthLogin({ ...android, organizationId: outcome.session.summary!.organizationId }), (e) => isLatchError(e) && e.status === 404);
     assert.deepEqual(await proxy.account({ filterType: 'OIDC_TOKEN', filterValue: android.oidcToken }), {});
+  });
+
+  it('linking a Google login to an account registers the identity for each secondary id too', async () => {
+    const { host, opened } = popupHost();
+    const kit = kitFor(true, host);
+    const contact = nextEmail();
+    const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', contact);
+    await kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact, otpId, otpCode: await latestCode(t.urls, contact) });
+    const view = await loadAccount(kit, kit.session);
+    const prepared = await prepareOAuthLink(kit, 'google');
+    const linked = finishOAuthLink(kit, kit.session, view, prepared, launchOAuthLink(kit, prepared));
+    const identity = nextEmail();
+    opened[0]!.popup.location.href = await consent(prepared.pending.url, identity);
+    await linked;
+    const audiences = (await loadAccount(kit, kit.session)).user.oauthProviders.map((p) => p.audience).sort();
+    assert.deepEqual(audiences, ['apps-google', 'apps-google-ios']);
+    // A token issued to the iOS client id finds this account and logs in to it.
+    const ios = await tokenFor(kit, 'apps-google-ios', identity);
+    assert.deepEqual(await proxy.account({ filterType: 'OIDC_TOKEN', filterValue: ios.oidcToken }), { organizationId: view.organizationId });
+    const { session } = await proxy.oauthLogin({ ...ios });
+    assert.equal(decodeJwt(session).payload.organization_id, view.organizationId);
+    // The secondary id the kit was not given (android) was not registered.
+    const android = await tokenFor(kit, 'apps-google-android', identity);
+    assert.deepEqual(await proxy.account({ filterType: 'OIDC_TOKEN', filterValue: android.oidcToken }), {});
+    kit.dispose();
   });
 
   it('without them, a token for a secondary id finds no account and its login is refused', async () => {
