@@ -1,0 +1,239 @@
+// SigningSession's edges that the shared tests leave open, in Node: a page's own session store
+// without clearIfHolds (the load-compare-clear fall-back still never empties another tab's newer
+// session), claims missing one field each, the refresh lock's name, a saved session of another
+// user or organization (or an older one) that a refresh must not take over, a key store that
+// fails while adopting, and the default clock's timers (unref'd, cleared on dispose).
+import { describe, it, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { SigningSession, type SigningSessionOptions } from '../../../src/session/signing-session.ts';
+import { MemorySessionStore, type PersistedSession, type SessionStore } from '../../../src/session/session-store.ts';
+import { processLocks, type SessionLocks } from '../../../src/session/session-locks.ts';
+import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
+import type { KeyStore } from '../../../src/keys/key-store.ts';
+import { isLatchError } from '../../../src/errors/latch-error.ts';
+import { FakeClock, FakeService, MemoryChannelBus, ORG, USER, makeNotarizer, mintJwt } from './session-fixtures.ts';
+
+let sessions: SigningSession[] = [];
+afterEach(() => {
+  for (const session of sessions) session.dispose();
+  sessions = [];
+});
+const keep = (session: SigningSession): SigningSession => (sessions.push(session), session);
+
+/** A page's own store: load, save and clear only (no clearIfHolds), over a memory slot. */
+function plainStore(): SessionStore & { slot: MemorySessionStore; clears: number } {
+  const slot = new MemorySessionStore();
+  const store = {
+    slot,
+    clears: 0,
+    load: () => slot.load(),
+    save: (session: PersistedSession) => slot.save(session),
+    clear: () => ((store.clears += 1), slot.clear()),
+  };
+  return store;
+}
+
+async function setup(extra: Partial<SigningSessionOptions> = {}) {
+  const clock = new FakeClock();
+  const notarizer = await makeNotarizer();
+  const service = new FakeService(notarizer, clock);
+  const keyStore = new MemoryKeyStore();
+  const bus = new MemoryChannelBus();
+  const options = (more: Partial<SigningSessionOptions> = {}): SigningSessionOptions => ({
+    keyStore,
+    sessionStore: new MemorySessionStore(),
+    channel: bus.channel(),
+    locks: processLocks,
+    clock,
+    notarizerPublicKey: notarizer.publicKeyHex,
+    createClient: service.createClient,
+    ...extra,
+    ...more,
+  });
+  const exp = Math.floor(clock.now() / 1000) + 900;
+  /** A JWT session (not started) for a new key in the key store. */
+  const minted = async (claims: { exp?: number; user_id?: string; organization_id?: string } = {}) => {
+    const key = await keyStore.create({ purpose: 'session' });
+    const jwt = await mintJwt(notarizer, { public_key: key.id, exp, ...claims });
+    return { key, jwt, saved: { jwt, claims: { session_type: 'SESSION_TYPE_READ_WRITE' as const, user_id: USER, organization_id: ORG, public_key: key.id, exp, ...claims } } };
+  };
+  return { clock, notarizer, service, keyStore, bus, options, exp, minted };
+}
+
+const code = (expected: string) => (error: unknown) => isLatchError(error) && error.code === expected;
+
+describe('a session store without clearIfHolds', () => {
+  it('restore forgets a saved session whose key is gone, and only while the slot holds it', async () => {
+    const t = await setup();
+    const store = plainStore();
+    const { saved, key } = await t.minted();
+    await store.save(saved);
+    await t.keyStore.delete(key.id);
+    await assert.rejects(SigningSession.restore(t.options({ sessionStore: store })), code('ERR_SESSION_KEY_MISSING'));
+    assert.equal(await store.load(), undefined);
+    assert.equal(store.clears, 1);
+  });
+
+  it("a logout empties the slot that holds its session, and leaves another tab's newer session there", async () => {
+    const t = await setup();
+    const store = plainStore();
+    const first = await t.minted();
+    const session = keep(await SigningSession.fromJwt(first.jwt, t.options({ sessionStore: store })));
+    await session.logout();
+    assert.equal(await store.load(), undefined);
+    assert.equal(await t.keyStore.get(first.key.id), undefined);
+
+    const older = await t.minted();
+    const stale = keep(await SigningSession.fromJwt(older.jwt, t.options({ sessionStore: store })));
+    const newer = await t.minted({ exp: t.exp + 600 });
+    await store.save(newer.saved); // another tab's login, saved after this one's
+    const clears = store.clears;
+    await stale.logout();
+    assert.deepEqual(await store.load(), newer.saved);
+    assert.equal(store.clears, clears);
+    assert.equal(await t.keyStore.get(older.key.id), undefined);
+    assert.notEqual(await t.keyStore.get(newer.key.id), undefined);
+  });
+});
+
+describe('damaged claims', () => {
+  it('a session without a numeric expiry, a user or an organization is refused, each alone', async () => {
+    const t = await setup();
+    const key = await t.keyStore.create({ purpose: 'session' });
+    const whole = { exp: t.exp, public_key: key.id, session_type: 'SESSION_TYPE_READ_WRITE' as const, user_id: USER, organization_id: ORG };
+    for (const damage of [{ exp: String(t.exp) }, { exp: undefined }, { user_id: '' }, { user_id: undefined }, { organization_id: '' }, { organization_id: undefined }]) {
+      await assert.rejects(SigningSession.fromKey({ ...whole, ...damage } as never, t.options()), (error: unknown) => {
+        assert.ok(isLatchError(error), JSON.stringify(damage));
+        assert.equal(error.code, 'ERR_JWT_CLAIMS');
+        assert.equal(error.message, 'The session claims are damaged.');
+        return true;
+      });
+    }
+    assert.equal(keep(await SigningSession.fromKey(whole, t.options())).publicKey, key.id);
+  });
+});
+
+describe('refresh and the saved session', () => {
+  it("takes the cross-tab lock 'latchkey-session-refresh'", async () => {
+    const names: string[] = [];
+    const locks: SessionLocks = { request: (name, work) => (names.push(name), processLocks.request(name, work)) };
+    const t = await setup({ locks });
+    const { jwt } = await t.minted();
+    const session = keep(await SigningSession.fromJwt(jwt, t.options()));
+    await session.refresh();
+    assert.deepEqual(names, ['latchkey-session-refresh']);
+    assert.equal(t.service.count('stampLogin'), 1);
+  });
+
+  it("does not take over a saved session of another user, another organization, or one that ends sooner: it refreshes its own", async () => {
+    for (const other of [{ user_id: 'user-other' }, { organization_id: 'org-other' }, { exp: 0 }]) {
+      const t = await setup();
+      const store = new MemorySessionStore();
+      const mine = await t.minted();
+      const session = keep(await SigningSession.fromJwt(mine.jwt, t.options({ sessionStore: store })));
+      const theirs = await t.minted(other.exp === 0 ? { exp: t.exp - 60 } : other);
+      await store.save(theirs.saved); // e.g. another tab's login
+      await session.refresh();
+      const label = JSON.stringify(other);
+      assert.equal(t.service.count('stampLogin'), 1, label);
+      assert.notEqual(session.publicKey, theirs.key.id, label);
+      assert.notEqual(session.publicKey, mine.key.id, label);
+      assert.equal(session.claims!.user_id, USER, label);
+    }
+  });
+
+  it('takes over the same user\'s saved session that outlives its own, without a stamp_login', async () => {
+    const t = await setup();
+    const store = new MemorySessionStore();
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options({ sessionStore: store })));
+    const later = await t.minted({ exp: t.exp + 60 });
+    await store.save(later.saved);
+    await session.refresh();
+    assert.equal(t.service.count('stampLogin'), 0);
+    assert.equal(session.publicKey, later.key.id);
+    assert.equal(await t.keyStore.get(mine.key.id), undefined);
+  });
+
+  it('a key store that fails while it looks for the saved session\'s key: no take-over, its own refresh instead', async () => {
+    const t = await setup();
+    const store = new MemorySessionStore();
+    const mine = await t.minted();
+    const later = await t.minted({ exp: t.exp + 60 });
+    const failing = new Proxy(t.keyStore, {
+      get(target, prop) {
+        if (prop === 'get') return async (id: string) => (id === later.key.id ? Promise.reject(new Error('IndexedDB broke')) : target.get(id));
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as KeyStore;
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options({ sessionStore: store, keyStore: failing })));
+    await store.save(later.saved);
+    await session.refresh();
+    assert.equal(t.service.count('stampLogin'), 1);
+    assert.notEqual(session.publicKey, later.key.id);
+    assert.notEqual(session.publicKey, mine.key.id);
+  });
+});
+
+describe('expiry and other tabs', () => {
+  it("judges a JWT's expiry by the session's clock, not the wall clock of the machine verifying it", async () => {
+    // The session's clock (the service's time as its client knows it) says 2020; by the wall
+    // clock that session ended years ago. It is the session clock that counts.
+    const clock = new FakeClock(Date.UTC(2020, 0, 1));
+    const t = await setup({ clock });
+    const { jwt, key } = await t.minted({ exp: Math.floor(clock.now() / 1000) + 900 });
+    const session = keep(await SigningSession.fromJwt(jwt, t.options()));
+    assert.equal(session.publicKey, key.id);
+    assert.equal(session.active, true);
+  });
+
+  it("takes over another tab's login to a session without a JWT (a credential bundle's), its claims checked", async () => {
+    const t = await setup();
+    const mine = await t.minted();
+    const here = keep(await SigningSession.fromJwt(mine.jwt, t.options()));
+    const key = await t.keyStore.create({ purpose: 'session' });
+    const claims = { exp: t.exp + 60, public_key: key.id, session_type: 'SESSION_TYPE_READ_WRITE' as const, user_id: USER, organization_id: ORG };
+    keep(await SigningSession.fromKey(claims, t.options()));
+    await t.bus.delivered();
+    assert.equal(here.publicKey, key.id);
+    assert.equal(here.jwt, undefined);
+    assert.deepEqual(here.claims, claims);
+  });
+});
+
+describe('the default clock', () => {
+  const realSetTimeout = globalThis.setTimeout;
+  const realClearTimeout = globalThis.clearTimeout;
+  afterEach(() => {
+    globalThis.setTimeout = realSetTimeout;
+    globalThis.clearTimeout = realClearTimeout;
+  });
+
+  it("sets the expiry timers on the global timers, unref'd so they never keep Node alive, and clears them on dispose", async () => {
+    const t = await setup();
+    const { jwt } = await t.minted({ exp: Math.floor(Date.now() / 1000) + 900 });
+    const timers: { ms: number; unrefs: number; cleared: boolean }[] = [];
+    globalThis.setTimeout = ((_callback: () => void, ms: number) => {
+      const timer = { ms, unrefs: 0, cleared: false };
+      timers.push(timer);
+      return { timer, unref: () => void timer.unrefs++ } as never;
+    }) as unknown as typeof setTimeout;
+    globalThis.clearTimeout = ((handle: { timer?: { cleared: boolean } }) => {
+      if (handle?.timer) handle.timer.cleared = true;
+    }) as unknown as typeof clearTimeout;
+    const before = Date.now();
+    const session = await SigningSession.fromJwt(jwt, { ...t.options(), clock: undefined });
+    const after = Date.now();
+    const expiry = timers.slice(-2);
+    assert.equal(expiry.length, 2);
+    assert.deepEqual(expiry.map((timer) => timer.unrefs), [1, 1]);
+    // `expiring` 60 s before the expiry, `expired` at it, as far off as the system clock says.
+    const expiresAt = (JSON.parse(atob(jwt.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number }).exp * 1000;
+    for (const [timer, at] of [[expiry[0]!, expiresAt - 60_000], [expiry[1]!, expiresAt]] as const) {
+      assert.ok(timer.ms >= at - after && timer.ms <= at - before, `${timer.ms} within [${at - after}, ${at - before}]`);
+    }
+    session.dispose();
+    assert.deepEqual(expiry.map((timer) => timer.cleared), [true, true]);
+  });
+});
