@@ -202,6 +202,110 @@ describe('expiry and other tabs', () => {
   });
 });
 
+describe('starting, restoring and ending', () => {
+  const refused = (expected: string, message: string) => (error: unknown) => {
+    assert.ok(isLatchError(error));
+    assert.equal(error.code, expected);
+    assert.equal(error.message, message);
+    return true;
+  };
+
+  it('refuses a session that expires this very millisecond, a missing key and a mismatched one, each with its message', async () => {
+    const t = await setup();
+    const now = await t.minted({ exp: Math.floor(t.clock.now() / 1000) });
+    await assert.rejects(SigningSession.fromJwt(now.jwt, t.options()), refused('ERR_SESSION_EXPIRED', 'The session has expired.'));
+    const gone = await t.minted();
+    await t.keyStore.delete(gone.key.id);
+    await assert.rejects(SigningSession.fromJwt(gone.jwt, t.options()), refused('ERR_SESSION_KEY_MISSING', 'The session key is missing.'));
+    const other = await t.keyStore.create({ purpose: 'session' });
+    const named = await t.minted();
+    await assert.rejects(SigningSession.fromJwt(named.jwt, { ...t.options(), key: other }), refused('ERR_KEY_MISMATCH', 'The session names another key.'));
+    await assert.rejects(SigningSession.restore(t.options()), refused('ERR_SESSION_MISSING', 'No session is saved.'));
+  });
+
+  it('saves and announces a session without a JWT as its claims alone', async () => {
+    const t = await setup();
+    const store = new MemorySessionStore();
+    const key = await t.keyStore.create({ purpose: 'session' });
+    const claims = { exp: t.exp, public_key: key.id, session_type: 'SESSION_TYPE_READ_WRITE' as const, user_id: USER, organization_id: ORG };
+    keep(await SigningSession.fromKey(claims, t.options({ sessionStore: store })));
+    assert.deepStrictEqual(await store.load(), { claims });
+    assert.deepStrictEqual(t.bus.posted.at(-1), { type: 'login', sender: (t.bus.posted.at(-1) as { sender: string }).sender, session: { claims } });
+  });
+
+  it('restore gives up after three reads of a slot that keeps changing under it', async () => {
+    const t = await setup();
+    let loads = 0;
+    // Every read finds another tab's session whose key is not here (yet), and it is never this
+    // tab's to clear: another tab keeps saving.
+    const churning: SessionStore = {
+      load: async () => {
+        loads += 1;
+        return { claims: { exp: t.exp, public_key: '02' + String(loads).padStart(2, '0').repeat(32), session_type: 'SESSION_TYPE_READ_WRITE', user_id: USER, organization_id: ORG } };
+      },
+      save: async () => undefined,
+      clear: async () => assert.fail('never this tab\'s to clear'),
+      clearIfHolds: async () => false,
+    };
+    await assert.rejects(SigningSession.restore(t.options({ sessionStore: churning })), code('ERR_SESSION_KEY_MISSING'));
+    assert.equal(loads, 3);
+  });
+
+  it('once ended, reads as ended: no JWT, claims or summary, and the local clock as service time', async () => {
+    const t = await setup();
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options()));
+    await session.logout();
+    assert.equal(session.active, false);
+    assert.equal(session.jwt, undefined);
+    assert.equal(session.claims, undefined);
+    assert.equal(session.summary, null);
+    assert.equal(session.serviceTime(), t.clock.now());
+    assert.throws(() => session.publicKey, code('ERR_SESSION_MISSING'));
+  });
+
+  it("carries what its client learned of the service's clock over to the next key's client", async () => {
+    const t = await setup();
+    const clients: { skewMs?: number }[] = [];
+    const createClient: SigningSessionOptions['createClient'] = (stamper) => {
+      const client = t.service.createClient(stamper);
+      clients.push(client);
+      return client;
+    };
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options({ createClient })));
+    assert.equal(session.serviceTime(), t.clock.now());
+    clients[0]!.skewMs = 7_000; // what an answer's Date header taught it (ActivityClient does this)
+    assert.equal(session.serviceTime(), t.clock.now() + 7_000);
+    await session.refresh();
+    assert.equal(clients.length, 2);
+    assert.equal(clients[1]!.skewMs, 7_000);
+    assert.equal(session.serviceTime(), t.clock.now() + 7_000);
+  });
+
+  it('dispose stops listening on a channel it was given, and leaves that channel open for its owner', async () => {
+    const t = await setup();
+    const given = t.bus.channel();
+    let closed = 0;
+    let subscribed = 0;
+    const channel = {
+      post: given.post,
+      subscribe: (listener: Parameters<typeof given.subscribe>[0]) => {
+        subscribed += 1;
+        const stop = given.subscribe(listener);
+        return () => ((subscribed -= 1), stop());
+      },
+      close: () => void (closed += 1),
+    };
+    const mine = await t.minted();
+    const session = await SigningSession.fromJwt(mine.jwt, t.options({ channel }));
+    assert.equal(subscribed, 1);
+    session.dispose();
+    assert.equal(subscribed, 0);
+    assert.equal(closed, 0);
+  });
+});
+
 describe('the default clock', () => {
   const realSetTimeout = globalThis.setTimeout;
   const realClearTimeout = globalThis.clearTimeout;
