@@ -10,6 +10,20 @@ const claims = (publicKey: string) => ({ exp: 2_000_000_000, public_key: publicK
 const first = '02' + '11'.repeat(32);
 const second = '03' + '22'.repeat(32);
 
+/** One record of the sessions store as IndexedDB holds it, read without the kit's code. */
+function rawRecord(dbName: string, key: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(dbName);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const read = db.transaction('sessions', 'readonly').objectStore('sessions').get(key);
+      read.onerror = () => (db.close(), reject(read.error));
+      read.onsuccess = () => (db.close(), resolve(read.result));
+    };
+  });
+}
+
 describe('IndexedDbSessionSlots', () => {
   let dbName = uniqueDbName();
   const open: { close(): Promise<void> }[] = [];
@@ -86,6 +100,33 @@ describe('IndexedDbSessionSlots', () => {
     const withGiven = createSessionSlots(given);
     expect(withGiven).to.be.instanceOf(MemorySessionSlots);
     expect(withGiven.slot('current')).to.equal(given);
+  });
+
+  it("keeps the pointer as the record 'active', and deletes it when pointing at nothing", async () => {
+    const slots = track(new IndexedDbSessionSlots({ dbName }));
+    await slots.setActive('account:b');
+    expect(await rawRecord(dbName, 'active')).to.deep.equal({ slot: 'active', sessionKey: 'account:b' });
+    await slots.setActive(undefined);
+    expect(await rawRecord(dbName, 'active')).to.equal(undefined);
+  });
+
+  it("close() closes its own connection and every slot's", async () => {
+    const slots = new IndexedDbSessionSlots({ dbName });
+    await slots.list();
+    await slots.slot('current').load();
+    await slots.slot('account:b').load();
+    const close = IDBDatabase.prototype.close;
+    let closed = 0;
+    IDBDatabase.prototype.close = function (this: IDBDatabase) {
+      closed += 1;
+      close.call(this);
+    };
+    try {
+      await slots.close();
+    } finally {
+      IDBDatabase.prototype.close = close;
+    }
+    expect(closed).to.equal(3);
   });
 
   it('maps a missing IndexedDB to ERR_STORE_UNAVAILABLE', async () => {

@@ -283,6 +283,80 @@ describe('starting, restoring and ending', () => {
     assert.equal(session.serviceTime(), t.clock.now() + 7_000);
   });
 
+  it('a request that was in flight when the session ended still answers, with a learned clock', async () => {
+    const t = await setup();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let reached!: () => void;
+    const inFlight = new Promise<void>((resolve) => (reached = resolve));
+    const createClient: SigningSessionOptions['createClient'] = (stamper) => {
+      const client = t.service.createClient(stamper);
+      const query = client.query.bind(client);
+      return Object.assign(client, {
+        skewMs: 7_000,
+        // whoami waits at the gate; the logout's own get_user goes through (and fails: no answer).
+        query: (async (operation: string, body: never, options?: never) =>
+          operation === 'whoami' ? (reached(), await gate, { organizationId: ORG, userId: USER, username: 'u', organizationName: 'o' }) : query(operation as never, body, options)) as typeof client.query,
+      });
+    };
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options({ createClient, expiringLeadMs: 60_000 })));
+    const answer = session.whoami();
+    await inFlight;
+    await session.logout({ signal: AbortSignal.abort() });
+    open();
+    assert.deepEqual(await answer, { organizationId: ORG, userId: USER, username: 'u', organizationName: 'o' });
+    assert.equal(t.clock.pending, 0); // and no expiry timer was set again for the ended session
+  });
+
+  it('an expiry exactly 2^31 - 1 ms away is one timer, fired once', async () => {
+    const MAX = 2 ** 31 - 1;
+    const exp = Math.floor(Date.UTC(2030, 0, 1) / 1000);
+    const clock = new FakeClock(exp * 1000 - MAX);
+    const delays: number[] = [];
+    const recording = {
+      now: () => clock.now(),
+      setTimeout: (callback: () => void, ms: number) => (delays.push(ms), clock.setTimeout(callback, ms)),
+      clearTimeout: (handle: unknown) => clock.clearTimeout(handle),
+    };
+    const t = await setup({ clock: recording });
+    const { jwt } = await t.minted({ exp });
+    const session = keep(await SigningSession.fromJwt(jwt, t.options()));
+    const fired: string[] = [];
+    session.addEventListener('expiring', () => fired.push('expiring'));
+    session.addEventListener('expired', () => fired.push('expired'));
+    assert.deepEqual(delays, [MAX - 60_000, MAX]);
+    clock.advance(MAX);
+    assert.deepEqual(fired, ['expiring', 'expired']);
+    assert.deepEqual(delays, [MAX - 60_000, MAX]);
+  });
+
+  it("passes a submit's signal to its client, and a request that teaches nothing new leaves the expiry timers alone", async () => {
+    const t = await setup();
+    const signals: unknown[] = [];
+    const createClient: SigningSessionOptions['createClient'] = (stamper) => {
+      const client = t.service.createClient(stamper);
+      const submit = client.submit.bind(client);
+      return Object.assign(client, {
+        submit: ((operation: never, body: never, options?: { signal?: AbortSignal }) => (signals.push(options?.signal), submit(operation, body, options))) as typeof client.submit,
+      });
+    };
+    t.service.queries.whoami = () => ({ organizationId: ORG, userId: USER, username: 'u', organizationName: 'o' });
+    t.service.results.create_api_keys = () => ({ apiKeyIds: ['k'] });
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options({ createClient })));
+    const signal = new AbortController().signal;
+    await session.submit('create_api_keys', { apiKeys: [], userId: USER }, { signal });
+    assert.deepEqual(signals, [signal]);
+    const expiring: number[] = [];
+    session.addEventListener('expiring', () => expiring.push(t.clock.now()));
+    t.clock.advance(900_000 - 60_000);
+    assert.equal(expiring.length, 1);
+    await session.whoami();
+    t.clock.advance(1);
+    assert.equal(expiring.length, 1); // not again after the request
+  });
+
   it('dispose stops listening on a channel it was given, and leaves that channel open for its owner', async () => {
     const t = await setup();
     const given = t.bus.channel();
