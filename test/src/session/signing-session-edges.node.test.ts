@@ -176,6 +176,52 @@ describe('refresh and the saved session', () => {
   });
 });
 
+describe('refresh and logout meeting', () => {
+  it('a logout while the refresh waits for stamp_login ends it: the new session is not taken, its key is deleted, nothing is saved', async () => {
+    const t = await setup();
+    const store = new MemorySessionStore();
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options({ sessionStore: store })));
+    const gate = t.service.hold();
+    const refreshing = session.refresh();
+    await gate.reached;
+    await session.logout({ signal: AbortSignal.abort() });
+    gate.open();
+    await assert.rejects(refreshing, (error: unknown) => {
+      assert.ok(isLatchError(error));
+      assert.equal(error.code, 'ERR_SESSION_REFRESH');
+      assert.ok(isLatchError(error.cause) && error.cause.code === 'ERR_SESSION_MISSING');
+      return true;
+    });
+    assert.equal(session.active, false);
+    assert.deepEqual(await t.keyStore.list(), []);
+    assert.equal(await store.load(), undefined);
+  });
+
+  it('refreshes when nothing is saved (the store lost it, or never could save it)', async () => {
+    const t = await setup();
+    const store = new MemorySessionStore();
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options({ sessionStore: store })));
+    await store.clear();
+    await session.refresh();
+    assert.equal(t.service.count('stampLogin'), 1);
+    assert.notEqual(session.publicKey, mine.key.id);
+    assert.equal((await store.load())?.claims.public_key, session.publicKey);
+  });
+
+  it('an export after logout is refused as ERR_SESSION_MISSING, before anything is sent', async () => {
+    const t = await setup();
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options()));
+    await session.logout({ signal: AbortSignal.abort() });
+    const sent = t.service.calls.length;
+    await assert.rejects(session.exportWallet('wallet-1'), code('ERR_SESSION_MISSING'));
+    await assert.rejects(session.exportPrivateKey('pk-1'), code('ERR_SESSION_MISSING'));
+    assert.equal(t.service.calls.length, sent);
+  });
+});
+
 describe('expiry and other tabs', () => {
   it("judges a JWT's expiry by the session's clock, not the wall clock of the machine verifying it", async () => {
     // The session's clock (the service's time as its client knows it) says 2020; by the wall
