@@ -198,6 +198,22 @@ describe('refresh and logout meeting', () => {
     assert.equal(await store.load(), undefined);
   });
 
+  it('refreshes its own session when the saved one does not verify (another notarizer, damaged claims)', async () => {
+    for (const damage of ['forged', 'claims'] as const) {
+      const t = await setup();
+      const store = new MemorySessionStore();
+      const mine = await t.minted();
+      const session = keep(await SigningSession.fromJwt(mine.jwt, t.options({ sessionStore: store })));
+      const key = await t.keyStore.create({ purpose: 'session' });
+      const claims = { exp: t.exp + 60, public_key: key.id, session_type: 'SESSION_TYPE_READ_WRITE' as const, user_id: USER, organization_id: ORG };
+      await store.save(damage === 'forged' ? { jwt: await mintJwt(await makeNotarizer(), claims), claims } : { claims: { ...claims, user_id: '' } });
+      await session.refresh();
+      assert.equal(t.service.count('stampLogin'), 1, damage);
+      assert.notEqual(session.publicKey, key.id, damage);
+      assert.notEqual(session.publicKey, mine.key.id, damage);
+    }
+  });
+
   it('refreshes when nothing is saved (the store lost it, or never could save it)', async () => {
     const t = await setup();
     const store = new MemorySessionStore();
@@ -232,6 +248,27 @@ describe('expiry and other tabs', () => {
     const session = keep(await SigningSession.fromJwt(jwt, t.options()));
     assert.equal(session.publicKey, key.id);
     assert.equal(session.active, true);
+  });
+
+  it("does not take over another tab's session that has expired (to the millisecond), nor its own again", async () => {
+    const t = await setup();
+    const mine = await t.minted();
+    const here = keep(await SigningSession.fromJwt(mine.jwt, t.options()));
+    const changes: string[] = [];
+    here.addEventListener('change', (event) => changes.push((event as Event & { reason: string }).reason));
+    const other = t.bus.channel();
+    const expired = await t.minted({ exp: Math.floor(t.clock.now() / 1000) });
+    other.post({ type: 'login', sender: 'tab-b', session: expired.saved });
+    other.post({ type: 'refresh', sender: 'tab-b', session: mine.saved }); // its own session, heard back
+    await t.bus.delivered();
+    assert.deepEqual(changes, []);
+    assert.equal(here.publicKey, mine.key.id);
+    // One that is live a millisecond longer is taken over.
+    const live = await t.minted({ exp: Math.floor(t.clock.now() / 1000) + 1 });
+    other.post({ type: 'login', sender: 'tab-b', session: live.saved });
+    await t.bus.delivered();
+    assert.deepEqual(changes, ['adopt']);
+    assert.equal(here.publicKey, live.key.id);
   });
 
   it("takes over another tab's login to a session without a JWT (a credential bundle's), its claims checked", async () => {
