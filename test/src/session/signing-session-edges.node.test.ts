@@ -238,6 +238,61 @@ describe('refresh and logout meeting', () => {
   });
 });
 
+describe('logout', () => {
+  it("a service part that fails with something not a LatchError is reported as ERR_NETWORK_FAILED, the cause kept", async () => {
+    const t = await setup();
+    const broken = new TypeError('fetch failed');
+    t.service.queries.get_user = () => {
+      throw broken;
+    };
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options()));
+    const result = await session.logout();
+    assert.equal(result.remote, 'failed');
+    assert.ok(isLatchError(result.error));
+    assert.equal(result.error.code, 'ERR_NETWORK_FAILED');
+    assert.equal(result.error.message, 'The logout did not reach the service.');
+    assert.equal(result.error.cause, broken);
+    assert.equal(await t.keyStore.get(mine.key.id), undefined);
+  });
+
+  it('after a logout no expiry event fires', async () => {
+    const t = await setup();
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options()));
+    const events: string[] = [];
+    session.addEventListener('expiring', () => events.push('expiring'));
+    session.addEventListener('expired', () => events.push('expired'));
+    await session.logout({ signal: AbortSignal.abort() });
+    assert.equal(t.clock.pending, 0);
+    t.clock.advance(1_000_000);
+    assert.deepEqual(events, []);
+  });
+
+  it("ended by another tab's logout while its own waited for the service: announces nothing more, ends once", async () => {
+    const t = await setup();
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options()));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let reached!: () => void;
+    const asked = new Promise<void>((resolve) => (reached = resolve));
+    t.service.queries.get_user = async () => (reached(), await gate, { user: { userId: USER, apiKeys: [] } });
+    const changes: string[] = [];
+    session.addEventListener('change', (event) => changes.push((event as Event & { reason: string }).reason));
+    const loggingOut = session.logout();
+    await asked;
+    t.bus.channel().post({ type: 'logout', sender: 'tab-b', publicKey: mine.key.id });
+    await t.bus.delivered();
+    assert.equal(session.active, false);
+    const posted = t.bus.posted.length;
+    open();
+    assert.deepEqual(await loggingOut, { remote: 'deleted' });
+    assert.equal(t.bus.posted.length, posted); // nothing more announced
+    assert.deepEqual(changes, ['logout']);
+  });
+});
+
 describe('expiry and other tabs', () => {
   it("judges a JWT's expiry by the session's clock, not the wall clock of the machine verifying it", async () => {
     // The session's clock (the service's time as its client knows it) says 2020; by the wall
