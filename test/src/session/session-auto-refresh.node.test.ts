@@ -8,7 +8,7 @@ import { describe, it, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
 import { SigningSession, type SigningSessionOptions } from '../../../src/session/signing-session.ts';
-import { AutoRefreshScheduler, AUTO_REFRESH_LOCK, isRetryableRefreshError, type PageVisibility } from '../../../src/session/session-auto-refresh.ts';
+import { AutoRefreshScheduler, AUTO_REFRESH_LOCK, autoRefresh, isRetryableRefreshError, type PageVisibility } from '../../../src/session/session-auto-refresh.ts';
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { processLocks } from '../../../src/session/session-locks.ts';
 import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
@@ -123,6 +123,19 @@ describe('AutoRefreshScheduler defaults', () => {
     assert.equal(set[0]!.cleared, true);
   });
 
+  it('without a clock, works with timers that are plain numbers (as in browsers), which have no unref', async () => {
+    const t = await setup();
+    const set: number[] = [];
+    const cleared: unknown[] = [];
+    globalThis.setTimeout = ((_callback: () => void, ms: number) => (set.push(ms), 41 + set.length)) as unknown as typeof setTimeout;
+    globalThis.clearTimeout = ((handle: unknown) => void cleared.push(handle)) as unknown as typeof clearTimeout;
+    const scheduler = new AutoRefreshScheduler(t.session, { locks: processLocks, visibility: visible, beforeExpiryMs: 60_000 });
+    globalThis.setTimeout = realSetTimeout;
+    assert.deepEqual(set, [600_000 - 60_000]);
+    scheduler.stop();
+    assert.deepEqual(cleared, [42]);
+  });
+
   it("without a visibility, follows the page's document: a hidden page refreshes once it is shown", async () => {
     const t = await setup();
     const doc = Object.assign(new EventTarget(), { visibilityState: 'hidden' });
@@ -148,6 +161,26 @@ describe('AutoRefreshScheduler defaults', () => {
     t.clock.advance(600_000 - 60_000);
     await refreshed;
     assert.equal(t.service.count('stampLogin'), 1);
+  });
+});
+
+describe('autoRefresh', () => {
+  it("tells each caller's onError of a failure, until that caller stops", async () => {
+    const t = await setup();
+    t.service.failStampLogin = new LatchError('ERR_SERVICE_FORBIDDEN', 'no');
+    const told: string[] = [];
+    const options = { clock: t.clock, locks: processLocks, visibility: visible, beforeExpiryMs: 60_000 };
+    let toldA!: () => void;
+    const aTold = new Promise<void>((resolve) => (toldA = resolve));
+    const stopA = autoRefresh(t.session, { ...options, onError: (e) => (told.push(`a:${e.code}`), toldA()) });
+    const stopB = autoRefresh(t.session, { ...options, onError: (e) => told.push(`b:${e.code}`) });
+    const stopC = autoRefresh(t.session, options); // no onError of its own
+    stopB();
+    t.clock.advance(600_000 - 60_000);
+    await aTold; // every caller still there was told in the same turn
+    assert.deepEqual(told, ['a:ERR_SESSION_REFRESH']);
+    stopA();
+    stopC();
   });
 });
 
