@@ -45,6 +45,22 @@ describe('session channel', () => {
     channel.close();
   });
 
+  it("opens the origin's channel 'latchkey-session' unless given another name", () => {
+    const names: string[] = [];
+    class NamedBroadcast {
+      constructor(name: string) {
+        names.push(name);
+      }
+      postMessage() {}
+      close() {}
+      addEventListener() {}
+      removeEventListener() {}
+    }
+    new BroadcastSessionChannel({ BroadcastChannel: NamedBroadcast }).post({ type: 'logout', sender: 's', publicKey: claims.public_key });
+    new BroadcastSessionChannel({ name: 'second-kit', BroadcastChannel: NamedBroadcast }).post({ type: 'logout', sender: 's', publicKey: claims.public_key });
+    expect(names).to.deep.equal(['latchkey-session', 'second-kit']);
+  });
+
   it('passes messages with a known type and a sender, and drops anything else', () => {
     const listeners = new Set<(event: Event) => void>();
     const posted: unknown[] = [];
