@@ -371,6 +371,14 @@ describe('starting, restoring and ending', () => {
     assert.deepStrictEqual(t.bus.posted.at(-1), { type: 'login', sender: (t.bus.posted.at(-1) as { sender: string }).sender, session: { claims } });
   });
 
+  it('restore refuses a saved record without claims as ERR_JWT_CLAIMS', async () => {
+    const t = await setup();
+    // A page's own store may hand back what it was never given by the kit.
+    const store: SessionStore = { load: async () => ({ jwt: 'h.p.s' }) as never, save: async () => undefined, clear: async () => undefined };
+    await assert.rejects(SigningSession.restore(t.options({ sessionStore: store })), code('ERR_JWT_CLAIMS'));
+    await assert.rejects(SigningSession.fromKey(undefined as never, t.options()), code('ERR_JWT_CLAIMS'));
+  });
+
   it('restore gives up after three reads of a slot that keeps changing under it', async () => {
     const t = await setup();
     let loads = 0;
@@ -399,7 +407,7 @@ describe('starting, restoring and ending', () => {
     assert.equal(session.claims, undefined);
     assert.equal(session.summary, null);
     assert.equal(session.serviceTime(), t.clock.now());
-    assert.throws(() => session.publicKey, code('ERR_SESSION_MISSING'));
+    assert.throws(() => session.publicKey, (error: unknown) => isLatchError(error) && error.code === 'ERR_SESSION_MISSING' && error.message === 'The session has ended.');
   });
 
   it("carries what its client learned of the service's clock over to the next key's client", async () => {
@@ -524,6 +532,19 @@ describe('the default clock', () => {
   afterEach(() => {
     globalThis.setTimeout = realSetTimeout;
     globalThis.clearTimeout = realClearTimeout;
+  });
+
+  it('works with timers that are plain numbers (as in browsers), which have no unref', async () => {
+    const t = await setup();
+    const { jwt } = await t.minted({ exp: Math.floor(Date.now() / 1000) + 900 });
+    const set: number[] = [];
+    const cleared: unknown[] = [];
+    globalThis.setTimeout = ((_callback: () => void, ms: number) => (set.push(ms), 100 + set.length)) as unknown as typeof setTimeout;
+    globalThis.clearTimeout = ((handle: unknown) => void cleared.push(handle)) as unknown as typeof clearTimeout;
+    const session = await SigningSession.fromJwt(jwt, { ...t.options(), clock: undefined });
+    assert.equal(set.length, 2);
+    session.dispose();
+    assert.deepEqual(cleared, [101, 102]);
   });
 
   it("sets the expiry timers on the global timers, unref'd so they never keep Node alive, and clears them on dispose", async () => {
