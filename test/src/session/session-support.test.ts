@@ -27,6 +27,25 @@ describe('processLocks', () => {
     expect(log.indexOf('c start')).to.be.lessThan(log.indexOf('a end')); // another name does not wait
   });
 
+  it('a request made after an earlier one finished still waits for the one still running', async () => {
+    const log: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const first = processLocks.request('q', async () => log.push('a'));
+    const second = processLocks.request('q', async () => (log.push('b start'), entered(), await gate, log.push('b end')));
+    await first;
+    await inside; // a has finished and its turn is cleaned up; b holds the lock
+    const third = processLocks.request('q', async () => log.push('c'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(log).to.deep.equal(['a', 'b start']);
+    release();
+    await Promise.all([second, third]);
+    expect(log).to.deep.equal(['a', 'b start', 'b end', 'c']);
+  });
+
   it('uses Web Locks where they exist', async () => {
     const names: string[] = [];
     const locks = webLocks({ request: ((name: string, work: () => unknown) => (names.push(name), Promise.resolve(work()))) as LockManager['request'] });
