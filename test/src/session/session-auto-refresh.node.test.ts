@@ -184,6 +184,86 @@ describe('autoRefresh', () => {
   });
 });
 
+describe('autoRefresh sharing', () => {
+  const at = (t: Awaited<ReturnType<typeof setup>>, lead: number) => t.session.summary!.expiresAt - lead - t.clock.now();
+
+  it("shares the first caller's scheduler: a later caller's options do not start a second one", async () => {
+    const t = await setup();
+    const stopA = autoRefresh(t.session, { clock: t.clock, locks: processLocks, visibility: visible, beforeExpiryMs: 60_000 });
+    const stopB = autoRefresh(t.session, { clock: t.clock, locks: processLocks, visibility: visible, beforeExpiryMs: 300_000 });
+    t.clock.advance(at(t, 300_000));
+    await processLocks.request(AUTO_REFRESH_LOCK, async () => undefined);
+    assert.equal(t.service.count('stampLogin'), 0); // the second caller's earlier due time is not used
+    const refreshed = changed(t.session);
+    t.clock.advance(at(t, 60_000));
+    await refreshed;
+    assert.equal(t.service.count('stampLogin'), 1);
+    stopA();
+    stopB();
+  });
+
+  it('keeps refreshing while one caller is left (a caller stopping twice counts once), and stops with the last', async () => {
+    const t = await setup();
+    const options = { clock: t.clock, locks: processLocks, visibility: visible, beforeExpiryMs: 60_000 };
+    const stopA = autoRefresh(t.session, options);
+    const stopB = autoRefresh(t.session, options);
+    stopA();
+    stopA();
+    const refreshed = changed(t.session);
+    t.clock.advance(at(t, 60_000));
+    await refreshed;
+    await processLocks.request(AUTO_REFRESH_LOCK, async () => undefined); // that run has ended
+    assert.equal(t.service.count('stampLogin'), 1);
+    stopB();
+    t.clock.advance(at(t, 60_000));
+    await processLocks.request(AUTO_REFRESH_LOCK, async () => undefined);
+    assert.equal(t.service.count('stampLogin'), 1);
+  });
+
+  it("a caller of a scheduler that stopped by itself does not unshare the next caller's", async () => {
+    const t = await setup();
+    let current = true;
+    const stopOld = autoRefresh(t.session, { clock: t.clock, locks: processLocks, visibility: visible, beforeExpiryMs: 300_000, isCurrent: () => current });
+    current = false;
+    t.clock.advance(at(t, 300_000)); // due: the old scheduler sees its caller moved on and stops
+    const stopNew = autoRefresh(t.session, { clock: t.clock, locks: processLocks, visibility: visible, beforeExpiryMs: 60_000 });
+    stopOld();
+    // Shared with the new one: this caller's options start nothing of their own.
+    // (Its lead, under half of what is left, would have it due 100 s before expiry.)
+    const stopThird = autoRefresh(t.session, { clock: t.clock, locks: processLocks, visibility: visible, beforeExpiryMs: 100_000 });
+    t.clock.advance(at(t, 100_000));
+    await processLocks.request(AUTO_REFRESH_LOCK, async () => undefined);
+    assert.equal(t.service.count('stampLogin'), 0);
+    const refreshed = changed(t.session);
+    t.clock.advance(at(t, 60_000));
+    await refreshed;
+    assert.equal(t.service.count('stampLogin'), 1);
+    stopNew();
+    stopThird();
+  });
+
+  it('a failed refresh with no onError given is no unhandled rejection', async () => {
+    const t = await setup();
+    t.service.failStampLogin = new LatchError('ERR_SERVICE_FORBIDDEN', 'no');
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const scheduler = new AutoRefreshScheduler(t.session, { clock: t.clock, locks: processLocks, visibility: visible, beforeExpiryMs: 60_000 });
+      cleanups.push(scheduler.stop);
+      t.clock.advance(at(t, 60_000));
+      await processLocks.request(AUTO_REFRESH_LOCK, async () => undefined);
+      assert.equal(t.service.count('stampLogin'), 1);
+      // Unhandled rejections are reported once the microtasks of this turn have run.
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(scheduler.dueAt, Number.POSITIVE_INFINITY); // gave up on this key
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+    assert.deepEqual(unhandled, []);
+  });
+});
+
 describe('AutoRefreshScheduler edges', () => {
   it('waits in steps a setTimeout can take for a session that lasts longer than 2^31 - 1 ms', async () => {
     const days = 30;
