@@ -142,6 +142,44 @@ describe('refresh and the saved session', () => {
     }
   });
 
+  it("refreshes its own session when the saved one is the same user's but has expired", async () => {
+    const t = await setup();
+    const store = new MemorySessionStore();
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options({ sessionStore: store })));
+    const stale = await t.minted({ exp: Math.floor(t.clock.now() / 1000) });
+    await store.save(stale.saved);
+    await session.refresh();
+    assert.equal(t.service.count('stampLogin'), 1);
+    assert.notEqual(session.publicKey, stale.key.id);
+    assert.notEqual(session.publicKey, mine.key.id);
+  });
+
+  it('a logout while it looks up the key of a session it would take over: it stays logged out', async () => {
+    const t = await setup();
+    const other = await t.minted({ exp: t.exp + 60 });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let reached!: () => void;
+    const lookingUp = new Promise<void>((resolve) => (reached = resolve));
+    const slowGet = new Proxy(t.keyStore, {
+      get(target, prop) {
+        if (prop === 'get') return async (id: string) => (id === other.key.id ? (reached(), await gate, target.get(id)) : target.get(id));
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as KeyStore;
+    const mine = await t.minted();
+    const session = keep(await SigningSession.fromJwt(mine.jwt, t.options({ keyStore: slowGet })));
+    t.bus.channel().post({ type: 'login', sender: 'tab-b', session: other.saved });
+    await lookingUp;
+    await session.logout({ signal: AbortSignal.abort() });
+    open();
+    await t.bus.delivered();
+    assert.equal(session.active, false);
+    assert.equal(session.summary, null);
+  });
+
   it('takes over the same user\'s saved session that outlives its own, without a stamp_login', async () => {
     const t = await setup();
     const store = new MemorySessionStore();
