@@ -54,6 +54,31 @@ describe('IndexedDbSessionStore', () => {
     expect(await store.load()).to.deep.equal(newer);
   });
 
+  it('reads a record whose claims are not an object, or whose JWT is not a string, as nothing saved', async () => {
+    const store = track(new IndexedDbSessionStore({ dbName }));
+    for (const damaged of [{ claims: 'claims' }, { claims: 42 }, { claims, jwt: 42 }]) {
+      await store.save(damaged as never);
+      expect(await store.load(), JSON.stringify(damaged)).to.equal(undefined);
+    }
+  });
+
+  it('close() closes its connection', async () => {
+    const store = new IndexedDbSessionStore({ dbName });
+    await store.load();
+    const close = IDBDatabase.prototype.close;
+    let closed = 0;
+    IDBDatabase.prototype.close = function (this: IDBDatabase) {
+      closed += 1;
+      close.call(this);
+    };
+    try {
+      await store.close();
+    } finally {
+      IDBDatabase.prototype.close = close;
+    }
+    expect(closed).to.equal(1);
+  });
+
   it('maps failures to store codes', async () => {
     await expectCode(() => new IndexedDbSessionStore({ dbName, indexedDB: undefined }).load(), 'ERR_STORE_UNAVAILABLE');
     const full = track(new IndexedDbSessionStore({ dbName, indexedDB: factoryWhosePutThrows('QuotaExceededError') }));

@@ -107,6 +107,24 @@ describe('importPrivateKey (session-import)', () => {
     expect(t.service.calls).to.deep.equal([]);
   });
 
+  it('says why it refuses, and refuses a key that is no byte array without touching it', async () => {
+    const t = await setup();
+    const base = { curve: 'CURVE_SECP256K1', privateKeyName: 'k', enclavePublicKey: t.enclave.publicKeyHex } as const;
+    const refused = async (options: Parameters<typeof importPrivateKey>[1], message: string) => {
+      let caught: unknown;
+      await importPrivateKey(t.session, options).catch((error: unknown) => (caught = error));
+      expect((caught as { code?: string }).code).to.equal('ERR_INPUT_INVALID');
+      expect((caught as Error).message).to.equal(message);
+    };
+    await refused({ ...base, privateKey: new Uint8Array(31).fill(1), addressFormats: ['ADDRESS_FORMAT_ETHEREUM'] }, 'A private key is 32 bytes, not all zero.');
+    await refused({ ...base, privateKey: 'ab'.repeat(32) as never, addressFormats: ['ADDRESS_FORMAT_ETHEREUM'] }, 'A private key is 32 bytes, not all zero.');
+    const plain = Array.from({ length: 32 }, () => 7);
+    await refused({ ...base, privateKey: plain as never, addressFormats: ['ADDRESS_FORMAT_ETHEREUM'] }, 'A private key is 32 bytes, not all zero.');
+    expect(plain.every((b) => b === 7)).to.equal(true); // not ours to zero
+    await refused({ ...base, privateKey: key(), addressFormats: [] }, 'Choose at least one address format.');
+    expect(t.service.calls).to.deep.equal([]);
+  });
+
   it('refuses when logged out', async () => {
     const t = await setup();
     await t.session.logout();

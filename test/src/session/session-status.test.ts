@@ -63,6 +63,8 @@ describe('session status queries', () => {
     expect(['PENDING', 'COMPLETED', 'FAILED'].map(isFinalOnRampStatus)).to.deep.equal([false, true, true]);
     expect(isFinalSendStatus({ txStatus: 'INCLUDED' })).to.equal(true);
     expect(isFinalSendStatus({ txStatus: 'FAILED' })).to.equal(true);
+    expect(isFinalSendStatus({ txStatus: 'CONFIRMED' })).to.equal(true);
+    expect(isFinalSendStatus({ txStatus: 'COMPLETED' })).to.equal(true);
     expect(isFinalSendStatus({ txStatus: 'BROADCASTING' })).to.equal(false);
     expect(isFinalSendStatus({ txStatus: 'BROADCASTING', txError: 'dropped' })).to.equal(true);
     expect(isFinalSendStatus({ txStatus: 'SOMETHING', error: { message: 'reverted' } })).to.equal(true);

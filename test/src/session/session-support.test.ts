@@ -27,6 +27,25 @@ describe('processLocks', () => {
     expect(log.indexOf('c start')).to.be.lessThan(log.indexOf('a end')); // another name does not wait
   });
 
+  it('a request made after an earlier one finished still waits for the one still running', async () => {
+    const log: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const first = processLocks.request('q', async () => log.push('a'));
+    const second = processLocks.request('q', async () => (log.push('b start'), entered(), await gate, log.push('b end')));
+    await first;
+    await inside; // a has finished and its turn is cleaned up; b holds the lock
+    const third = processLocks.request('q', async () => log.push('c'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(log).to.deep.equal(['a', 'b start']);
+    release();
+    await Promise.all([second, third]);
+    expect(log).to.deep.equal(['a', 'b start', 'b end', 'c']);
+  });
+
   it('uses Web Locks where they exist', async () => {
     const names: string[] = [];
     const locks = webLocks({ request: ((name: string, work: () => unknown) => (names.push(name), Promise.resolve(work()))) as LockManager['request'] });
@@ -43,6 +62,22 @@ describe('session channel', () => {
     expect(channel instanceof BroadcastSessionChannel).to.equal(runtime === 'browser');
     expect(channel === noSessionChannel).to.equal(runtime === 'node');
     channel.close();
+  });
+
+  it("opens the origin's channel 'latchkey-session' unless given another name", () => {
+    const names: string[] = [];
+    class NamedBroadcast {
+      constructor(name: string) {
+        names.push(name);
+      }
+      postMessage() {}
+      close() {}
+      addEventListener() {}
+      removeEventListener() {}
+    }
+    new BroadcastSessionChannel({ BroadcastChannel: NamedBroadcast }).post({ type: 'logout', sender: 's', publicKey: claims.public_key });
+    new BroadcastSessionChannel({ name: 'second-kit', BroadcastChannel: NamedBroadcast }).post({ type: 'logout', sender: 's', publicKey: claims.public_key });
+    expect(names).to.deep.equal(['latchkey-session', 'second-kit']);
   });
 
   it('passes messages with a known type and a sender, and drops anything else', () => {
