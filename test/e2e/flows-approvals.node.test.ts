@@ -50,14 +50,28 @@ describe('approvals: an export held for a second approval, approved in another b
   it('bob\'s export waits; the root user approves it in <latch-approvals>; bob\'s page shows the phrase without a reload', async () => {
     const { page } = bob;
     // A second fresh-clone run once waited here 20 s for a button that shows as soon as bob's
-    // wallets are listed (not reproduced in 9 runs, 6 of them under two busy loops): a timeout
-    // now says what bob's page showed instead, so the next one can be found, not retried.
+    // wallets are listed: a restore that raced bob's login handed the wallet a second session
+    // object of his, and the account list dropped its answer (fixed in the kit and the lists). A
+    // timeout says what bob's page showed (its sections, the list's state, the text), not retried.
     await page.waitForSelector(`${WALLET} >>> [part~="export-start"]`).catch(async (error: unknown) => {
       const shown = await page.evaluate((tag: string) => {
         const wallet = document.querySelector(tag) as (HTMLElement & { resolvedKit?: { session?: { active?: boolean } | null } }) | null;
-        const exporter = wallet?.shadowRoot?.querySelector('latch-wallet-export');
-        const words = (node: Node | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 400);
-        return { session: wallet?.resolvedKit?.session?.active ?? null, wallet: words(wallet?.shadowRoot), exporter: words(exporter?.shadowRoot) };
+        // Text through every nested shadow root: the sections draw theirs in their own.
+        const words = (root: Node | null | undefined): string => {
+          if (!root) return '';
+          const parts: string[] = [];
+          const walk = (node: Node): void => {
+            if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');
+            const shadow = (node as Element).shadowRoot;
+            if (shadow) walk(shadow);
+            node.childNodes.forEach(walk);
+          };
+          walk(root);
+          return parts.join(' ').replace(/\s+/g, ' ').trim().slice(0, 400);
+        };
+        const sections = Array.from(wallet?.shadowRoot?.querySelectorAll('.sections > *') ?? [], (node) => node.localName);
+        const busy = wallet?.shadowRoot?.querySelector('latch-wallet-accounts')?.shadowRoot?.querySelector('[aria-busy]')?.getAttribute('aria-busy') ?? null;
+        return { session: wallet?.resolvedKit?.session?.active ?? null, sections, accountsBusy: busy, wallet: words(wallet?.shadowRoot) };
       }, WALLET);
       throw new Error(`no export button on bob's page: ${JSON.stringify(shown)}`, { cause: error });
     });
