@@ -50,10 +50,12 @@ describe('approvals: an export held for a second approval, approved in another b
   it('bob\'s export waits; the root user approves it in <latch-approvals>; bob\'s page shows the phrase without a reload', async () => {
     const { page } = bob;
     // A second fresh-clone run once waited here 20 s for a button that shows as soon as bob's
-    // wallets are listed: a restore that raced bob's login handed the wallet a second session
-    // object of his, and the account list dropped its answer (fixed in the kit and the lists). A
-    // timeout says what bob's page showed (its sections, the list's state, the text), not retried.
-    await page.waitForSelector(`${WALLET} >>> [part~="export-start"]`).catch(async (error: unknown) => {
+    // wallets are listed. Two ways, both shown with a scratch change: this wait had no `visible`,
+    // so puppeteer re-checked only on mutations of the document's own tree, which a render inside
+    // a shadow root never makes (a list answered after the wait began: 20 s with the button on
+    // screen); and a restore that raced bob's login, whose second session object made the list
+    // drop its answer (fixed in the kit and the lists). A timeout says what bob's page showed.
+    await page.waitForSelector(`${WALLET} >>> [part~="export-start"]`, { visible: true }).catch(async (error: unknown) => {
       const shown = await page.evaluate((tag: string) => {
         const wallet = document.querySelector(tag) as (HTMLElement & { resolvedKit?: { session?: { active?: boolean } | null } }) | null;
         // Text through every nested shadow root: the sections draw theirs in their own.
@@ -77,9 +79,9 @@ describe('approvals: an export held for a second approval, approved in another b
     });
     await click(page, `${WALLET} >>> [part~="export-start"]`);
     await click(page, `${WALLET} >>> [part~="export-confirm"]`);
-    await page.waitForSelector(`${WALLET} >>> [part~="reveal"][aria-disabled="false"]`);
+    await page.waitForSelector(`${WALLET} >>> [part~="reveal"][aria-disabled="false"]`, { visible: true });
     await click(page, `${WALLET} >>> [part~="reveal"]`);
-    await page.waitForSelector(`${WALLET} >>> [part~="export-pending"]`);
+    await page.waitForSelector(`${WALLET} >>> [part~="export-pending"]`, { visible: true });
     const fingerprint = await page.$eval(`${WALLET} >>> [part~="export-fingerprint"]`, (el) => el.textContent!.trim());
     assert.match(fingerprint, /\S{16,}/);
 
