@@ -40,6 +40,7 @@ export class KitSessionController implements ReactiveController {
   #currentUser: string | undefined;
   #restoring: Promise<unknown> | undefined;
   #checked = false;
+  #generation = 0;
   /** Kits already asked to restore: each is asked once (a kit set later is asked when it arrives). */
   readonly #asked = new WeakSet<LatchKit>();
 
@@ -59,6 +60,15 @@ export class KitSessionController implements ReactiveController {
   get session(): SigningSession | null {
     const session = this.kit?.session ?? null;
     return session?.active ? session : null;
+  }
+
+  /**
+   * Counts the changes to another user or to nobody. What was asked for at one count is still the
+   * user's while the count holds, even when the session object changed meanwhile (the same user's
+   * fresh login, a step-up's): keep such answers, for nothing asks again then.
+   */
+  get generation(): number {
+    return this.#generation;
   }
 
   /** True while an earlier page's session is being looked for. */
@@ -88,6 +98,7 @@ export class KitSessionController implements ReactiveController {
     const sameUser = user !== undefined && user === this.#currentUser;
     this.#current = session;
     this.#currentUser = user;
+    if (!sameUser) this.#generation++;
     this.#onChange(session, { sameUser });
   }
 

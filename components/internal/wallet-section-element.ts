@@ -72,13 +72,15 @@ export class WalletSectionElement extends LatchKitAwareElement {
 
   /**
    * Alone on a page, a section lists the user's accounts itself (inside `<latch-wallet>` the card
-   * hands them over). `keep` gets them only while `session` is still the section's; a failure
-   * shows in the section, unreported (nobody asked).
+   * hands them over). `keep` gets them only while the section's user is still `session`'s (a
+   * fresh login of the same user meanwhile keeps them: no new list follows it); a failure shows in
+   * the section, unreported (nobody asked).
    */
   protected async listOwn(session: SigningSession, options: Parameters<typeof listAccounts>[1], keep: (accounts: WalletAccount[]) => void): Promise<void> {
+    const generation = this.kitSession.generation;
     try {
       const found = await listAccounts(session, options);
-      if (session === this.session) keep(found);
+      if (generation === this.kitSession.generation) keep(found);
     } catch (error) {
       this.fail(error, false);
     }

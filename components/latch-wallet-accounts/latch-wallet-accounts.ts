@@ -104,6 +104,7 @@ export class LatchWalletAccounts extends WalletSectionElement {
     if (!session) return;
     const size = this.#size;
     const ticket = ++this.#listing;
+    const generation = this.kitSession.generation;
     const cursor = direction === 'next' ? { after: this.accounts.at(-1)?.walletAccountId } : direction === 'previous' ? { before: this.accounts[0]?.walletAccountId } : {};
     this.status = 'loading';
     // A page the user asked for is announced as it loads (the first load shows its own text).
@@ -116,7 +117,9 @@ export class LatchWalletAccounts extends WalletSectionElement {
         limit: size + 1,
         ...cursor,
       });
-      if (ticket !== this.#listing || session !== this.session) return;
+      // Another user, or nobody, since we asked: drop it. The same user's fresh login (a
+      // step-up's, or a login the page's restore raced) keeps it: no new list follows that.
+      if (ticket !== this.#listing || generation !== this.kitSession.generation) return;
       const more = found.length > size;
       if (direction === 'previous') {
         this.accounts = found.slice(-size);
@@ -136,7 +139,7 @@ export class LatchWalletAccounts extends WalletSectionElement {
       this.outlet?.accountsShown(this.shownAccounts, this.wallets);
       if (direction !== 'first' || byUser) this.announce(this.t('wallet.pageShown', { page: this.page, count: this.accounts.length }));
     } catch (error) {
-      if (ticket !== this.#listing) return;
+      if (ticket !== this.#listing || generation !== this.kitSession.generation) return;
       this.status = 'error';
       this.fail(error, byUser);
     }

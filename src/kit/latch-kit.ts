@@ -86,6 +86,8 @@ export class LatchKit extends EventTarget {
   #pendingStore: PendingOAuthStore | undefined;
   #current: Attached | undefined;
   #restoring: Promise<SigningSession | null> | undefined;
+  /** Logins under way: each saves its session in the slot before it attaches it (see #restore). */
+  readonly #logins = new Set<Promise<unknown>>();
   readonly #resuming = new Map<string, Promise<LoginOutcome | null>>();
   /** Current-generation OTPs: otpId → the target the code is sealed to (kept only until completed). */
   readonly #otpTargets = new Map<string, string>();
@@ -270,6 +272,11 @@ export class LatchKit extends EventTarget {
       return null;
     }
     const [session, key] = restored;
+    // A login under way has saved its session already and attaches it next: what we read may be
+    // that very session, and attaching our copy first would hand the pages two session objects
+    // for one login (an element that asked with the first dropped the answer when the second
+    // came). Its session wins; a login that fails leaves ours to attach.
+    while (this.#logins.size > 0) await Promise.allSettled(this.#logins);
     if (this.#current) {
       // A login finished while we read the store: it is the newer session.
       session.dispose();
@@ -422,7 +429,18 @@ export class LatchKit extends EventTarget {
    * Turns a flow's result into the kit's session and announces it. `reauthenticate` (step-up):
    * the result must be the logged-in user's, checked before anything is saved.
    */
-  async #login(result: LoginResult, reauthenticate = false): Promise<LoginOutcome> {
+  #login(result: LoginResult, reauthenticate = false): Promise<LoginOutcome> {
+    const login = this.#loginNow(result, reauthenticate);
+    // The caller gets `login` itself: no extra turn before its latch-login (see below).
+    this.#logins.add(login);
+    void login.then(
+      () => this.#logins.delete(login),
+      () => this.#logins.delete(login),
+    );
+    return login;
+  }
+
+  async #loginNow(result: LoginResult, reauthenticate: boolean): Promise<LoginOutcome> {
     const keyStore = await this.#keys();
     const accounts = await this.accounts();
     let login: AccountLogin;

@@ -50,22 +50,38 @@ describe('approvals: an export held for a second approval, approved in another b
   it('bob\'s export waits; the root user approves it in <latch-approvals>; bob\'s page shows the phrase without a reload', async () => {
     const { page } = bob;
     // A second fresh-clone run once waited here 20 s for a button that shows as soon as bob's
-    // wallets are listed (not reproduced in 9 runs, 6 of them under two busy loops): a timeout
-    // now says what bob's page showed instead, so the next one can be found, not retried.
-    await page.waitForSelector(`${WALLET} >>> [part~="export-start"]`).catch(async (error: unknown) => {
+    // wallets are listed. Two ways, both shown with a scratch change: this wait had no `visible`,
+    // so puppeteer re-checked only on mutations of the document's own tree, which a render inside
+    // a shadow root never makes (a list answered after the wait began: 20 s with the button on
+    // screen); and a restore that raced bob's login, whose second session object made the list
+    // drop its answer (fixed in the kit and the lists). A timeout says what bob's page showed.
+    await page.waitForSelector(`${WALLET} >>> [part~="export-start"]`, { visible: true }).catch(async (error: unknown) => {
       const shown = await page.evaluate((tag: string) => {
         const wallet = document.querySelector(tag) as (HTMLElement & { resolvedKit?: { session?: { active?: boolean } | null } }) | null;
-        const exporter = wallet?.shadowRoot?.querySelector('latch-wallet-export');
-        const words = (node: Node | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 400);
-        return { session: wallet?.resolvedKit?.session?.active ?? null, wallet: words(wallet?.shadowRoot), exporter: words(exporter?.shadowRoot) };
+        // Text through every nested shadow root: the sections draw theirs in their own.
+        const words = (root: Node | null | undefined): string => {
+          if (!root) return '';
+          const parts: string[] = [];
+          const walk = (node: Node): void => {
+            if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');
+            const shadow = (node as Element).shadowRoot;
+            if (shadow) walk(shadow);
+            node.childNodes.forEach(walk);
+          };
+          walk(root);
+          return parts.join(' ').replace(/\s+/g, ' ').trim().slice(0, 400);
+        };
+        const sections = Array.from(wallet?.shadowRoot?.querySelectorAll('.sections > *') ?? [], (node) => node.localName);
+        const busy = wallet?.shadowRoot?.querySelector('latch-wallet-accounts')?.shadowRoot?.querySelector('[aria-busy]')?.getAttribute('aria-busy') ?? null;
+        return { session: wallet?.resolvedKit?.session?.active ?? null, sections, accountsBusy: busy, wallet: words(wallet?.shadowRoot) };
       }, WALLET);
       throw new Error(`no export button on bob's page: ${JSON.stringify(shown)}`, { cause: error });
     });
     await click(page, `${WALLET} >>> [part~="export-start"]`);
     await click(page, `${WALLET} >>> [part~="export-confirm"]`);
-    await page.waitForSelector(`${WALLET} >>> [part~="reveal"][aria-disabled="false"]`);
+    await page.waitForSelector(`${WALLET} >>> [part~="reveal"][aria-disabled="false"]`, { visible: true });
     await click(page, `${WALLET} >>> [part~="reveal"]`);
-    await page.waitForSelector(`${WALLET} >>> [part~="export-pending"]`);
+    await page.waitForSelector(`${WALLET} >>> [part~="export-pending"]`, { visible: true });
     const fingerprint = await page.$eval(`${WALLET} >>> [part~="export-fingerprint"]`, (el) => el.textContent!.trim());
     assert.match(fingerprint, /\S{16,}/);
 

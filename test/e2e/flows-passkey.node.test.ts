@@ -33,7 +33,7 @@ describe('passkeys through <latch-passkey-button> [needs virtual authenticator]'
 
     // Sign-up: the drop-in's switch, then the name field of the passkey button.
     await click(page, 'latch-auth >>> [part~="passkey-toggle"]');
-    await page.waitForSelector(`${PASSKEY}[mode="signup"]`);
+    await page.waitForSelector(`${PASSKEY}[mode="signup"]`, { visible: true });
     await typeInto(page, `${PASSKEY} >>> input#name`, `passkey-user-${Date.now()}`);
     await page.bringToFront();
     await click(page, `${PASSKEY} >>> [part~="button"]`);
@@ -49,7 +49,7 @@ describe('passkeys through <latch-passkey-button> [needs virtual authenticator]'
     await page.evaluate(() => window.__kit!.logout());
     await waitForMethods(page);
     await click(page, 'latch-auth >>> [part~="passkey-toggle"]');
-    await page.waitForSelector(`${PASSKEY}[mode="login"]`);
+    await page.waitForSelector(`${PASSKEY}[mode="login"]`, { visible: true });
     await authenticator.setUserVerified(false);
     await page.bringToFront();
     await click(page, `${PASSKEY} >>> [part~="button"]`);

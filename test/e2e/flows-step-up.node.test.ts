@@ -35,12 +35,12 @@ describe('step-up: an export held for a recent login, confirmed by an emailed co
   after(() => site?.close());
 
   it('the wallet asks "Confirm it\'s you", the code confirms, and the phrase shows', async () => {
-    await page.waitForSelector(`${WALLET} >>> [part~="export-start"]`);
+    await page.waitForSelector(`${WALLET} >>> [part~="export-start"]`, { visible: true });
     // The export must meet a stale login: the configuration's window is 3 s.
     await untilLoginOlderThan(loggedInAt, 3);
     await click(page, `${WALLET} >>> [part~="export-start"]`);
     await click(page, `${WALLET} >>> [part~="export-confirm"]`);
-    await page.waitForSelector(`${WALLET} >>> [part~="reveal"][aria-disabled="false"]`);
+    await page.waitForSelector(`${WALLET} >>> [part~="reveal"][aria-disabled="false"]`, { visible: true });
     await click(page, `${WALLET} >>> [part~="reveal"]`);
     await waitForNode(page, `${STEP_UP} >>> [part~="email"]`, { timeoutMs: 30_000 }).catch(async (error: unknown) => {
       throw new Error(`no step-up; the wallet shows: ${await shownText(page, WALLET)}`, { cause: error });

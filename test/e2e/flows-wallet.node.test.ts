@@ -42,7 +42,7 @@ describe('<latch-wallet>: paging and export', { timeout: 240_000 }, () => {
     assert.equal(await pageLabel(), 'Page 1');
     assert.equal(await page.$eval(`${WALLET} >>> [part~="previous"]`, (el) => el.getAttribute('aria-disabled')), 'true');
 
-    await page.waitForSelector(`${WALLET} >>> [part~="next"][aria-disabled="false"]`);
+    await page.waitForSelector(`${WALLET} >>> [part~="next"][aria-disabled="false"]`, { visible: true });
     await click(page, `${WALLET} >>> [part~="next"]`);
     await waitForCount(page, `${WALLET} >>> [part~="address"]`, 2);
     const second = await shownAddresses(page);
@@ -64,7 +64,7 @@ describe('<latch-wallet>: paging and export', { timeout: 240_000 }, () => {
     // Reveal is refused until the person confirms.
     assert.equal(await page.$eval(`${WALLET} >>> [part~="reveal"]`, (el) => el.getAttribute('aria-disabled')), 'true');
     await click(page, `${WALLET} >>> [part~="export-confirm"]`);
-    await page.waitForSelector(`${WALLET} >>> [part~="reveal"][aria-disabled="false"]`);
+    await page.waitForSelector(`${WALLET} >>> [part~="reveal"][aria-disabled="false"]`, { visible: true });
     await click(page, `${WALLET} >>> [part~="reveal"]`);
     const exported = await waitForEvent(page, 'latch-export');
     assert.match((exported.detail as { walletId: string }).walletId, /\S/);

@@ -96,7 +96,7 @@ describe('<latch-wallet>: import a recovery phrase, export one account', { timeo
     await account!.select(address);
     await click(page, `${WALLET} >>> [part~="export-start"]`);
     await click(page, `${WALLET} >>> [part~="export-confirm"]`);
-    await page.waitForSelector(`${WALLET} >>> [part~="reveal"][aria-disabled="false"]`);
+    await page.waitForSelector(`${WALLET} >>> [part~="reveal"][aria-disabled="false"]`, { visible: true });
     const before = (await page.evaluate(() => window.__events)).filter((e) => e.type === 'latch-export-key').length;
     await click(page, `${WALLET} >>> [part~="reveal"]`);
     const exported = await waitForEvent(page, 'latch-export-key', { skip: before, timeout: 60_000 });
