@@ -40,6 +40,7 @@ import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
 import { cleanAddressBar } from '../flows/address-bar.ts';
 import { toLatchError } from './to-latch-error.ts';
 import { configCache, type ConfigCache, type ConfigStorage } from './config-cache.ts';
+import { nothingSaved } from './nothing-saved.ts';
 import type { LatchKitEventMap, LoginOutcome, LogoutReason } from './kit-events.ts';
 
 // The kit's public types, importable from here too (the elements code against this module).
@@ -430,6 +431,7 @@ export class LatchKit extends EventTarget {
   }
 
   async #restore(): Promise<SigningSession | null> {
+    if (await nothingSaved(this.options)) return null;
     let restored;
     try {
       restored = await (await this.accounts()).restore();
