@@ -47,8 +47,8 @@ let progress: typeof AUTH_PROGRESS | undefined;
  * That part and its strings load only when the config enables `wallet`. Passkeys and OAuth providers
  * are `<latch-passkey-button>` and `<latch-oauth-button>` inside. Until the config is loaded it
  * shows a small loading state; a returning visitor sees the methods of the config the kit kept
- * (`configCache`) at once, which follow the answer. An OAuth login that came back by redirect is
- * finished on load.
+ * (`configCache`) before the answer, which they follow; neither while a session is restored. An
+ * OAuth login that came back by redirect is finished on load.
  *
  * With passkeys enabled, the email field also offers the site's passkeys in its autofill
  * (`autocomplete="username webauthn"`, WebAuthn conditional mediation started on its first
@@ -244,15 +244,15 @@ export class LatchAuth extends LatchKitElement {
     // kept one), and the restore's chunks and database must not queue ahead of it.
     const answer = kit.loadConfig();
     void this.resumeRedirect(kit, (error) => this.#set(() => (this.#error = error)), true);
-    // A session an earlier page load left shows the logged-in view; a failed restore is the kit's to report.
-    kit.restoreSession().then(() => this.requestUpdate(), () => undefined);
-    // A returning visitor: the config kept from the last visit shows at once (see shownConfig).
-    const kept = kit.shownConfig !== null;
-    // (Its methods are there when a modal dialog opens, which focuses the first of them.)
-    if (kept) this.#ready(kit);
+    // A session an earlier page load left shows the logged-in view: the methods wait for its restore (else they flip under someone typing; a failure is the kit's to report).
+    const settled = kit.restoreSession().then(() => undefined, () => undefined);
+    // Then the first of the kept config (see shownConfig) and the answer shows them (a modal
+    // focuses them); the next re-renders quietly (ContactLoginController keeps the fields).
+    const show = (): unknown =>
+      this.#loaded === kit && this.#view !== 'failed' && (this.#view === 'loading' ? this.#shown(() => this.#ready(kit)) : this.#set(() => this.#ready(kit)));
+    if (kit.shownConfig !== null) void settled.then(show);
     answer.then(
-      // After a kept config the answer re-renders quietly: no status, no focus move (ContactLoginController keeps the fields).
-      () => this.#loaded === kit && (kept ? this.#set(() => this.#ready(kit)) : this.#shown(() => this.#ready(kit))),
+      () => settled.then(show),
       // Not a user action: shown with a retry (also over a kept config), not dispatched (the kit fires its own `error`).
       (error: unknown) => this.#loaded === kit && this.#set(() => ((this.#view = 'failed'), (this.#error = asLatchError(error)))),
     );

@@ -155,6 +155,10 @@ export class KitAccounts {
    * up) the first other saved account that can be used, which becomes active. Rejects as SigningSession.restore.
    */
   async restore(): Promise<[session: SigningSession, sessionKey: string]> {
+    // Nobody saved (a first visit, everyone logged out): said from the slots' names alone, before
+    // the key store's chunk and database open. The drop-in's methods wait for this answer.
+    const saved = await this.#slots.keys().catch(() => undefined);
+    if (saved?.length === 0) throw new LatchError('ERR_SESSION_MISSING', 'No session is saved.');
     const pointed = (await this.#slots.getActive().catch(() => undefined)) ?? DEFAULT_SESSION_KEY;
     let first: unknown;
     try {
@@ -164,7 +168,7 @@ export class KitAccounts {
       first = error;
     }
     // Only the other slots are read: the pointed one was, once (SECURITY.md C5: no second read).
-    for (const sessionKey of await this.#slots.keys().catch(() => [])) {
+    for (const sessionKey of saved ?? (await this.#slots.keys().catch(() => []))) {
       if (sessionKey === pointed) continue;
       try {
         const session = await this.#restoreKey(sessionKey);

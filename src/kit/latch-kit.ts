@@ -36,6 +36,7 @@ import { kitSessionOptions } from './kit-session-options.ts';
 import { requireSameUser } from './require-same-user.ts';
 import { oauthRedirectUri } from './oauth-redirect-uri.ts';
 import { configCache, type ConfigCache } from './config-cache.ts';
+import { nothingSaved } from './nothing-saved.ts';
 import type { LatchKitEventMap, LoginOutcome, LogoutReason } from './kit-events.ts';
 import type { LatchKitOptions } from './latch-kit-options.ts';
 import type { CompleteOtpOptions, FinishOAuthOptions, KitFlow, PasskeySignupOptions } from './kit-flows.ts';
@@ -264,6 +265,7 @@ export class LatchKit extends EventTarget {
   }
 
   async #restore(): Promise<SigningSession | null> {
+    if (await nothingSaved(this.options)) return null;
     let restored;
     try {
       restored = await (await this.accounts()).restore();

@@ -67,6 +67,15 @@ const shownMethods = (el: LatchAuth): string[] =>
     node.localName === 'form' ? node.dataset['method']! : node.localName === 'latch-passkey-button' ? 'passkey' : node.getAttribute('provider')!,
   );
 
+/** The first methods wait for the restore's chunk: more than waitUntil's 1 s default on a busy machine. */
+const SLOW = { timeout: 5000 };
+
+/**
+ * The kept methods show once the kit's session restore has found nobody (latch-auth-restoring
+ * tests the wait), while the answer is still held: they come from storage.
+ */
+const keptShown = (el: LatchAuth): Promise<void> => waitUntil(() => shownMethods(el).length > 0, 'the kept methods show before the answer', SLOW);
+
 const field = (el: LatchAuth, method: 'email' | 'sms'): HTMLInputElement => part(el, `form-${method}`).querySelector('input')!;
 
 /**
@@ -120,7 +129,7 @@ describe('<latch-auth> with a kept config', () => {
     expect(localStorage.getItem(keyFor(alias))).to.equal(null);
 
     await request.pass({ unknownField: 'not kept' });
-    await waitUntil(() => shownMethods(el).length > 0, 'the methods show');
+    await waitUntil(() => shownMethods(el).length > 0, 'the methods show', SLOW);
     const stored = JSON.parse(localStorage.getItem(keyFor(alias))!) as Record<string, unknown>;
     // The emulator's answer as it went over the wire, normalized: exactly what is kept.
     expect(stored).to.deep.equal(normalizeWalletKitConfig(held.raw[0]));
@@ -136,6 +145,7 @@ describe('<latch-auth> with a kept config', () => {
     const kit = await kitOn(alias, held);
     const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
     const request = await held.next(); // the answer is held: all that shows comes from storage
+    await keptShown(el);
     expect(shownMethods(el)).to.deep.equal(['email', 'sms', 'google', 'apple']);
     expect(part(el, 'base').getAttribute('aria-busy')).to.equal('false');
     expect(text(part(el, 'status')), 'no loading text').to.equal('');
@@ -168,6 +178,7 @@ describe('<latch-auth> with a kept config', () => {
     // lists every method either answer enables: it hides what it does not name.
     const el = await fixture<LatchAuth>(html`<latch-auth methods="sms,email,google,apple" .kit=${kit}></latch-auth>`);
     const request = await held.next();
+    await keptShown(el);
     expect(shownMethods(el)).to.deep.equal(['sms', 'email', 'google']);
     const before = field(el, 'email');
     before.focus();
@@ -194,7 +205,7 @@ describe('<latch-auth> with a kept config', () => {
     const kit = await kitOn(alias, held);
     const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
     const request = await held.next();
-    expect(shownMethods(el).length, 'the kept methods').to.be.greaterThan(0);
+    await keptShown(el);
 
     request.fail();
     await waitUntil(() => el.shadowRoot!.querySelector('[part~="retry"]'), 'the retry shows');

@@ -1,0 +1,165 @@
+// <latch-auth> while the kit restores the session an earlier page load left: the login methods
+// wait for the restore to settle, whether the config's answer or the kept config comes first, so
+// that a logged-in person never sees the login form flash and nobody types into a form that the
+// logged-in view then replaces (the frameworks e2e test typed into it once, in CI). The restore
+// is held by a deferred promise the test releases: no timing.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { afterEach, describe, it } from '../../support/harness.ts';
+import { LatchAuth } from '../../../components/latch-auth/latch-auth.ts';
+import { LatchError } from '../../../src/errors/latch-error.ts';
+import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
+import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
+import type { SigningSession } from '../../../src/session/signing-session.ts';
+import { MemorySessionStore } from '../../../src/session/session-store.ts';
+import { endFlow } from '../../../src/state/flow-state.ts';
+import { resetConfig } from '../support/helpers.ts';
+import { kitOptions, latestCode, memoryStorage, part, uniqueEmail } from './kit-support.ts';
+
+LatchAuth.define();
+
+/** Each wait covers a round trip to the emulator and a lazy chunk: more than waitUntil's 1 s default on a busy machine. */
+const SLOW = { timeout: 5000 };
+
+/** A kit whose `restoreSession()` starts only when the test releases it (or fails then, with `error`). */
+class HeldRestoreKit extends LatchKit {
+  #release!: (error?: Error) => void;
+  readonly #gate = new Promise<void>((resolve, reject) => (this.#release = (error) => (error ? reject(error) : resolve())));
+
+  release(error?: Error): void {
+    this.#release(error);
+  }
+
+  override restoreSession(): Promise<SigningSession | null> {
+    return this.#gate.then(() => super.restoreSession());
+  }
+}
+
+const kits: LatchKit[] = [];
+
+/** What one browser keeps between page loads: keys, the saved session, the kept config. */
+function browserStores(): Partial<LatchKitOptions> {
+  return { keyStore: new MemoryKeyStore(), sessionStore: new MemorySessionStore(), configCache: memoryStorage() };
+}
+
+async function heldKit(stores: Partial<LatchKitOptions>): Promise<HeldRestoreKit> {
+  const kit = new HeldRestoreKit(await kitOptions(stores));
+  kits.push(kit);
+  return kit;
+}
+
+/** An earlier page load on `stores` that signed up `email` (its session is saved there) and kept the config. */
+async function earlierLoad(stores: Partial<LatchKitOptions>, email: string): Promise<void> {
+  const kit = new LatchKit(await kitOptions(stores));
+  kits.push(kit);
+  await kit.loadConfig();
+  const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', email);
+  await kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact: email, otpId, otpCode: await latestCode(email) });
+}
+
+const methods = (el: LatchAuth): Element | null => el.shadowRoot!.querySelector('[part~="methods"]');
+const account = (el: LatchAuth): Element | null => el.shadowRoot!.querySelector('[part="account"]');
+
+/** Records whether the methods' list was ever put in `el`'s shadow tree while watched (even for one render). */
+function watchMethods(el: LatchAuth): () => boolean {
+  let seen = methods(el) !== null;
+  const check = (records: MutationRecord[]): void => {
+    for (const record of records) {
+      for (const node of Array.from(record.addedNodes)) {
+        if (node instanceof Element && (node.matches('[part~="methods"]') || node.querySelector('[part~="methods"]'))) seen = true;
+      }
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+  return () => {
+    check(observer.takeRecords());
+    observer.disconnect();
+    return seen;
+  };
+}
+
+/** The element shows its loading state: busy, no methods, no logged-in view. */
+function expectLoading(el: LatchAuth, when: string): void {
+  // Booleans, not the elements: an assertion's failure message then stays small.
+  expect(methods(el) !== null, `${when}: the methods show`).to.equal(false);
+  expect(account(el) !== null, `${when}: the logged-in view shows already`).to.equal(false);
+  expect(el.shadowRoot!.querySelector('[part="loading"]') !== null, `${when}: the loading state shows`).to.equal(true);
+  expect(part(el, 'base').getAttribute('aria-busy'), when).to.equal('true');
+}
+
+describe('<latch-auth> while a session is restored', () => {
+  afterEach(() => {
+    resetConfig();
+    endFlow();
+    kits.splice(0).forEach((kit) => kit.dispose());
+  });
+
+  it('a stored session restored after the config answer: the methods never show, the logged-in view does', async () => {
+    const stores = browserStores();
+    const email = uniqueEmail('auth.restoring');
+    await earlierLoad(stores, email);
+    const kit = await heldKit({ ...stores, configCache: false });
+    const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+    const seen = watchMethods(el);
+    await kit.loadConfig(); // the element's request: it has its answer
+    await el.updateComplete;
+    expectLoading(el, 'answered, still restoring');
+
+    kit.release();
+    await waitUntil(() => account(el), 'the logged-in view shows', SLOW);
+    expect(kit.session?.active).to.equal(true);
+    expect(seen(), 'the methods showed at some point').to.equal(false);
+  });
+
+  it('a returning visitor (kept config) with a stored session: the kept methods wait for the restore too', async () => {
+    const stores = browserStores();
+    const email = uniqueEmail('auth.restoring.kept');
+    await earlierLoad(stores, email);
+    const kit = await heldKit(stores);
+    const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+    const seen = watchMethods(el);
+    expect(kit.shownConfig !== null, 'the kept config is there before the answer').to.equal(true);
+    await el.updateComplete;
+    expectLoading(el, 'kept config, restoring');
+    await kit.loadConfig();
+    await el.updateComplete;
+    expectLoading(el, 'kept config and answer, still restoring');
+
+    kit.release();
+    await waitUntil(() => account(el), 'the logged-in view shows', SLOW);
+    expect(seen(), 'the methods showed at some point').to.equal(false);
+  });
+
+  it('nobody stored: the methods show once the restore says so, whether the kept config or the answer came first', async () => {
+    for (const kept of [false, true]) {
+      const stores = browserStores();
+      if (kept) {
+        const first = new LatchKit(await kitOptions(stores));
+        kits.push(first);
+        await first.loadConfig();
+      }
+      const kit = await heldKit(stores);
+      const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+      await kit.loadConfig();
+      await el.updateComplete;
+      expectLoading(el, kept ? 'kept' : 'cold');
+
+      kit.release();
+      await waitUntil(() => methods(el)?.querySelector('input'), 'the methods show', SLOW);
+      expect(kit.session === null, 'nobody is logged in').to.equal(true);
+      expect(account(el) !== null, 'a logged-in view').to.equal(false);
+      expect(part(el, 'base').getAttribute('aria-busy')).to.equal('false');
+    }
+  });
+
+  it('a restore that fails (the kit reports it) still shows the methods', async () => {
+    const kit = await heldKit(browserStores());
+    const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+    await kit.loadConfig();
+    await el.updateComplete;
+    expectLoading(el, 'answered, restoring');
+    kit.release(new LatchError('ERR_STORE_UNAVAILABLE', 'The session store cannot be read.'));
+    await waitUntil(() => methods(el)?.querySelector('input'), 'the methods show', SLOW);
+    expect(el.shadowRoot!.querySelector('[part~="retry"]') !== null, 'a retry').to.equal(false);
+  });
+});
