@@ -78,6 +78,12 @@ export interface CertSpec {
   spki?: Uint8Array;
   /** Leaves out the [0] version (an X.509 v1 layout). */
   noVersion?: boolean;
+  /** Replaces the Validity SEQUENCE. */
+  validity?: Uint8Array;
+  /** tbsCertificate fields written before the [3] extensions (issuerUniqueID and the like). */
+  beforeExtensions?: Uint8Array[];
+  /** Replaces the whole basicConstraints extension. */
+  basicConstraints?: Uint8Array;
 }
 
 export const algorithmOf = (hash: Hash): Uint8Array => sequence(oid(hash === 'SHA-256' ? OID['ecdsa-with-SHA256'] : OID['ecdsa-with-SHA384']));
@@ -89,15 +95,16 @@ export function certificate(spec: CertSpec): { der: Uint8Array; tbs: Uint8Array 
   const algorithm = algorithmOf(hash);
   const serial = sha256(utf8Encode(`${spec.subject} ${spec.notBefore}`)).slice(0, 12);
   serial[0] = serial[0]! & 0x7f;
-  const extensions = [...(spec.extensionsBefore ?? []), ...(spec.ca === null ? [] : [basicConstraints(spec.ca)])];
+  const extensions = [...(spec.extensionsBefore ?? []), ...(spec.basicConstraints ? [spec.basicConstraints] : spec.ca === null ? [] : [basicConstraints(spec.ca)])];
   const tbs = sequence(
     ...(spec.noVersion ? [] : [explicit(0, integer(Uint8Array.of(2)))]),
     integer(serial),
     algorithm,
     name(spec.issuer),
-    sequence(time(spec.notBefore), time(spec.notAfter)),
+    spec.validity ?? sequence(time(spec.notBefore), time(spec.notAfter)),
     name(spec.subject),
     spec.spki ?? spkiOf(spec.key),
+    ...(spec.beforeExtensions ?? []),
     ...(extensions.length > 0 ? [explicit(3, sequence(...extensions))] : []),
   );
   const signatureValue = spec.signatureValue ?? bitString(signWith(spec.signer, hash, tbs, 'der'));
