@@ -46,6 +46,8 @@ describe('DER walker at its edges', () => {
     await expectCode(() => derChildren(readDer(fromHex('0403010203'))), CHAIN);
     await expectCode(() => derChildren(readDer(fromHex('3003048201'))), CHAIN);
     await expectCode(() => derChildren(readDer(fromHex('30020401'))), CHAIN);
+    // A lone identifier octet at the end of the contents: no length to read.
+    await expectCode(() => derChildren(readDer(fromHex('300104'))), CHAIN);
     // Tag numbers up to 30 fit the identifier octet; 31 announces a high tag number.
     expect(readDer(fromHex('1e00')).tag).to.equal(0x1e);
     await expectCode(() => readDer(fromHex('3f00')), CHAIN);
@@ -155,6 +157,8 @@ describe('X.509 layouts, read as OpenSSL reads them', () => {
       });
     }
     await expectCode(() => parse(0x18, '250101000000Z'), CHAIN);
+    for (const text of ['20250101000000Z0', '120250101000000Z', '20250101000000']) await expectCode(() => parse(0x18, text), CHAIN);
+    await expectCode(() => parse(0x17, '250101000000Z0'), CHAIN);
     await expectCode(() => parse(0x18, '20250101000000.5Z'), CHAIN);
   });
 });
