@@ -35,6 +35,9 @@ describe('verifyAppProof: payload, key, manifest and pins (a proof world signed 
       });
     }
     await expectCode(() => verifyAppProof({ ...w.appProof(), proofPayload: 5 as unknown as string }, w.bootProof(), trust), 'ERR_PROOF_PAYLOAD');
+    // A String object reads as the same JSON and encodes to the same signed bytes, but is not a string.
+    const signed = w.appProof();
+    await expectCode(() => verifyAppProof({ ...signed, proofPayload: new String(signed.proofPayload) as unknown as string }, w.bootProof(), trust), 'ERR_PROOF_PAYLOAD');
     // 16 digits is the limit (judged at a given time, since that proof time is far away).
     const far = await verifyAppProof(w.appProof({ ...base, timestampMs: '1000000000000000' }), w.bootProof(), { ...trust, validationTime: PROOF_TIME });
     expect(far.proofTime).to.equal(1e15);
