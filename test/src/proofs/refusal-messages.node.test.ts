@@ -16,7 +16,7 @@ import { fromBase64 } from '../../../src/proofs/base64.ts';
 import { concatBytes } from '../../../src/encoding/utf8.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bitString } from '../../../demo/emulator/proofs/der-writer.ts';
+import { bitString, sequence, time, tlv } from '../../../demo/emulator/proofs/der-writer.ts';
 import { KEYS, PCRS, PROOF_TIME, certificate, intermediateSpec, leafSpec, makeWorld, manifestBytes, rootSpec } from './synthetic-proof.ts';
 import type { World } from './synthetic-proof.ts';
 import type { CborMap, CborValue } from '../../../src/proofs/cbor.ts';
@@ -123,6 +123,10 @@ describe('each refusal names its check (code, message and cause)', () => {
       ['manifest namespace not UTF-8', () => parseQosManifest(Uint8Array.of(2, 0, 0, 0, 0xc3, 0x28)), 'ERR_PROOF_MANIFEST', 'The QOS manifest does not have a known layout.', 'TypeError'],
       ['CBOR integer', () => encodeCbor(2 ** 53), 'ERR_INPUT_INVALID', 'CBOR integers must be safe integers.'],
       ['base64', () => fromBase64('Z', 'ERR_PROOF_MANIFEST'), 'ERR_PROOF_MANIFEST', 'Expected a standard base64 string.'],
+      // A 300 KB time is more than String.fromCharCode can spread (a RangeError, not a LatchError):
+      // the chain still refuses it as a malformed certificate. (Through verifyAppProof the
+      // attestation's 1024-byte limit on certificates refuses it first.)
+      ['a certificate with a 300 KB time', () => verifyCertificateChain(certificate({ ...leafSpec(), validity: sequence(tlv(0x17, new Uint8Array(300_000).fill(0x30)), time(PROOF_TIME)) }).der, [w.root, w.intermediate], PROOF_TIME, w.rootSha256), 'ERR_PROOF_CERT_CHAIN', 'A certificate is not well-formed.', 'RangeError'],
       ['chain root', () => verifyCertificateChain(w.leaf, [w.intermediate], PROOF_TIME, w.rootSha256), 'ERR_PROOF_ROOT', 'The attestation is not rooted in the trusted root certificate.'],
     ];
   });
