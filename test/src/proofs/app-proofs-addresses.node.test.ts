@@ -49,4 +49,32 @@ describe('verifyAppProofs: addresses among proofs of several types', () => {
     expect(result.proofs.every((p) => p.checks.some((c) => c.name === 'deployment-label' && c.outcome === 'passed'))).to.equal(true);
     await expectCode(() => verifyAppProofs('proofs' as never, options), 'ERR_INPUT_INVALID');
   });
+
+  it('when boot proofs for two keys both fail, the first failure is the answer and none is left unobserved', async () => {
+    const unobserved: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unobserved.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const first = w.appProof();
+      const second = { ...first, publicKey: first.publicKey.replace(/^04../, '04ff') };
+      const failing = {
+        async getBootProof(_organizationId: string, key: string): Promise<BootProof> {
+          throw new Error(`no boot proof for ${key.slice(0, 6)}`);
+        },
+      };
+      let caught: unknown;
+      try {
+        await verifyAppProofs([first, second], { client: failing, organizationId: 'org-1', trustedRootSha256: w.rootSha256 });
+      } catch (error) {
+        caught = error;
+      }
+      expect((caught as Error).message).to.equal(`no boot proof for ${first.publicKey.slice(0, 6)}`);
+      // Unhandled rejections are reported after a turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unobserved).to.deep.equal([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });
