@@ -22,6 +22,27 @@ describe('verifyAppProof: payload, key, manifest and pins (a proof world signed 
     trust = { trustedRootSha256: w.rootSha256 };
   });
 
+  it('reports every check in order, with what each compared (the whole report of a proof that verifies)', async () => {
+    const result = await verifyAppProof(w.appProof(), w.bootProof(), trust);
+    expect(result.checks).to.deep.equal([
+      { name: 'payload', outcome: 'passed', detail: 'APP_PROOF_TYPE_ADDRESS_DERIVATION' },
+      { name: 'app-proof-signature', outcome: 'passed', detail: 'P-256 signature by the second half of the enclave key' },
+      { name: 'attestation-format', outcome: 'passed', detail: 'COSE_Sign1 ES384, module i-synthetic-enc0123456789abcdef' },
+      { name: 'root-certificate', outcome: 'passed', detail: 'a root trusted by trustedRootSha256, not the AWS Nitro root' },
+      { name: 'certificate-chain', outcome: 'passed', detail: `3 certificates, valid at ${new Date(PROOF_TIME).toISOString()}` },
+      { name: 'attestation-signature', outcome: 'passed', detail: 'ES384 by the leaf certificate' },
+      { name: 'manifest-digest', outcome: 'passed', detail: 'SHA-256(manifest) = user_data' },
+      { name: 'ephemeral-key', outcome: 'passed', detail: 'App Proof key = ephemeralPublicKeyHex = attested public_key' },
+      { name: 'manifest-pcrs', outcome: 'passed', detail: 'manifest PCR0..PCR3 = attested PCR0..PCR3' },
+      { name: 'pcrs', outcome: 'not-performed', detail: 'no expected PCR values were given: the attested values are reported, not judged' },
+      { name: 'manifest-namespace', outcome: 'not-performed', detail: 'no expected namespace was given' },
+      { name: 'deployment-label', outcome: 'not-performed', detail: 'no expected deployment label was given' },
+      { name: 'manifest-approvals', outcome: 'not-performed', detail: 'the quorum approvals in qosManifestEnvelopeB64 are not checked' },
+    ]);
+    expect(result).to.deep.include({ verified: true, proofTime: PROOF_TIME });
+    expect(result.enclave).to.deep.equal({ deploymentLabel: 'synthetic', enclaveApp: 'signer', owner: 'tests', namespace: 'synthetic/signer', moduleId: 'i-synthetic-enc0123456789abcdef', pcrs: PCRS.slice(0, 4).map(toHex) });
+  });
+
   it('a payload that is not a JSON object with a text type and a decimal timestamp of 1 to 16 digits: ERR_PROOF_PAYLOAD', async () => {
     const base = w.defaultPayload();
     const bad: unknown[] = [
