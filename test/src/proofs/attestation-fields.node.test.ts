@@ -98,6 +98,7 @@ describe('the attestation document, field by field (signed again after each chan
       'index 15 missing, 31 instead': pcrMap([...pcrsUpTo(15), [31, new Uint8Array(48)]]),
       'index 0 missing, 16 instead': pcrMap([...pcrsUpTo(16).slice(1), [16, new Uint8Array(48)]]),
       'a text index': pcrMap([...pcrsUpTo(15), ['15', new Uint8Array(48)]]),
+      'a text index beside 0 to 15': pcrMap([...pcrsUpTo(16), ['16', new Uint8Array(48)]]),
       'a 47-byte PCR': pcrMap([...pcrsUpTo(15), [15, new Uint8Array(47)]]),
       'a 49-byte PCR': pcrMap([...pcrsUpTo(15), [15, new Uint8Array(49)]]),
       'a PCR that is text': pcrMap([...pcrsUpTo(15), [15, '0'.repeat(48)]]),

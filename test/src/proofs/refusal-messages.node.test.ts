@@ -86,6 +86,7 @@ describe('each refusal names its check (code, message and cause)', () => {
       ['digest', () => verify(w.appProof(), withDoc('digest', 'SHA256')), FORMAT, 'The attestation document names no module or a digest other than SHA384.'],
       ['timestamp', () => verify(w.appProof(), withDoc('timestamp', 0)), FORMAT, 'The attestation timestamp is not a positive integer.'],
       ['15 PCRs', () => verify(w.appProof(), withDoc('pcrs', new Map([...(w.document().get('pcrs') as CborMap)].slice(1)))), FORMAT, 'The attestation document has no PCRs 0 to 15.'],
+      ['33 PCRs', () => verify(w.appProof(), withDoc('pcrs', new Map(Array.from({ length: 33 }, (_, i) => [i, new Uint8Array(48)])))), FORMAT, 'The attestation document has no PCRs 0 to 15.'],
       ['PCR 0 missing', () => verify(w.appProof(), withDoc('pcrs', new Map([...[...(w.document().get('pcrs') as CborMap)].slice(1), [16, new Uint8Array(48)]]))), FORMAT, 'The attestation document has no PCRs 0 to 15.'],
       ['PCR size', () => verify(w.appProof(), withDoc('pcrs', new Map([...(w.document().get('pcrs') as CborMap), [3, new Uint8Array(32)]]))), FORMAT, 'A PCR is not a 48-byte SHA-384 value.'],
       ['cabundle', () => verify(w.appProof(), withDoc('cabundle', [])), FORMAT, 'The attestation cabundle is not a list of certificates.'],
