@@ -70,6 +70,8 @@ export interface CertSpec {
   hash?: Hash;
   /** Extra extensions written before basicConstraints. */
   extensionsBefore?: Uint8Array[];
+  /** Replaces the signature algorithm inside and outside tbsCertificate. */
+  algorithm?: Uint8Array;
   /** Replaces the signature algorithm outside tbsCertificate (inside stays the signed one). */
   outerAlgorithm?: Uint8Array;
   /** Replaces the signatureValue BIT STRING. */
@@ -92,7 +94,7 @@ export const spkiOf = (key: KeyPair): Uint8Array => sequence(sequence(oid(OID.ec
 /** tbsCertificate and the certificate around it. */
 export function certificate(spec: CertSpec): { der: Uint8Array; tbs: Uint8Array } {
   const hash = spec.hash ?? (spec.signer.curve === 'P-384' ? 'SHA-384' : 'SHA-256');
-  const algorithm = algorithmOf(hash);
+  const algorithm = spec.algorithm ?? algorithmOf(hash);
   const serial = sha256(utf8Encode(`${spec.subject} ${spec.notBefore}`)).slice(0, 12);
   serial[0] = serial[0]! & 0x7f;
   const extensions = [...(spec.extensionsBefore ?? []), ...(spec.basicConstraints ? [spec.basicConstraints] : spec.ca === null ? [] : [basicConstraints(spec.ca)])];

@@ -105,6 +105,7 @@ describe('X.509 layouts, read as OpenSSL reads them', () => {
     const sha512 = sequence(oid(OID['ecdsa-with-SHA512']));
     const cases: Record<string, Uint8Array> = {
       'outer algorithm with NULL parameters': build({ outerAlgorithm: withNull }),
+      'NULL parameters inside and outside alike': build({ algorithm: withNull }),
       'ecdsa-with-SHA512 outside': build({ outerAlgorithm: sha512 }),
       'RSA outside': build({ outerAlgorithm: sequence(oid('2a864886f70d01010b'), Uint8Array.of(0x05, 0x00)) }),
       'signature with an unused-bits count': build({ signatureValue: tlv(0x03, Uint8Array.of(1), Uint8Array.of(0x30, 0x00)) }),
