@@ -74,3 +74,71 @@ describe('CBOR decoder (RFC 8949 appendix A examples)', () => {
     }
   });
 });
+
+describe('CBOR: every RFC 8949 appendix A example in the subset, both ways', () => {
+  // Definite-length examples: decoding gives the value and encoding the value gives the same bytes
+  // (appendix A's encodings are the preferred, shortest ones, which encodeCbor writes).
+  const definite: [string, CborValue][] = [
+    ['00', 0], ['01', 1], ['0a', 10], ['17', 23], ['1818', 24], ['1819', 25], ['1864', 100], ['1903e8', 1000],
+    ['1a000f4240', 1000000], ['1b000000e8d4a51000', 1000000000000], ['20', -1], ['29', -10], ['3863', -100], ['3903e7', -1000],
+    ['40', new Uint8Array(0)], ['4401020304', Uint8Array.of(1, 2, 3, 4)], ['60', ''], ['6161', 'a'], ['6449455446', 'IETF'],
+    ['62225c', '"\\'], ['62c3bc', 'ü'], ['63e6b0b4', '水'], ['64f0908591', '𐅑'],
+    ['80', []], ['83010203', [1, 2, 3]], ['8301820203820405', [1, [2, 3], [4, 5]]],
+    ['98190102030405060708090a0b0c0d0e0f101112131415161718181819', Array.from({ length: 25 }, (_, i) => i + 1)],
+    ['a0', new Map()], ['a201020304', new Map([[1, 2], [3, 4]])], ['a26161016162820203', new Map<string, CborValue>([['a', 1], ['b', [2, 3]]])],
+    ['826161a161626163', ['a', new Map([['b', 'c']])]],
+    ['a56161614161626142616361436164614461656145', new Map([['a', 'A'], ['b', 'B'], ['c', 'C'], ['d', 'D'], ['e', 'E']])],
+    ['f4', false], ['f5', true], ['f6', null],
+  ];
+  // Indefinite-length containers (decoded only: encodeCbor writes definite lengths).
+  const indefinite: [string, CborValue][] = [
+    ['9fff', []], ['9f018202039f0405ffff', [1, [2, 3], [4, 5]]], ['9f01820203820405ff', [1, [2, 3], [4, 5]]],
+    ['83018202039f0405ff', [1, [2, 3], [4, 5]]], ['83019f0203ff820405', [1, [2, 3], [4, 5]]],
+    ['9f0102030405060708090a0b0c0d0e0f101112131415161718181819ff', Array.from({ length: 25 }, (_, i) => i + 1)],
+    ['bf61610161629f0203ffff', new Map<string, CborValue>([['a', 1], ['b', [2, 3]]])], ['826161bf61626163ff', ['a', new Map([['b', 'c']])]],
+    ['bf6346756ef563416d7421ff', new Map<string, CborValue>([['Fun', true], ['Amt', -2]])],
+  ];
+
+  it('decodes and re-encodes the definite-length examples', () => {
+    for (const [hex, value] of definite) {
+      expect(decodeHex(hex), hex).to.deep.equal(value);
+      expect(toHex(encodeCbor(value)), hex).to.equal(hex);
+    }
+  });
+
+  it('decodes the indefinite-length examples', () => {
+    for (const [hex, value] of indefinite) expect(decodeHex(hex), hex).to.deep.equal(value);
+  });
+
+  it('writes the head of each length class at its edges (24, 256, 65536 bytes) and 2^32', () => {
+    for (const length of [23, 24, 255, 256, 65535, 65536]) {
+      const bytes = new Uint8Array(length).fill(7);
+      const encoded = encodeCbor(bytes);
+      const head = length < 24 ? 1 : length < 256 ? 2 : length < 65536 ? 3 : 5;
+      expect(encoded.length, String(length)).to.equal(head + length);
+      expect(decodeCbor(encoded)).to.deep.equal(bytes);
+      const text = 'x'.repeat(length);
+      expect(decodeCbor(encodeCbor(text))).to.equal(text);
+    }
+    expect(toHex(encodeCbor(2 ** 32 - 1))).to.equal('1affffffff');
+    expect(toHex(encodeCbor(Number.MAX_SAFE_INTEGER))).to.equal('1b001fffffffffffff');
+    expect(toHex(encodeCbor(-(2 ** 32)))).to.equal('3affffffff');
+    expect(decodeHex('1b001fffffffffffff')).to.equal(Number.MAX_SAFE_INTEGER);
+    expect(decodeHex('1b0020000000000000')).to.equal(2n ** 53n);
+    expect(decodeHex('3b0020000000000000')).to.equal(-(2n ** 53n) - 1n);
+  });
+
+  it('refuses what it cannot write exactly, and simple values and tags it does not know', async () => {
+    for (const value of [2 ** 53, 1.5, Number.NaN, -(2 ** 53) - 2]) await expectCode(() => encodeCbor(value), 'ERR_INPUT_INVALID');
+    for (const hex of ['f0', 'f818', 'f90000', 'fa47c35000', 'fb3ff199999999999a', 'c074323031332d30332d32315432303a30343a30305a', 'd818456449455446', '1f', '3f', '5f', 'bf', '9f', 'a1', '81']) {
+      await expectCode(() => decodeHex(hex), 'ERR_PROOF_ATTESTATION_FORMAT').catch((error: Error) => {
+        throw new Error(`${hex}: ${error.message}`);
+      });
+    }
+    // Nesting: eight levels are allowed, nine are not.
+    expect(decodeHex('81'.repeat(8) + '00')).to.deep.equal([[[[[[[[0]]]]]]]]);
+    await expectCode(() => decodeHex('81'.repeat(9) + '00'), 'ERR_PROOF_ATTESTATION_FORMAT');
+    // A map whose count says more pairs than bytes remain (two bytes a pair at least).
+    await expectCode(() => decodeHex('a3' + '0102' + '0304'), 'ERR_PROOF_ATTESTATION_FORMAT');
+  });
+});
