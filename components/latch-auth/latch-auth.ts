@@ -244,15 +244,19 @@ export class LatchAuth extends LatchKitElement {
     // kept one), and the restore's chunks and database must not queue ahead of it.
     const answer = kit.loadConfig();
     void this.resumeRedirect(kit, (error) => this.#set(() => (this.#error = error)), true);
-    // A session an earlier page load left shows the logged-in view: the methods wait for its restore (else they flip under someone typing; a failure is the kit's to report).
-    const settled = kit.restoreSession().then(() => undefined, () => undefined);
+    // A session an earlier page load left shows the logged-in view: the methods wait for its
+    // restore (else they flip under someone typing; a failure is the kit's to report), unless the
+    // kit can tell at once that nothing is saved (its hint, read without waiting for IndexedDB).
+    const restored = kit.restoreSession().then(() => undefined, () => undefined);
+    const settled = kit.mayHaveSavedSession() ? restored : undefined;
     // Then the first of the kept config (see shownConfig) and the answer shows them (a modal
     // focuses them); the next re-renders quietly (ContactLoginController keeps the fields).
     const show = (): unknown =>
       this.#loaded === kit && this.#view !== 'failed' && (this.#view === 'loading' ? this.#shown(() => this.#ready(kit)) : this.#set(() => this.#ready(kit)));
-    if (kit.shownConfig !== null) void settled.then(show);
+    // Kept and nothing to wait for: this very render shows the methods (no loading state first).
+    if (kit.shownConfig !== null) void (settled ? settled.then(show) : show());
     answer.then(
-      () => settled.then(show),
+      () => (settled ? settled.then(show) : show()),
       // Not a user action: shown with a retry (also over a kept config), not dispatched (the kit fires its own `error`).
       (error: unknown) => this.#loaded === kit && this.#set(() => ((this.#view = 'failed'), (this.#error = asLatchError(error)))),
     );

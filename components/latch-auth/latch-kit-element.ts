@@ -113,7 +113,9 @@ export class LatchKitElement extends LatchKitAwareElement {
    * and calls `onError`. Unless the kit's `captcha` is false, the captcha errors' text loads too.
    */
   protected resumeRedirect(kit: LatchKit, onError: (error: LatchError) => void, links = false): Promise<boolean> {
-    if (kit.options.captcha !== false) import('./captcha-messages.ts').then((m) => m.registerCaptchaMessages(registerMessages), () => undefined);
+    // The captcha's texts are needed once a request has been answered with a challenge: loaded
+    // after this render, in a task of its own, so that the first paint does not wait for the chunk.
+    if (kit.options.captcha !== false) setTimeout(() => import('./captcha-messages.ts').then((m) => m.registerCaptchaMessages(registerMessages), () => undefined));
     if (links && /[?#&]otpCode=/.test(globalThis.location?.href)) {
       void this.#announce(import('./magic-link-login.ts').then((m) => m.finishLinkLogin(kit, this.signup, registerMessages)), onError);
     }

@@ -1,9 +1,17 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { LatchError } from '../../src/errors/latch-error.ts';
 import type { LatchKit, OAuthLaunch, PendingOAuth } from '../../src/kit/latch-kit.ts';
+import type { OAuthProvider } from '../../src/flows/oauth-providers.ts';
 import { LatchKitElement } from '../latch-auth/latch-kit-element.ts';
 import { isProvider, logoPaths, PROVIDERS } from './provider-logos.ts';
 import { oauthButtonStyles } from './latch-oauth-button.styles.ts';
+
+/** The kit and provider of an attempt being prepared (or prepared, or whose preparation failed). */
+interface Preparing {
+  kit: LatchKit;
+  provider: OAuthProvider;
+  failed?: true;
+}
 
 /**
  * @summary "Continue with Google" (Apple, Facebook, X, Discord): an OAuth login in a popup that
@@ -53,7 +61,7 @@ export class LatchOauthButton extends LatchKitElement {
 
   #pending: PendingOAuth | undefined;
   /** The kit and provider of the attempt being prepared (or prepared, or whose preparation failed): a change starts over. */
-  #preparing: { kit: LatchKit; provider: string; failed?: true } | undefined;
+  #preparing: Preparing | undefined;
   #resumedFor: LatchKit | undefined;
   #busy = false;
   /** What the status says while busy: the popup is open, or the page is going to the provider. */
@@ -102,7 +110,14 @@ export class LatchOauthButton extends LatchKitElement {
       return;
     }
     this.#drop();
-    const preparing: { kit: LatchKit; provider: string; failed?: true } = (this.#preparing = { kit, provider });
+    const preparing: Preparing = (this.#preparing = { kit, provider });
+    // In a task of its own, after this render: the attempt's chunk (its preload links, fetch and
+    // evaluation) and key are no work the first interactive frame should wait for (issue 25).
+    setTimeout(() => this.#preparing === preparing && this.#start(preparing));
+  }
+
+  #start(preparing: Preparing): void {
+    const { kit, provider } = preparing;
     kit.prepareOAuth(provider).then(
       (pending) => {
         if (this.#preparing !== preparing) return void kit.abandonOAuth(pending).catch(() => undefined);

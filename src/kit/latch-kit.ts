@@ -37,6 +37,7 @@ import { requireSameUser } from './require-same-user.ts';
 import { oauthRedirectUri } from './oauth-redirect-uri.ts';
 import { configCache, type ConfigCache } from './config-cache.ts';
 import { nothingSaved } from './nothing-saved.ts';
+import { savedSessionHint } from '../session/saved-session-hint.ts';
 import type { LatchKitEventMap, LoginOutcome, LogoutReason } from './kit-events.ts';
 import type { LatchKitOptions } from './latch-kit-options.ts';
 import type { CompleteOtpOptions, FinishOAuthOptions, KitFlow, PasskeySignupOptions } from './kit-flows.ts';
@@ -159,7 +160,9 @@ export class LatchKit extends EventTarget {
         // A later forced load wins over an earlier one still in flight.
         if (this.#configRequest === request) {
           this.#config = config; // shownConfig from now on
-          cache?.write(config);
+          // Kept in a task of its own: a localStorage write is synchronous, and the first render
+          // of the answer should not wait for it. Not if a later load has started (or failed) since.
+          if (cache) setTimeout(() => this.#configRequest === request && cache.write(config));
           setConfig(config);
         }
         return config;
@@ -262,6 +265,17 @@ export class LatchKit extends EventTarget {
       });
     }
     return this.#restoring;
+  }
+
+  /**
+   * Whether `restoreSession()` may find a session: false only while nobody is logged in here and
+   * the kit keeps sessions in the default IndexedDB store whose hint says nothing is saved there
+   * (saved-session-hint.ts), so that a first render need not wait for the restore. True when
+   * unsure. A hint can be lost over a saved session: the restore still finds it.
+   */
+  mayHaveSavedSession(): boolean {
+    const { sessionSlots, sessionStore } = this.options;
+    return this.#current !== undefined || !!(sessionSlots || sessionStore) || savedSessionHint().read() !== false;
   }
 
   async #restore(): Promise<SigningSession | null> {

@@ -1,5 +1,6 @@
 import { IndexedDbObjectStore } from '../keys/indexed-db-object-store.ts';
 import { IndexedDbSessionStore, isPersisted, type IndexedDbSessionStoreOptions } from './indexed-db-session-store.ts';
+import { savedSessionHint, type SavedSessionHint } from './saved-session-hint.ts';
 import type { PersistedSession, SessionStore } from './session-store.ts';
 import { isSessionKey, type SessionSlots } from './session-slots.ts';
 
@@ -17,10 +18,13 @@ export class IndexedDbSessionSlots implements SessionSlots {
   readonly #options: IndexedDbSessionStoreOptions;
   readonly #db: IndexedDbObjectStore;
   readonly #slots = new Map<string, IndexedDbSessionStore>();
+  /** The slots' records share the store, and its hint (see saved-session-hint.ts). */
+  readonly #hint: SavedSessionHint;
 
   constructor(options: IndexedDbSessionStoreOptions = {}) {
     this.#options = options;
     this.#db = new IndexedDbObjectStore(options, options.storeName ?? 'sessions', 'slot');
+    this.#hint = savedSessionHint(options.dbName, options.storeName);
   }
 
   slot(sessionKey: string): SessionStore {
@@ -46,7 +50,13 @@ export class IndexedDbSessionSlots implements SessionSlots {
   }
 
   async setActive(sessionKey: string | undefined): Promise<void> {
-    await this.#db.run('readwrite', (store) => (sessionKey === undefined ? store.delete(ACTIVE) : store.put({ slot: ACTIVE, sessionKey })));
+    if (sessionKey !== undefined) {
+      await this.#db.run('readwrite', (store) => store.put({ slot: ACTIVE, sessionKey }));
+      return this.#hint.note(true);
+    }
+    // What is left is counted in the same transaction: the hint goes with the last record.
+    const left = await this.#db.run<number>('readwrite', (store) => (store.delete(ACTIVE), store.count()));
+    this.#hint.note(left > 0);
   }
 
   async close(): Promise<void> {

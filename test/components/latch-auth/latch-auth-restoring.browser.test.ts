@@ -4,7 +4,7 @@
 // logged-in view then replaces (the frameworks e2e test typed into it once, in CI). The restore
 // is held by a deferred promise the test releases: no timing.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { afterEach, describe, it } from '../../support/harness.ts';
+import { afterEach, beforeEach, describe, it } from '../../support/harness.ts';
 import { LatchAuth } from '../../../components/latch-auth/latch-auth.ts';
 import { LatchError } from '../../../src/errors/latch-error.ts';
 import { LatchKit, type LatchKitOptions } from '../../../src/kit/latch-kit.ts';
@@ -52,8 +52,15 @@ async function earlierLoad(stores: Partial<LatchKitOptions>, email: string): Pro
   const kit = new LatchKit(await kitOptions(stores));
   kits.push(kit);
   await kit.loadConfig();
+  await keptIn(stores);
   const { otpId } = await kit.startOtp('OTP_TYPE_EMAIL', email);
   await kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact: email, otpId, otpCode: await latestCode(email) });
+}
+
+/** The answer is kept in a task after its own: waits until `stores` holds it. */
+async function keptIn(stores: Partial<LatchKitOptions>): Promise<void> {
+  const storage = stores.configCache as ReturnType<typeof memoryStorage>;
+  await waitUntil(() => storage.entries.size > 0, 'the config is kept');
 }
 
 const methods = (el: LatchAuth): Element | null => el.shadowRoot!.querySelector('[part~="methods"]');
@@ -137,6 +144,7 @@ describe('<latch-auth> while a session is restored', () => {
         const first = new LatchKit(await kitOptions(stores));
         kits.push(first);
         await first.loadConfig();
+        await keptIn(stores);
       }
       const kit = await heldKit(stores);
       const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
@@ -161,5 +169,95 @@ describe('<latch-auth> while a session is restored', () => {
     kit.release(new LatchError('ERR_STORE_UNAVAILABLE', 'The session store cannot be read.'));
     await waitUntil(() => methods(el)?.querySelector('input'), 'the methods show', SLOW);
     expect(el.shadowRoot!.querySelector('[part~="retry"]') !== null, 'a retry').to.equal(false);
+  });
+
+  describe('with the default session store and its saved-session hint', () => {
+    // The hint lives in the origin's localStorage, which every test page shares (and other
+    // pages' default stores write): what this page reads of it is set here instead.
+    const HINT = 'latchkey:saved:["latchkey","sessions"]';
+    const getItem = Storage.prototype.getItem;
+    let hint: string | null = null;
+    beforeEach(() => {
+      Storage.prototype.getItem = function (this: Storage, key: string): string | null {
+        if (this !== localStorage || key !== HINT) return getItem.call(this, key);
+        if (hint === 'throw') throw new DOMException('The storage is blocked.', 'SecurityError');
+        return hint;
+      };
+    });
+    afterEach(() => {
+      Storage.prototype.getItem = getItem;
+    });
+
+    /** A kit on the default (IndexedDB) session store, its restore held (never released here: the store is the origin's, which other pages share). */
+    async function defaultStoreKit(stores: Partial<LatchKitOptions>): Promise<HeldRestoreKit> {
+      const options = await kitOptions(stores);
+      delete options.sessionStore;
+      const kit = new HeldRestoreKit(options);
+      kits.push(kit);
+      return kit;
+    }
+
+    it('no hint (nothing saved): the answer shows the methods without waiting for the restore', async () => {
+      hint = null;
+      const kit = await defaultStoreKit({ configCache: memoryStorage() });
+      expect(kit.mayHaveSavedSession(), 'the kit can tell nothing is saved').to.equal(false);
+      const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+      await waitUntil(() => methods(el)?.querySelector('input'), 'the methods show, the restore still held', SLOW);
+      expect(part(el, 'base').getAttribute('aria-busy')).to.equal('false');
+    });
+
+    it('no hint and a kept config: the first render is the methods, before the answer (no loading state)', async () => {
+      hint = null;
+      const stores = { configCache: memoryStorage() };
+      const first = new LatchKit(await kitOptions(stores));
+      kits.push(first);
+      await first.loadConfig();
+      await keptIn(stores);
+      const kit = await defaultStoreKit(stores);
+      // The fixture resolves after the first update: no round trip can have been answered yet.
+      const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+      expect(kit.config, 'the answer is not in').to.equal(null);
+      expect(methods(el)?.querySelector('input') != null, 'the kept methods show at once').to.equal(true);
+      expect(el.shadowRoot!.querySelector('[part="loading"]') !== null, 'a loading state').to.equal(false);
+    });
+
+    it('a hint (a session may be saved): the methods wait for the restore, kept config or not', async () => {
+      hint = '1';
+      for (const withKept of [false, true]) {
+        const stores = { configCache: memoryStorage() };
+        if (withKept) {
+          const first = new LatchKit(await kitOptions(stores));
+          kits.push(first);
+          await first.loadConfig();
+          await keptIn(stores);
+        }
+        const kit = await defaultStoreKit(stores);
+        expect(kit.mayHaveSavedSession()).to.equal(true);
+        const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+        await kit.loadConfig();
+        await el.updateComplete;
+        expectLoading(el, withKept ? 'hint, kept config and answer' : 'hint and answer');
+      }
+    });
+
+    it('a localStorage that cannot be read (cannot tell): the methods wait', async () => {
+      hint = 'throw';
+      const kit = await defaultStoreKit({ configCache: memoryStorage() });
+      expect(kit.mayHaveSavedSession()).to.equal(true);
+      const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+      await kit.loadConfig();
+      await el.updateComplete;
+      expectLoading(el, 'unreadable hint and answer');
+    });
+
+    it('the kit\'s own session store: the hint is not asked, the methods wait', async () => {
+      hint = null;
+      const kit = await heldKit(browserStores());
+      expect(kit.mayHaveSavedSession()).to.equal(true);
+      const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+      await kit.loadConfig();
+      await el.updateComplete;
+      expectLoading(el, 'own store, no hint');
+    });
   });
 });

@@ -52,7 +52,11 @@ const pendingStore: PendingOAuthStore = {
 /** A kit on the emulator whose start-up work is recorded; `kept`: a config kept from an earlier visit. */
 async function recordingKit(kept: boolean): Promise<LatchKit> {
   const storage = memoryStorage();
-  if (kept) await new LatchKit(await kitOptions({ configCache: storage })).loadConfig();
+  if (kept) {
+    await new LatchKit(await kitOptions({ configCache: storage })).loadConfig();
+    // The answer is kept in a task after its own: the next visit must find it.
+    await waitUntil(() => storage.entries.size > 0, 'the config is kept');
+  }
   const options = await kitOptions({
     sessionSlots: new RecordingSlots(),
     pendingStore,

@@ -124,6 +124,28 @@ describe('<latch-oauth-button>', () => {
       expect(part(el, 'button').getAttribute('aria-disabled')).to.equal('true');
     });
 
+    it('starts its attempt in a task after its render, not inside it; one removed before then starts none', async () => {
+      const kit = await testKit();
+      const started: string[] = [];
+      const prepare = kit.prepareOAuth.bind(kit);
+      kit.prepareOAuth = (provider) => (started.push(provider), prepare(provider));
+      const el = await fixture<LatchOauthButton>(html`<latch-oauth-button provider="google" .kit=${kit}></latch-oauth-button>`);
+      expect(part(el, 'button').getAttribute('aria-disabled'), 'rendered, not ready').to.equal('true');
+      expect(started, 'nothing started in the render\'s task').to.deep.equal([]);
+      await waitUntil(() => el.ready, 'prepared');
+      expect(started).to.deep.equal(['google']);
+
+      const gone = document.createElement('latch-oauth-button');
+      gone.provider = 'apple';
+      gone.kit = kit;
+      document.body.append(gone);
+      await gone.updateComplete;
+      gone.remove();
+      // A later timer than the button's own (0 ms, queued first): it has run by then.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(started, 'the removed button started nothing').to.deep.equal(['google']);
+    });
+
     it('disabled prepares nothing; enabling prepares; changing the provider starts over', async () => {
       const keyStore = new MemoryKeyStore();
       const kit = await testKit({ keyStore });

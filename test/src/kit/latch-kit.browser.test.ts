@@ -112,9 +112,19 @@ describe('LatchKit in the browser', () => {
     const code = await latestCode(contact);
     const login = await kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact, otpId, otpCode: code });
     const stored: string[] = [];
+    const hints: string[] = [];
     for (const storage of [localStorage, sessionStorage]) {
-      for (let i = 0; i < storage.length; i++) stored.push(`${storage.key(i)}=${storage.getItem(storage.key(i)!)}`);
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i)!;
+        const value = storage.getItem(key);
+        // The saved-session hints (this page's and other test pages', keyed by database names that
+        // hold UUIDs): a fixed prefix and a value of "1", checked as such, not scanned as text.
+        if (key.startsWith('latchkey:saved:')) hints.push(`${key}=${value}`);
+        else stored.push(`${key}=${value}`);
+      }
     }
+    expect(hints, 'the hint says a session is saved here').to.include(`latchkey:saved:${JSON.stringify([dbName, 'sessions'])}=1`);
+    expect(hints.filter((hint) => !/^latchkey:saved:\["[\w-]+","[\w-]+"\]=1$/.test(hint)), 'hints hold a database name, a store name and "1"').to.deep.equal([]);
     const text = stored.join('\n');
     expect(holdsSecret(text, code), 'the one-time code').to.equal(false);
     expect(/"d"\s*:|PRIVATE KEY|pkcs8/i.test(text), 'private key material').to.equal(false);

@@ -2,6 +2,7 @@
 // and "ask the stores" whenever it cannot be sure.
 import { describe, expect, it } from '../../support/harness.ts';
 import { nothingSaved } from '../../../src/kit/nothing-saved.ts';
+import { savedSessionHint, type SavedSessionHint } from '../../../src/session/saved-session-hint.ts';
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { MemorySessionSlots } from '../../../src/session/session-slots.ts';
 
@@ -14,20 +15,40 @@ const listing = (...names: string[]): Factory => ({
   },
 });
 
+/** A hint of its own (not the origin's localStorage, which other test pages share), noted as saved. */
+function privateHint(): SavedSessionHint {
+  const entries = new Map<string, string>();
+  const hint = savedSessionHint('latchkey', 'sessions', { getItem: (k) => entries.get(k) ?? null, setItem: (k, v) => void entries.set(k, v), removeItem: (k) => void entries.delete(k) });
+  hint.note(true);
+  return hint;
+}
+
 describe('nothingSaved', () => {
+  it('drops a hint left over nothing saved, and keeps it whenever it cannot tell', async () => {
+    const none = privateHint();
+    expect(await nothingSaved({}, listing('another-app'), none)).to.equal(true);
+    expect(none.read(), 'no latchkey database').to.equal(false);
+    const unsure = privateHint();
+    expect(await nothingSaved({}, listing('latchkey'), unsure)).to.equal(false);
+    expect(unsure.read(), 'a database that cannot be opened').to.equal(true);
+    const own = privateHint();
+    expect(await nothingSaved({ sessionStore: new MemorySessionStore() }, listing(), own)).to.equal(false);
+    expect(own.read(), 'the kit\'s own store').to.equal(true);
+  });
+
   it('no latchkey database in the origin: nothing can have been saved', async () => {
-    expect(await nothingSaved({}, listing())).to.equal(true);
-    expect(await nothingSaved({}, listing('another-app', 'latchkey-old'))).to.equal(true);
+    expect(await nothingSaved({}, listing(), privateHint())).to.equal(true);
+    expect(await nothingSaved({}, listing('another-app', 'latchkey-old'), privateHint())).to.equal(true);
   });
 
   it('a latchkey database that cannot be opened: the stores are asked', async () => {
-    expect(await nothingSaved({}, listing('another-app', 'latchkey'))).to.equal(false);
+    expect(await nothingSaved({}, listing('another-app', 'latchkey'), privateHint())).to.equal(false);
   });
 
   it('the kit\'s own stores, no databases() or a failing one: the stores are asked', async () => {
-    expect(await nothingSaved({ sessionStore: new MemorySessionStore() }, listing())).to.equal(false);
-    expect(await nothingSaved({ sessionSlots: new MemorySessionSlots() }, listing())).to.equal(false);
-    expect(await nothingSaved({}, {} as Factory)).to.equal(false);
-    expect(await nothingSaved({}, { ...listing(), databases: () => Promise.reject(new DOMException('denied', 'SecurityError')) })).to.equal(false);
+    expect(await nothingSaved({ sessionStore: new MemorySessionStore() }, listing(), privateHint())).to.equal(false);
+    expect(await nothingSaved({ sessionSlots: new MemorySessionSlots() }, listing(), privateHint())).to.equal(false);
+    expect(await nothingSaved({}, {} as Factory, privateHint())).to.equal(false);
+    expect(await nothingSaved({}, { ...listing(), databases: () => Promise.reject(new DOMException('denied', 'SecurityError')) }, privateHint())).to.equal(false);
   });
 });

@@ -1,0 +1,71 @@
+// configCache: one entry per (proxy, configuration id), written normalized, read back through the
+// same normalization; an unchanged answer is not written again; a storage that throws is a cold
+// start, never an error.
+import { describe, expect, it } from '../../support/harness.ts';
+import { normalizeWalletKitConfig } from '../../../src/clients/wallet-kit-config.ts';
+import { configCache, configCacheKey } from '../../../src/kit/config-cache.ts';
+
+const answer = normalizeWalletKitConfig({ enabledProviders: ['email', 'google'], otpLength: 6, sessionExpirationSeconds: '900', organizationId: 'org', oauthClientIds: { google: 'client' } });
+
+function countingStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & { entries: Map<string, string>; writes: number } {
+  const entries = new Map<string, string>();
+  const storage = {
+    entries,
+    writes: 0,
+    getItem: (key: string) => entries.get(key) ?? null,
+    setItem: (key: string, value: string) => void ((storage.writes += 1), entries.set(key, value)),
+    removeItem: (key: string) => void entries.delete(key),
+  };
+  return storage;
+}
+
+describe('configCache', () => {
+  it('keeps the normalized config under its (proxy, configuration) key and reads it back', () => {
+    const storage = countingStorage();
+    const cache = configCache('https://proxy.example/', 'demo', storage);
+    expect(cache.read()).to.equal(null);
+    cache.write(answer);
+    expect([...storage.entries.keys()]).to.deep.equal([configCacheKey('https://proxy.example', 'demo')]);
+    expect(cache.read()).to.deep.equal(answer);
+    cache.forget();
+    expect(cache.read()).to.equal(null);
+  });
+
+  it('writes an unchanged answer once, a changed one again', () => {
+    const storage = countingStorage();
+    const cache = configCache(undefined, 'demo', storage);
+    cache.write(answer);
+    cache.write(normalizeWalletKitConfig(JSON.parse(JSON.stringify(answer))));
+    expect(storage.writes, 'the same answer twice').to.equal(1);
+    cache.write({ ...answer, enabledProviders: ['email'] });
+    expect(storage.writes, 'a changed answer').to.equal(2);
+    expect(cache.read()?.enabledProviders).to.deep.equal(['email']);
+  });
+
+  it('an entry that is not a config (edited, another version) reads as none', () => {
+    const storage = countingStorage();
+    const cache = configCache(undefined, 'demo', storage);
+    storage.entries.set(configCacheKey(undefined, 'demo'), '{"enabledProviders": 7');
+    expect(cache.read()).to.equal(null);
+    storage.entries.set(configCacheKey(undefined, 'demo'), 'null');
+    expect(cache.read()).to.equal(null);
+  });
+
+  it('a storage that throws: no entry, no error', () => {
+    const blocked = {
+      getItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    };
+    const cache = configCache(undefined, 'demo', blocked);
+    expect(cache.read()).to.equal(null);
+    expect(() => cache.write(answer)).to.not.throw();
+    expect(() => cache.forget()).to.not.throw();
+  });
+});

@@ -1,0 +1,67 @@
+// savedSessionHint: one key per (database, store) in a Storage, read synchronously; a storage that
+// is missing or throws reads as "cannot tell" and never makes note() throw.
+import { describe, expect, it } from '../../support/harness.ts';
+import { savedSessionHint } from '../../../src/session/saved-session-hint.ts';
+
+type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function mapStorage(): Store & { entries: Map<string, string> } {
+  const entries = new Map<string, string>();
+  return {
+    entries,
+    getItem: (key) => entries.get(key) ?? null,
+    setItem: (key, value) => void entries.set(key, String(value)),
+    removeItem: (key) => void entries.delete(key),
+  };
+}
+
+const throwing: Store = {
+  getItem: () => {
+    throw new DOMException('blocked', 'SecurityError');
+  },
+  setItem: () => {
+    throw new DOMException('full', 'QuotaExceededError');
+  },
+  removeItem: () => {
+    throw new DOMException('blocked', 'SecurityError');
+  },
+};
+
+describe('savedSessionHint', () => {
+  it('absent until noted: false; noted saved: true; noted empty: false again', () => {
+    const storage = mapStorage();
+    const hint = savedSessionHint('latchkey', 'sessions', storage);
+    expect(hint.read()).to.equal(false);
+    hint.note(true);
+    expect(hint.read()).to.equal(true);
+    expect([...storage.entries]).to.deep.equal([['latchkey:saved:["latchkey","sessions"]', '1']]);
+    hint.note(true);
+    expect(storage.entries.size).to.equal(1);
+    hint.note(false);
+    expect(hint.read()).to.equal(false);
+    expect(storage.entries.size).to.equal(0);
+  });
+
+  it('keeps each database and object store apart', () => {
+    const storage = mapStorage();
+    savedSessionHint('latchkey', 'sessions', storage).note(true);
+    expect(savedSessionHint('other-db', 'sessions', storage).read()).to.equal(false);
+    expect(savedSessionHint('latchkey', 'other-store', storage).read()).to.equal(false);
+    // The separator cannot be forged by a name: ["a:b","c"] and ["a","b:c"] are two keys.
+    savedSessionHint('a:b', 'c', storage).note(true);
+    expect(savedSessionHint('a', 'b:c', storage).read()).to.equal(false);
+  });
+
+  it('defaults to the kit\'s database and store', () => {
+    const storage = mapStorage();
+    savedSessionHint(undefined, undefined, storage).note(true);
+    expect(savedSessionHint('latchkey', 'sessions', storage).read()).to.equal(true);
+  });
+
+  it('a storage that throws: cannot tell (undefined), and noting does not throw', () => {
+    const hint = savedSessionHint('latchkey', 'sessions', throwing);
+    expect(hint.read()).to.equal(undefined);
+    expect(() => hint.note(true)).to.not.throw();
+    expect(() => hint.note(false)).to.not.throw();
+  });
+});
