@@ -19,24 +19,14 @@ export interface LocaleSources {
   languages?: readonly string[] | undefined;
 }
 
-// Every element resolves its locale on each update from the same few tags, and ICU's
-// canonicalization is not cheap on a page's first render: each answer is remembered (a page
-// sees few distinct tags; the map is cleared if one ever sees many).
-const canonical = new Map<string, string | null>();
-
 /** The canonical BCP 47 form of `tag` (`en_us` → `en-US`), or null when it is not a valid tag. */
 export function canonicalLocale(tag: string | null | undefined): string | null {
   if (!tag) return null;
-  let locale = canonical.get(tag);
-  if (locale !== undefined) return locale;
   try {
-    locale = Intl.getCanonicalLocales(tag.trim().replace(/_/g, '-'))[0] ?? null;
+    return Intl.getCanonicalLocales(tag.trim().replace(/_/g, '-'))[0] ?? null;
   } catch {
-    locale = null;
+    return null;
   }
-  if (canonical.size >= 64) canonical.clear();
-  canonical.set(tag, locale);
-  return locale;
 }
 
 /** The primary language subtag, lower case: `pt-BR` → `pt`. */
