@@ -47,13 +47,8 @@ export function configCache(proxyUrl: string | undefined, configId: string, stor
   };
   return {
     read: () => attempt((store) => normalizeWalletKitConfig(JSON.parse(store.getItem(key)!))),
-    // Already normalized by the proxy client: its fields only. An unchanged entry (a returning
-    // visitor's usual answer) is not written again.
-    write: (config) =>
-      void attempt((store) => {
-        const json = JSON.stringify(config);
-        if (store.getItem(key) !== json) store.setItem(key, json);
-      }),
+    // Already normalized by the proxy client: its fields only.
+    write: (config) => void attempt((store) => store.setItem(key, JSON.stringify(config))),
     forget: () => void attempt((store) => store.removeItem(key)),
   };
 }

@@ -33,7 +33,6 @@ import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
 import { cleanAddressBar } from '../flows/address-bar.ts';
 import { toLatchError } from './to-latch-error.ts';
 import { kitSessionOptions } from './kit-session-options.ts';
-import { requireSameUser } from './require-same-user.ts';
 import { oauthRedirectUri } from './oauth-redirect-uri.ts';
 import { configCache, type ConfigCache } from './config-cache.ts';
 import { nothingSaved } from './nothing-saved.ts';
@@ -268,14 +267,14 @@ export class LatchKit extends EventTarget {
   }
 
   /**
-   * Whether `restoreSession()` may find a session: false only while nobody is logged in here and
-   * the kit keeps sessions in the default IndexedDB store whose hint says nothing is saved there
+   * Whether `restoreSession()` may find a session: false only when the kit keeps sessions in the
+   * default IndexedDB store and that store's hint says nothing is saved there
    * (saved-session-hint.ts), so that a first render need not wait for the restore. True when
    * unsure. A hint can be lost over a saved session: the restore still finds it.
    */
   mayHaveSavedSession(): boolean {
     const { sessionSlots, sessionStore } = this.options;
-    return this.#current !== undefined || !!(sessionSlots || sessionStore) || savedSessionHint().read() !== false;
+    return !!(sessionSlots || sessionStore) || savedSessionHint() !== false;
   }
 
   async #restore(): Promise<SigningSession | null> {
@@ -461,7 +460,8 @@ export class LatchKit extends EventTarget {
     const accounts = await this.accounts();
     let login: AccountLogin;
     try {
-      if (reauthenticate) await requireSameUser(result, this.#current?.session.summary?.userId);
+      // Step-up only: its check (and the JWT parser it needs) loads with the first one.
+      if (reauthenticate) (await import('./require-same-user.ts')).requireSameUser(result, this.#current?.session.summary?.userId);
       login = await accounts.login(result, keyStore);
     } catch (error) {
       await keyStore.delete(result.key.id).catch(() => undefined);

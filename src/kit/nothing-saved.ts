@@ -15,14 +15,14 @@ type Factory = Pick<IDBFactory, 'databases' | 'open'>;
  * prepared keys make it) but its `sessions` store holds no record. False when unsure: the kit's
  * own stores, no `databases()` (older Firefox), an error; the restore then reads the stores.
  */
-export async function nothingSaved(options: Pick<LatchKitOptions, 'sessionSlots' | 'sessionStore'>, factory?: Factory, hint = savedSessionHint(SESSIONS_DB, SESSIONS_STORE)): Promise<boolean> {
+export async function nothingSaved(options: Pick<LatchKitOptions, 'sessionSlots' | 'sessionStore'>, factory?: Factory, hintStorage?: Parameters<typeof savedSessionHint>[2]): Promise<boolean> {
   if (options.sessionSlots || options.sessionStore) return false;
   try {
     const idb = factory ?? globalThis.indexedDB;
     if (typeof idb?.databases !== 'function') return false;
     const none = !(await idb.databases()).some((database) => database.name === SESSIONS_DB) || (await savedRecords(idb)) === 0;
     // A hint left over an empty store (a write that could not drop it) is dropped now.
-    if (none) hint.note(false);
+    if (none) savedSessionHint(false, [SESSIONS_DB, SESSIONS_STORE], hintStorage);
     return none;
   } catch {
     return false; // a sandboxed frame, a browser that refuses: ask the stores

@@ -1,6 +1,6 @@
 import { IndexedDbObjectStore } from '../keys/indexed-db-object-store.ts';
 import { IndexedDbSessionStore, isPersisted, type IndexedDbSessionStoreOptions } from './indexed-db-session-store.ts';
-import { savedSessionHint, type SavedSessionHint } from './saved-session-hint.ts';
+import { savedSessionHint, type HintedStore } from './saved-session-hint.ts';
 import type { PersistedSession, SessionStore } from './session-store.ts';
 import { isSessionKey, type SessionSlots } from './session-slots.ts';
 
@@ -18,13 +18,13 @@ export class IndexedDbSessionSlots implements SessionSlots {
   readonly #options: IndexedDbSessionStoreOptions;
   readonly #db: IndexedDbObjectStore;
   readonly #slots = new Map<string, IndexedDbSessionStore>();
-  /** The slots' records share the store, and its hint (see saved-session-hint.ts). */
-  readonly #hint: SavedSessionHint;
+  /** The slots' records share the store, and its saved-session hint (see saved-session-hint.ts). */
+  readonly #hinted: HintedStore;
 
   constructor(options: IndexedDbSessionStoreOptions = {}) {
     this.#options = options;
     this.#db = new IndexedDbObjectStore(options, options.storeName ?? 'sessions', 'slot');
-    this.#hint = savedSessionHint(options.dbName, options.storeName);
+    this.#hinted = [options.dbName, options.storeName];
   }
 
   slot(sessionKey: string): SessionStore {
@@ -37,11 +37,17 @@ export class IndexedDbSessionSlots implements SessionSlots {
     const records = await this.#db.run<{ slot?: unknown; session?: unknown }[]>('readonly', (store) => store.getAll());
     const all: Record<string, PersistedSession> = {};
     for (const { slot, session } of records) if (isSessionKey(slot) && isPersisted(session)) all[slot] = session;
+    savedSessionHint(Object.keys(all).length > 0, this.#hinted);
     return all;
   }
 
   async keys(): Promise<string[]> {
-    return (await this.#db.run<IDBValidKey[]>('readonly', (store) => store.getAllKeys())).filter(isSessionKey);
+    const keys = (await this.#db.run<IDBValidKey[]>('readonly', (store) => store.getAllKeys())).filter(isSessionKey);
+    // The restore asks this first, a logout's choice of the next account asks list(): each keeps
+    // the hint to what it read. A hint lost over saved sessions (cleared storage, a session an
+    // older kit saved) is set again; one left after the last session went is dropped.
+    savedSessionHint(keys.length > 0, this.#hinted);
+    return keys;
   }
 
   async getActive(): Promise<string | undefined> {
@@ -50,13 +56,7 @@ export class IndexedDbSessionSlots implements SessionSlots {
   }
 
   async setActive(sessionKey: string | undefined): Promise<void> {
-    if (sessionKey !== undefined) {
-      await this.#db.run('readwrite', (store) => store.put({ slot: ACTIVE, sessionKey }));
-      return this.#hint.note(true);
-    }
-    // What is left is counted in the same transaction: the hint goes with the last record.
-    const left = await this.#db.run<number>('readwrite', (store) => (store.delete(ACTIVE), store.count()));
-    this.#hint.note(left > 0);
+    await this.#db.run('readwrite', (store) => (sessionKey === undefined ? store.delete(ACTIVE) : store.put({ slot: ACTIVE, sessionKey })));
   }
 
   async close(): Promise<void> {

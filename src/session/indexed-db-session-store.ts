@@ -1,5 +1,5 @@
 import { IndexedDbObjectStore, type IndexedDbOptions } from '../keys/indexed-db-object-store.ts';
-import { savedSessionHint, type SavedSessionHint } from './saved-session-hint.ts';
+import { savedSessionHint, type HintedStore } from './saved-session-hint.ts';
 import type { PersistedSession, SessionStore } from './session-store.ts';
 
 export interface IndexedDbSessionStoreOptions extends IndexedDbOptions {
@@ -23,49 +23,41 @@ export const isPersisted = (value: unknown): value is PersistedSession => {
 export class IndexedDbSessionStore implements SessionStore {
   readonly #db: IndexedDbObjectStore;
   readonly #slot: string;
-  /** Kept with every write: whether the store may hold a session (see saved-session-hint.ts). */
-  readonly #hint: SavedSessionHint;
+  /** Whose saved-session hint a save sets (see saved-session-hint.ts; the restore drops it). */
+  readonly #hinted: HintedStore;
 
   constructor(options: IndexedDbSessionStoreOptions = {}) {
     this.#db = new IndexedDbObjectStore(options, options.storeName ?? 'sessions', 'slot');
     this.#slot = options.slot ?? 'current';
-    this.#hint = savedSessionHint(options.dbName, options.storeName);
+    this.#hinted = [options.dbName, options.storeName];
   }
 
   async load(): Promise<PersistedSession | undefined> {
     const record = await this.#db.run<{ session?: unknown } | undefined>('readonly', (store) => store.get(this.#slot));
-    if (!isPersisted(record?.session)) return undefined;
-    this.#hint.note(true); // a hint lost since the save (cleared storage) is set again
-    return record.session;
+    return isPersisted(record?.session) ? record.session : undefined;
   }
 
   async save(session: PersistedSession): Promise<void> {
     await this.#db.run('readwrite', (store) => store.put({ slot: this.#slot, session }));
-    this.#hint.note(true);
+    savedSessionHint(true, this.#hinted);
   }
 
   async clear(): Promise<void> {
-    // What is left is counted in the same transaction: the hint goes with the last record.
-    const left = await this.#db.run<number>('readwrite', (store) => (store.delete(this.#slot), store.count()));
-    this.#hint.note(left > 0);
+    await this.#db.run('readwrite', (store) => store.delete(this.#slot));
   }
 
   async clearIfHolds(publicKey: string): Promise<boolean> {
     // The read and the delete share one readwrite transaction: another tab's save cannot land
     // between them (IndexedDB runs overlapping readwrite transactions one after the other).
     let empty = true;
-    let left = 1;
     await this.#db.run('readwrite', (store) => {
       const read = store.get(this.#slot);
       read.onsuccess = () => {
         const session = (read.result as { session?: unknown } | undefined)?.session;
-        if (isPersisted(session) && session.claims.public_key !== publicKey) return void (empty = false);
-        store.delete(this.#slot);
-        const count = store.count();
-        count.onsuccess = () => (left = count.result);
+        if (isPersisted(session) && session.claims.public_key !== publicKey) empty = false;
+        else store.delete(this.#slot);
       };
     });
-    this.#hint.note(left > 0);
     return empty;
   }
 

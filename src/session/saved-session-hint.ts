@@ -15,44 +15,28 @@
  * The restore still runs and still finds it (the view then changes to the logged-in one, as it
  * did before the wait) and sets the hint again.
  */
-const PREFIX = 'latchkey:saved:';
+type HintStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export interface SavedSessionHint {
-  /** False: nothing is saved in the store (the hint is absent). True: something may be. Undefined: no storage to ask. */
-  read(): boolean | undefined;
-  /** Records that the store holds a session now (`true`) or is empty (`false`). Never throws. */
-  note(saved: boolean): void;
-}
+/** Which store a hint is of: its database and object store names (the kit's by default). */
+export type HintedStore = [dbName?: string, storeName?: string];
 
-/** The hint of the sessions store `storeName` in database `dbName`. */
-export function savedSessionHint(dbName = 'latchkey', storeName = 'sessions', storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>): SavedSessionHint {
-  const key = PREFIX + JSON.stringify([dbName, storeName]);
-  // Private mode, a sandboxed frame, a blocked storage: reading localStorage itself can throw.
-  const store = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined => {
-    try {
-      return storage ?? globalThis.localStorage ?? undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  return {
-    read() {
-      try {
-        const s = store();
-        return s ? s.getItem(key) !== null : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    note(saved) {
-      try {
-        const s = store();
-        if (saved) s?.setItem(key, '1');
-        else s?.removeItem(key);
-      } catch {
-        // Quota or blocked storage: the hint stays as it was. Absent, the restore still finds
-        // the session; present over an empty store, the first render waits for the restore.
-      }
-    },
-  };
+/**
+ * Reads the hint of a sessions store: false when nothing is saved there (the hint is absent),
+ * true when something may be, undefined when there is no storage to ask. With `saved`, records
+ * instead that the store holds a session now (true) or is empty (false), and never throws.
+ */
+export function savedSessionHint(saved?: boolean, [dbName = 'latchkey', storeName = 'sessions']: HintedStore = [], storage?: HintStorage): boolean | undefined {
+  const key = 'latchkey:saved:' + JSON.stringify([dbName, storeName]);
+  // Private mode, a sandboxed frame, a blocked storage, a quota, no storage at all (Node): then
+  // a read cannot tell, and a note leaves the hint as it was (absent over a saved session, the
+  // restore still finds it; present over an empty store, the first render waits for the restore).
+  try {
+    const store = storage ?? localStorage;
+    if (saved === undefined) return store.getItem(key) !== null;
+    if (saved) store.setItem(key, '1');
+    else store.removeItem(key);
+  } catch {
+    // as said
+  }
+  return undefined;
 }

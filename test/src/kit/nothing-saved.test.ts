@@ -2,7 +2,7 @@
 // and "ask the stores" whenever it cannot be sure.
 import { describe, expect, it } from '../../support/harness.ts';
 import { nothingSaved } from '../../../src/kit/nothing-saved.ts';
-import { savedSessionHint, type SavedSessionHint } from '../../../src/session/saved-session-hint.ts';
+import { savedSessionHint } from '../../../src/session/saved-session-hint.ts';
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { MemorySessionSlots } from '../../../src/session/session-slots.ts';
 
@@ -15,12 +15,12 @@ const listing = (...names: string[]): Factory => ({
   },
 });
 
-/** A hint of its own (not the origin's localStorage, which other test pages share), noted as saved. */
-function privateHint(): SavedSessionHint {
+/** A storage of its own (not the origin's localStorage, which other test pages share) whose hint says a session is saved. */
+function privateHint(): NonNullable<Parameters<typeof savedSessionHint>[2]> & { read: () => boolean | undefined } {
   const entries = new Map<string, string>();
-  const hint = savedSessionHint('latchkey', 'sessions', { getItem: (k) => entries.get(k) ?? null, setItem: (k, v) => void entries.set(k, v), removeItem: (k) => void entries.delete(k) });
-  hint.note(true);
-  return hint;
+  const storage = { getItem: (k: string) => entries.get(k) ?? null, setItem: (k: string, v: string) => void entries.set(k, v), removeItem: (k: string) => void entries.delete(k) };
+  savedSessionHint(true, [], storage);
+  return { ...storage, read: () => savedSessionHint(undefined, [], storage) };
 }
 
 describe('nothingSaved', () => {

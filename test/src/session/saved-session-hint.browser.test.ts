@@ -1,6 +1,7 @@
 // The saved-session hint kept by the IndexedDB session stores (real IndexedDB and localStorage):
-// set by every write, dropped when a delete leaves the store empty (counted in the delete's own
-// transaction), set again when a load finds a session whose hint was lost.
+// every save sets it; the accounts' slots, when read (the restore reads their keys, a logout's
+// choice of the next account lists them), keep it to what they found: set again over sessions
+// whose hint was lost, dropped when none is left.
 import { describe, it, expect, afterEach } from '../../support/harness.ts';
 import { IndexedDbSessionSlots } from '../../../src/session/indexed-db-session-slots.ts';
 import { IndexedDbSessionStore } from '../../../src/session/indexed-db-session-store.ts';
@@ -16,64 +17,61 @@ describe('the saved-session hint of the IndexedDB session stores', () => {
   const open: { close(): Promise<void> }[] = [];
   afterEach(async () => {
     await Promise.all(open.splice(0).map((s) => s.close()));
-    savedSessionHint(dbName).note(false);
+    savedSessionHint(false, [dbName]);
     await deleteDatabase(dbName);
     dbName = uniqueDbName();
   });
   const track = <T extends { close(): Promise<void> }>(store: T): T => (open.push(store), store);
-  const hint = (): boolean | undefined => savedSessionHint(dbName).read();
+  const hint = (): boolean | undefined => savedSessionHint(undefined, [dbName]);
 
-  it('one slot: a save sets it, the clear that empties the store drops it', async () => {
+  it('a save sets it; a clear leaves it for the next read of the slots to drop', async () => {
     const store = track(new IndexedDbSessionStore({ dbName }));
     expect(hint(), 'nothing saved yet').to.equal(false);
+    await store.load();
+    expect(hint(), 'a load writes nothing').to.equal(false);
     await store.save({ claims: claims(first) });
     expect(hint(), 'after the save').to.equal(true);
     await store.clear();
-    expect(hint(), 'after the last record went').to.equal(false);
+    expect(hint(), 'a clear does not count what is left').to.equal(true);
+    expect(await track(new IndexedDbSessionSlots({ dbName })).keys()).to.deep.equal([]);
+    expect(hint(), 'the slots were read empty').to.equal(false);
   });
 
-  it('two slots: clearing one keeps it, clearing the last drops it; clearIfHolds alike', async () => {
-    const a = track(new IndexedDbSessionStore({ dbName }));
-    const b = track(new IndexedDbSessionStore({ dbName, slot: 'second-kit' }));
-    await a.save({ claims: claims(first) });
-    await b.save({ claims: claims(second) });
-    await a.clear();
-    expect(hint(), 'one slot still holds a session').to.equal(true);
-    expect(await b.clearIfHolds(first), 'another key: not cleared').to.equal(false);
-    expect(hint(), 'nothing was deleted').to.equal(true);
-    expect(await b.clearIfHolds(second)).to.equal(true);
-    expect(hint(), 'the last record went').to.equal(false);
-  });
-
-  it('the accounts\' slots: the active pointer counts as a record until it points at nothing', async () => {
+  it("the slots' keys: set again over sessions whose hint was lost, kept while one is left, dropped with the last", async () => {
     const slots = track(new IndexedDbSessionSlots({ dbName }));
-    await slots.setActive(first);
-    expect(hint(), 'a pointer was written').to.equal(true);
-    await slots.slot(first).save({ claims: claims(first) });
-    await slots.slot(first).clear();
-    expect(hint(), 'the pointer is left').to.equal(true);
-    await slots.setActive(undefined);
-    expect(hint(), 'the store is empty').to.equal(false);
+    await slots.slot('current').save({ claims: claims(first) });
+    await slots.slot('account:b').save({ claims: claims(second) });
+    await slots.setActive('account:b');
+    savedSessionHint(false, [dbName]); // cleared storage, or a session an older kit saved
+    expect(await slots.keys()).to.have.members(['current', 'account:b']);
+    expect(hint(), 'the sessions were found').to.equal(true);
+    await slots.slot('current').clear();
+    expect(await slots.keys()).to.deep.equal(['account:b']);
+    expect(hint(), 'one is left').to.equal(true);
+    await slots.slot('account:b').clear();
+    expect(await slots.keys(), 'the active pointer is no session').to.deep.equal([]);
+    expect(hint(), 'none is left').to.equal(false);
   });
 
-  it('a load that finds a session whose hint was lost (storage cleared) sets it again; an empty load does not', async () => {
-    const store = track(new IndexedDbSessionStore({ dbName }));
-    expect(await store.load()).to.equal(undefined);
-    expect(hint(), 'nothing found').to.equal(false);
-    await store.save({ claims: claims(first) });
-    savedSessionHint(dbName).note(false);
-    await track(new IndexedDbSessionStore({ dbName })).load();
+  it("the slots' list keeps it the same way", async () => {
+    const slots = track(new IndexedDbSessionSlots({ dbName }));
+    await slots.slot('current').save({ claims: claims(first) });
+    savedSessionHint(false, [dbName]);
+    expect(Object.keys(await slots.list())).to.deep.equal(['current']);
     expect(hint()).to.equal(true);
+    await slots.slot('current').clear();
+    expect(await slots.list()).to.deep.equal({});
+    expect(hint()).to.equal(false);
   });
 
   it('each database has its own hint', async () => {
     const other = uniqueDbName();
     try {
       await track(new IndexedDbSessionStore({ dbName: other })).save({ claims: claims(first) });
-      expect(savedSessionHint(other).read()).to.equal(true);
-      expect(hint(), 'this test\'s database').to.equal(false);
+      expect(savedSessionHint(undefined, [other])).to.equal(true);
+      expect(hint(), "this test's database").to.equal(false);
     } finally {
-      savedSessionHint(other).note(false);
+      savedSessionHint(false, [other]);
       await Promise.all(open.splice(0).map((s) => s.close()));
       await deleteDatabase(other);
     }

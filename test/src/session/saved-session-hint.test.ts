@@ -1,7 +1,13 @@
 // savedSessionHint: one key per (database, store) in a Storage, read synchronously; a storage that
 // is missing or throws reads as "cannot tell" and never makes note() throw.
 import { describe, expect, it } from '../../support/harness.ts';
-import { savedSessionHint } from '../../../src/session/saved-session-hint.ts';
+import { savedSessionHint, type HintedStore } from '../../../src/session/saved-session-hint.ts';
+
+/** The hint of (dbName, storeName) in `storage`, read and noted. */
+const hintIn = (dbName: string | undefined, storeName: string | undefined, storage: Store) => {
+  const of: HintedStore = [dbName, storeName];
+  return { read: () => savedSessionHint(undefined, of, storage), note: (saved: boolean) => savedSessionHint(saved, of, storage) };
+};
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -27,10 +33,10 @@ const throwing: Store = {
   },
 };
 
-describe('savedSessionHint', () => {
+describe('the saved-session hint', () => {
   it('absent until noted: false; noted saved: true; noted empty: false again', () => {
     const storage = mapStorage();
-    const hint = savedSessionHint('latchkey', 'sessions', storage);
+    const hint = hintIn('latchkey', 'sessions', storage);
     expect(hint.read()).to.equal(false);
     hint.note(true);
     expect(hint.read()).to.equal(true);
@@ -44,22 +50,22 @@ describe('savedSessionHint', () => {
 
   it('keeps each database and object store apart', () => {
     const storage = mapStorage();
-    savedSessionHint('latchkey', 'sessions', storage).note(true);
-    expect(savedSessionHint('other-db', 'sessions', storage).read()).to.equal(false);
-    expect(savedSessionHint('latchkey', 'other-store', storage).read()).to.equal(false);
+    hintIn('latchkey', 'sessions', storage).note(true);
+    expect(hintIn('other-db', 'sessions', storage).read()).to.equal(false);
+    expect(hintIn('latchkey', 'other-store', storage).read()).to.equal(false);
     // The separator cannot be forged by a name: ["a:b","c"] and ["a","b:c"] are two keys.
-    savedSessionHint('a:b', 'c', storage).note(true);
-    expect(savedSessionHint('a', 'b:c', storage).read()).to.equal(false);
+    hintIn('a:b', 'c', storage).note(true);
+    expect(hintIn('a', 'b:c', storage).read()).to.equal(false);
   });
 
   it('defaults to the kit\'s database and store', () => {
     const storage = mapStorage();
-    savedSessionHint(undefined, undefined, storage).note(true);
-    expect(savedSessionHint('latchkey', 'sessions', storage).read()).to.equal(true);
+    hintIn(undefined, undefined, storage).note(true);
+    expect(hintIn('latchkey', 'sessions', storage).read()).to.equal(true);
   });
 
   it('a storage that throws: cannot tell (undefined), and noting does not throw', () => {
-    const hint = savedSessionHint('latchkey', 'sessions', throwing);
+    const hint = hintIn('latchkey', 'sessions', throwing);
     expect(hint.read()).to.equal(undefined);
     expect(() => hint.note(true)).to.not.throw();
     expect(() => hint.note(false)).to.not.throw();
