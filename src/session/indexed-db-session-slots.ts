@@ -7,6 +7,21 @@ import { isSessionKey, type SessionSlots } from './session-slots.ts';
 /** The record that names the active session key; never a session key itself (see isSessionKey). */
 const ACTIVE = 'active';
 
+/** A slot of the kit's: its saves set the saved-session hint of its store (see saved-session-hint.ts). */
+class HintedSlot extends IndexedDbSessionStore {
+  readonly #hinted: HintedStore;
+
+  constructor(options: IndexedDbSessionStoreOptions) {
+    super(options);
+    this.#hinted = [options.dbName, options.storeName];
+  }
+
+  override async save(session: PersistedSession): Promise<void> {
+    await super.save(session);
+    savedSessionHint(true, this.#hinted);
+  }
+}
+
 /**
  * The accounts' slots in IndexedDB, beside the one-account slot in the same object store: each
  * account's session is one record keyed by its session key (`current` for the first), and the
@@ -29,7 +44,7 @@ export class IndexedDbSessionSlots implements SessionSlots {
 
   slot(sessionKey: string): SessionStore {
     let store = this.#slots.get(sessionKey);
-    if (!store) this.#slots.set(sessionKey, (store = new IndexedDbSessionStore({ ...this.#options, slot: sessionKey })));
+    if (!store) this.#slots.set(sessionKey, (store = new HintedSlot({ ...this.#options, slot: sessionKey })));
     return store;
   }
 

@@ -1,5 +1,4 @@
 import { IndexedDbObjectStore, type IndexedDbOptions } from '../keys/indexed-db-object-store.ts';
-import { savedSessionHint, type HintedStore } from './saved-session-hint.ts';
 import type { PersistedSession, SessionStore } from './session-store.ts';
 
 export interface IndexedDbSessionStoreOptions extends IndexedDbOptions {
@@ -23,13 +22,10 @@ export const isPersisted = (value: unknown): value is PersistedSession => {
 export class IndexedDbSessionStore implements SessionStore {
   readonly #db: IndexedDbObjectStore;
   readonly #slot: string;
-  /** Whose saved-session hint a save sets (see saved-session-hint.ts; the restore drops it). */
-  readonly #hinted: HintedStore;
 
   constructor(options: IndexedDbSessionStoreOptions = {}) {
     this.#db = new IndexedDbObjectStore(options, options.storeName ?? 'sessions', 'slot');
     this.#slot = options.slot ?? 'current';
-    this.#hinted = [options.dbName, options.storeName];
   }
 
   async load(): Promise<PersistedSession | undefined> {
@@ -39,7 +35,6 @@ export class IndexedDbSessionStore implements SessionStore {
 
   async save(session: PersistedSession): Promise<void> {
     await this.#db.run('readwrite', (store) => store.put({ slot: this.#slot, session }));
-    savedSessionHint(true, this.#hinted);
   }
 
   async clear(): Promise<void> {

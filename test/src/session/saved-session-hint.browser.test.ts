@@ -1,5 +1,5 @@
-// The saved-session hint kept by the IndexedDB session stores (real IndexedDB and localStorage):
-// every save sets it; the accounts' slots, when read (the restore reads their keys, a logout's
+// The saved-session hint kept by the kit's IndexedDB session slots (real IndexedDB and
+// localStorage): every save of a slot sets it; the slots, when read (the restore reads their keys, a logout's
 // choice of the next account lists them), keep it to what they found: set again over sessions
 // whose hint was lost, dropped when none is left.
 import { describe, it, expect, afterEach } from '../../support/harness.ts';
@@ -12,7 +12,7 @@ const claims = (publicKey: string) => ({ exp: 2_000_000_000, public_key: publicK
 const first = '02' + '11'.repeat(32);
 const second = '03' + '22'.repeat(32);
 
-describe('the saved-session hint of the IndexedDB session stores', () => {
+describe("the saved-session hint of the kit's IndexedDB session slots", () => {
   let dbName = uniqueDbName();
   const open: { close(): Promise<void> }[] = [];
   afterEach(async () => {
@@ -24,17 +24,22 @@ describe('the saved-session hint of the IndexedDB session stores', () => {
   const track = <T extends { close(): Promise<void> }>(store: T): T => (open.push(store), store);
   const hint = (): boolean | undefined => savedSessionHint(undefined, [dbName]);
 
-  it('a save sets it; a clear leaves it for the next read of the slots to drop', async () => {
-    const store = track(new IndexedDbSessionStore({ dbName }));
+  it("a slot's save sets it; a clear leaves it for the next read of the slots to drop", async () => {
+    const slots = track(new IndexedDbSessionSlots({ dbName }));
     expect(hint(), 'nothing saved yet').to.equal(false);
-    await store.load();
+    await slots.slot('current').load();
     expect(hint(), 'a load writes nothing').to.equal(false);
-    await store.save({ claims: claims(first) });
+    await slots.slot('current').save({ claims: claims(first) });
     expect(hint(), 'after the save').to.equal(true);
-    await store.clear();
+    await slots.slot('current').clear();
     expect(hint(), 'a clear does not count what is left').to.equal(true);
-    expect(await track(new IndexedDbSessionSlots({ dbName })).keys()).to.deep.equal([]);
+    expect(await slots.keys()).to.deep.equal([]);
     expect(hint(), 'the slots were read empty').to.equal(false);
+  });
+
+  it('a session store of its own (not the kit\'s slots) keeps no hint', async () => {
+    await track(new IndexedDbSessionStore({ dbName })).save({ claims: claims(first) });
+    expect(hint()).to.equal(false);
   });
 
   it("the slots' keys: set again over sessions whose hint was lost, kept while one is left, dropped with the last", async () => {
@@ -67,7 +72,7 @@ describe('the saved-session hint of the IndexedDB session stores', () => {
   it('each database has its own hint', async () => {
     const other = uniqueDbName();
     try {
-      await track(new IndexedDbSessionStore({ dbName: other })).save({ claims: claims(first) });
+      await track(new IndexedDbSessionSlots({ dbName: other })).slot('current').save({ claims: claims(first) });
       expect(savedSessionHint(undefined, [other])).to.equal(true);
       expect(hint(), "this test's database").to.equal(false);
     } finally {
