@@ -14,6 +14,7 @@ type Factory = Pick<IDBFactory, 'databases' | 'open'>;
  * database. A returning visitor who is logged out: the database is there (the OAuth buttons'
  * prepared keys make it) but its `sessions` store holds no record. False when unsure: the kit's
  * own stores, no `databases()` (older Firefox), an error; the restore then reads the stores.
+ * `factory` and `hintStorage` stand in for IndexedDB and localStorage (tests).
  */
 export async function nothingSaved(options: Pick<LatchKitOptions, 'sessionSlots' | 'sessionStore'>, factory?: Factory, hintStorage?: Parameters<typeof savedSessionHint>[2]): Promise<boolean> {
   if (options.sessionSlots || options.sessionStore) return false;
@@ -21,7 +22,7 @@ export async function nothingSaved(options: Pick<LatchKitOptions, 'sessionSlots'
     const idb = factory ?? globalThis.indexedDB;
     if (typeof idb?.databases !== 'function') return false;
     const none = !(await idb.databases()).some((database) => database.name === SESSIONS_DB) || (await savedRecords(idb)) === 0;
-    // A hint left over an empty store (a write that could not drop it) is dropped now.
+    // The saved-session hint a clear left over the empty store goes (saved-session-hint.ts).
     if (none) savedSessionHint(false, [SESSIONS_DB, SESSIONS_STORE], hintStorage);
     return none;
   } catch {

@@ -4,8 +4,10 @@
  * Why: `<latch-auth>` shows its login methods only once the session restore has settled (else a
  * logged-in visitor's view flips under their typing), and asking IndexedDB takes tens of ms on a
  * cold page, longer than the config's round trip. localStorage answers synchronously, and the kit
- * reads it on load anyway (the kept config). The hint is set after every write to the store and
- * dropped when a delete leaves the store empty, so "absent" means "nothing was saved here".
+ * reads it on load anyway (the kept config). The kit's slots set the hint with every save and
+ * keep it to what they read (the restore reads their keys, a logout's choice of the next account
+ * lists them); the restore's `nothingSaved` drops it over an empty store. A clear leaves it: the
+ * next read drops it. So "absent" means nothing was saved, or the last look found nothing.
  *
  * Not secret: it says only that someone logged in on this origin, which any script of the
  * origin can learn from IndexedDB as well. The session itself never goes to localStorage.
@@ -36,7 +38,7 @@ export function savedSessionHint(saved?: boolean, [dbName = 'latchkey', storeNam
     if (saved) store.setItem(key, '1');
     else store.removeItem(key);
   } catch {
-    // as said
+    // Nothing to read, or the hint stays as it was (see above).
   }
   return undefined;
 }
