@@ -57,6 +57,14 @@ async function earlierLoad(stores: Partial<LatchKitOptions>, email: string): Pro
   await kit.completeOtp({ otpType: 'OTP_TYPE_EMAIL', contact: email, otpId, otpCode: await latestCode(email) });
 }
 
+/** An earlier visit on `stores` that loaded the config and kept it (nobody logged in). */
+async function visitKeepingConfig(stores: Partial<LatchKitOptions>): Promise<void> {
+  const kit = new LatchKit(await kitOptions(stores));
+  kits.push(kit);
+  await kit.loadConfig();
+  await keptIn(stores);
+}
+
 /** The answer is kept in a task after its own: waits until `stores` holds it. */
 async function keptIn(stores: Partial<LatchKitOptions>): Promise<void> {
   const storage = stores.configCache as ReturnType<typeof memoryStorage>;
@@ -141,10 +149,7 @@ describe('<latch-auth> while a session is restored', () => {
     for (const kept of [false, true]) {
       const stores = browserStores();
       if (kept) {
-        const first = new LatchKit(await kitOptions(stores));
-        kits.push(first);
-        await first.loadConfig();
-        await keptIn(stores);
+        await visitKeepingConfig(stores);
       }
       const kit = await heldKit(stores);
       const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
@@ -209,10 +214,7 @@ describe('<latch-auth> while a session is restored', () => {
     it('no hint and a kept config: the first render is the methods, before the answer (no loading state)', async () => {
       hint = null;
       const stores = { configCache: memoryStorage() };
-      const first = new LatchKit(await kitOptions(stores));
-      kits.push(first);
-      await first.loadConfig();
-      await keptIn(stores);
+      await visitKeepingConfig(stores);
       const kit = await defaultStoreKit(stores);
       // The fixture resolves after the first update: no round trip can have been answered yet.
       const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
@@ -226,10 +228,7 @@ describe('<latch-auth> while a session is restored', () => {
       for (const withKept of [false, true]) {
         const stores = { configCache: memoryStorage() };
         if (withKept) {
-          const first = new LatchKit(await kitOptions(stores));
-          kits.push(first);
-          await first.loadConfig();
-          await keptIn(stores);
+          await visitKeepingConfig(stores);
         }
         const kit = await defaultStoreKit(stores);
         expect(kit.mayHaveSavedSession()).to.equal(true);

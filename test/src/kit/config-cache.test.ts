@@ -3,19 +3,9 @@
 import { describe, expect, it } from '../../support/harness.ts';
 import { normalizeWalletKitConfig } from '../../../src/clients/wallet-kit-config.ts';
 import { configCache, configCacheKey } from '../../../src/kit/config-cache.ts';
+import { mapStorage, throwingStorage } from '../../support/storage-stand-ins.ts';
 
 const answer = normalizeWalletKitConfig({ enabledProviders: ['email', 'google'], otpLength: 6, sessionExpirationSeconds: '900', organizationId: 'org', oauthClientIds: { google: 'client' } });
-
-function mapStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  const storage = {
-    entries,
-    getItem: (key: string) => entries.get(key) ?? null,
-    setItem: (key: string, value: string) => void entries.set(key, value),
-    removeItem: (key: string) => void entries.delete(key),
-  };
-  return storage;
-}
 
 describe('configCache', () => {
   it('keeps the normalized config under its (proxy, configuration) key and reads it back', () => {
@@ -39,18 +29,7 @@ describe('configCache', () => {
   });
 
   it('a storage that throws: no entry, no error', () => {
-    const blocked = {
-      getItem: () => {
-        throw new DOMException('blocked', 'SecurityError');
-      },
-      setItem: () => {
-        throw new DOMException('full', 'QuotaExceededError');
-      },
-      removeItem: () => {
-        throw new DOMException('blocked', 'SecurityError');
-      },
-    };
-    const cache = configCache(undefined, 'demo', blocked);
+    const cache = configCache(undefined, 'demo', throwingStorage);
     expect(cache.read()).to.equal(null);
     expect(() => cache.write(answer)).to.not.throw();
     expect(() => cache.forget()).to.not.throw();

@@ -2,35 +2,12 @@
 // is missing or throws reads as "cannot tell" and never makes note() throw.
 import { describe, expect, it } from '../../support/harness.ts';
 import { savedSessionHint, type HintedStore } from '../../../src/session/saved-session-hint.ts';
+import { mapStorage, throwingStorage, type StorageLike } from '../../support/storage-stand-ins.ts';
 
 /** The hint of (dbName, storeName) in `storage`, read and noted. */
-const hintIn = (dbName: string | undefined, storeName: string | undefined, storage: Store) => {
+const hintIn = (dbName: string | undefined, storeName: string | undefined, storage: StorageLike) => {
   const of: HintedStore = [dbName, storeName];
   return { read: () => savedSessionHint(undefined, of, storage), note: (saved: boolean) => savedSessionHint(saved, of, storage) };
-};
-
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function mapStorage(): Store & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, String(value)),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
-
-const throwing: Store = {
-  getItem: () => {
-    throw new DOMException('blocked', 'SecurityError');
-  },
-  setItem: () => {
-    throw new DOMException('full', 'QuotaExceededError');
-  },
-  removeItem: () => {
-    throw new DOMException('blocked', 'SecurityError');
-  },
 };
 
 describe('the saved-session hint', () => {
@@ -65,7 +42,7 @@ describe('the saved-session hint', () => {
   });
 
   it('a storage that throws: cannot tell (undefined), and noting does not throw', () => {
-    const hint = hintIn('latchkey', 'sessions', throwing);
+    const hint = hintIn('latchkey', 'sessions', throwingStorage);
     expect(hint.read()).to.equal(undefined);
     expect(() => hint.note(true)).to.not.throw();
     expect(() => hint.note(false)).to.not.throw();
