@@ -23,7 +23,7 @@ export async function nothingSaved(options: Pick<LatchKitOptions, 'sessionSlots'
     if (typeof idb?.databases !== 'function') return false;
     const none = !(await idb.databases()).some((database) => database.name === SESSIONS_DB) || (await savedRecords(idb)) === 0;
     // The saved-session hint a clear left over the empty store goes (saved-session-hint.ts).
-    if (none) savedSessionHint(false, [SESSIONS_DB, SESSIONS_STORE], hintStorage);
+    if (none) savedSessionHint(false, [], hintStorage); // the default store's hint
     return none;
   } catch {
     return false; // a sandboxed frame, a browser that refuses: ask the stores

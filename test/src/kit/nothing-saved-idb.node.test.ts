@@ -5,6 +5,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { IDBFactory } from 'fake-indexeddb';
 import { nothingSaved } from '../../../src/kit/nothing-saved.ts';
+import { savedSessionHint } from '../../../src/session/saved-session-hint.ts';
+import { mapStorage } from '../../support/storage-stand-ins.ts';
+
+/** A saved-session hint of its own (this process has no localStorage), saying a session may be saved. */
+function hinted(): ReturnType<typeof mapStorage> {
+  const storage = mapStorage();
+  savedSessionHint(true, [], storage);
+  return storage;
+}
 
 /** Makes the `latchkey` database with `stores`, puts `records` into `sessions`, and closes it. */
 function makeDatabase(idb: IDBFactory, stores: string[], records: { slot: string }[] = []): Promise<void> {
@@ -37,7 +46,9 @@ describe('nothingSaved over IndexedDB', () => {
   it('a logged-out returning visitor: the database holds keys but no session record', async () => {
     const idb = new IDBFactory();
     await makeDatabase(idb, ['keys', 'sessions']);
-    assert.equal(await nothingSaved({}, idb), true);
+    const hint = hinted();
+    assert.equal(await nothingSaved({}, idb, hint), true);
+    assert.equal(savedSessionHint(undefined, [], hint), false, 'the hint over the empty store is dropped');
     assert.equal(await upgradeGoesThrough(idb), 'upgraded', 'the question closed its connection');
   });
 
@@ -50,7 +61,9 @@ describe('nothingSaved over IndexedDB', () => {
   it('a saved slot or only the active pointer: the stores are asked', async () => {
     const saved = new IDBFactory();
     await makeDatabase(saved, ['keys', 'sessions'], [{ slot: 'current' }]);
-    assert.equal(await nothingSaved({}, saved), false);
+    const hint = hinted();
+    assert.equal(await nothingSaved({}, saved, hint), false);
+    assert.equal(savedSessionHint(undefined, [], hint), true, 'the hint stays over a saved record');
     const pointer = new IDBFactory();
     await makeDatabase(pointer, ['keys', 'sessions'], [{ slot: 'active' }]);
     assert.equal(await nothingSaved({}, pointer), false);

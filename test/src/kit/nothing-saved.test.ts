@@ -23,7 +23,51 @@ function privateHint(): ReturnType<typeof mapStorage> & { read: () => boolean | 
   return { ...storage, read: () => savedSessionHint(undefined, [], storage) };
 }
 
+/**
+ * A factory whose `latchkey` database opens, with a sessions store, but whose record count fails:
+ * its request reports an error (`request`), or the transaction cannot even start (`throw`).
+ * `closed` says whether the connection was closed after.
+ */
+function failingCount(mode: 'request' | 'throw'): Factory & { closed: () => boolean } {
+  let closed = false;
+  const db = {
+    objectStoreNames: { contains: (name: string) => name === 'sessions' },
+    close: () => void (closed = true),
+    transaction: () => {
+      if (mode === 'throw') throw new DOMException('The database connection is closing.', 'InvalidStateError');
+      return {
+        objectStore: () => ({
+          count: () => {
+            const request: { error: DOMException; onsuccess?: () => void; onerror?: () => void } = { error: new DOMException('failed', 'UnknownError') };
+            queueMicrotask(() => request.onerror?.());
+            return request;
+          },
+        }),
+      };
+    },
+  };
+  return {
+    databases: async () => [{ name: 'latchkey', version: 1 }],
+    open: () => {
+      const request: { result: typeof db; onsuccess?: () => void } = { result: db };
+      queueMicrotask(() => request.onsuccess?.());
+      return request as unknown as IDBOpenDBRequest;
+    },
+    closed: () => closed,
+  };
+}
+
 describe('nothingSaved', () => {
+  it('a count that fails, or a transaction that cannot start: unsure, the hint kept, the connection closed', async () => {
+    for (const mode of ['request', 'throw'] as const) {
+      const factory = failingCount(mode);
+      const hint = privateHint();
+      expect(await nothingSaved({}, factory, hint), mode).to.equal(false);
+      expect(hint.read(), mode).to.equal(true);
+      expect(factory.closed(), `${mode}: closed`).to.equal(true);
+    }
+  });
+
   it('drops a hint left over nothing saved, and keeps it whenever it cannot tell', async () => {
     const none = privateHint();
     expect(await nothingSaved({}, listing('another-app'), none)).to.equal(true);

@@ -35,10 +35,13 @@ describe('the saved-session hint', () => {
     expect(hintIn('a', 'b:c', storage).read()).to.equal(false);
   });
 
-  it('defaults to the kit\'s database and store', () => {
+  it('defaults to the kit\'s database and store, names given or not', () => {
     const storage = mapStorage();
     hintIn(undefined, undefined, storage).note(true);
     expect(hintIn('latchkey', 'sessions', storage).read()).to.equal(true);
+    const bare = mapStorage();
+    savedSessionHint(true, undefined, bare);
+    expect(hintIn('latchkey', 'sessions', bare).read()).to.equal(true);
   });
 
   it('a storage that throws: cannot tell (undefined), and noting does not throw', () => {
