@@ -278,7 +278,9 @@ export class LatchKit extends EventTarget {
   }
 
   async #restore(): Promise<SigningSession | null> {
-    if (await nothingSaved(this.options)) return null;
+    // A hint that a session is saved (a logged-in visitor): straight to the slots, whose read
+    // keeps the hint. Else IndexedDB is asked first whether anything can be there at all.
+    if (savedSessionHint() !== true && (await nothingSaved(this.options))) return null;
     let restored;
     try {
       restored = await (await this.accounts()).restore();
