@@ -47,8 +47,9 @@ let progress: typeof AUTH_PROGRESS | undefined;
  * That part and its strings load only when the config enables `wallet`. Passkeys and OAuth providers
  * are `<latch-passkey-button>` and `<latch-oauth-button>` inside. Until the config is loaded it
  * shows a small loading state; a returning visitor sees the methods of the config the kit kept
- * (`configCache`) before the answer, which they follow; neither while a session is restored. An
- * OAuth login that came back by redirect is finished on load.
+ * (`configCache`) before the answer, which they follow; neither while a session may be restored
+ * (the kit's hint says one may be saved, or the page keeps its own session store). An OAuth login
+ * that came back by redirect is finished on load.
  *
  * With passkeys enabled, the email field also offers the site's passkeys in its autofill
  * (`autocomplete="username webauthn"`, WebAuthn conditional mediation started on its first
