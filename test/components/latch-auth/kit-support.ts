@@ -9,6 +9,7 @@ import { MemoryKeyStore } from '../../../src/keys/memory-key-store.ts';
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { noSessionChannel } from '../../../src/session/session-channel.ts';
 import type { PopupWindow } from '../../../src/flows/oauth-popup.ts';
+import { mapStorage } from '../../support/storage-stand-ins.ts';
 
 declare global {
   interface Window {
@@ -52,15 +53,7 @@ export async function kitOptions(extra: Partial<LatchKitOptions> = {}): Promise<
 }
 
 /** A Storage-like map, for a kit's kept config. */
-export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
+export const memoryStorage = mapStorage;
 
 /** A kit on the emulator's `demo` configuration (every method enabled). */
 export async function testKit(extra: Partial<LatchKitOptions> = {}): Promise<LatchKit> {
