@@ -21,6 +21,13 @@ import { busyButton } from './busy-button.ts';
 
 type View = 'loading' | 'failed' | 'methods' | 'code';
 
+/**
+ * How long a first load shows nothing before its loading state. Most answers come sooner, and
+ * then the methods are the first thing shown: no spinner flashes, and the page's first text
+ * layout (several ms on a cold page) does not hold up the handling of the answer (issue 25).
+ */
+const LOADING_DELAY_MS = 300;
+
 let loggedInView: Promise<{ LoggedInView: typeof LoggedInView }> | undefined;
 let walletLogin: Promise<{ WalletLogin: typeof WalletLogin }> | undefined;
 // The progress texts' table: needed once a flow runs, loaded when the methods show.
@@ -46,7 +53,8 @@ let progress: typeof AUTH_PROGRESS | undefined;
  * or `solana:signMessage`), which signs up or logs in with the wallet's own key.
  * That part and its strings load only when the config enables `wallet`. Passkeys and OAuth providers
  * are `<latch-passkey-button>` and `<latch-oauth-button>` inside. Until the config is loaded it
- * shows a small loading state; a returning visitor sees the methods of the config the kit kept
+ * shows nothing for its first 300 ms (most answers come sooner: no spinner flashes), then a small
+ * loading state (a retry shows it at once); a returning visitor sees the methods of the config the kit kept
  * (`configCache`) before the answer, which they follow; neither while a session may be restored
  * (the kit's hint says one may be saved, or the page keeps its own session store). An OAuth login
  * that came back by redirect is finished on load.
@@ -177,6 +185,8 @@ export class LatchAuth extends LatchKitElement {
   hideWhenLoggedIn = false;
 
   #view: View = 'loading';
+  /** The loading state is not shown yet (see LOADING_DELAY_MS); a retry shows it at once. */
+  #quiet = true;
   /** The kit whose config the view shows (undefined: there is none); null until the first load. */
   #loaded: LatchKit | undefined | null = null;
   #error: LatchError | undefined;
@@ -244,7 +254,9 @@ export class LatchAuth extends LatchKitElement {
     // The config's request goes out first: the first render waits for its answer (or shows the
     // kept one), and the restore's chunks and database must not queue ahead of it.
     const answer = kit.loadConfig();
+    if (this.#quiet) setTimeout(() => this.#quiet && ((this.#quiet = false), this.#view === 'loading' && this.requestUpdate()), LOADING_DELAY_MS);
     void this.resumeRedirect(kit, (error) => this.#set(() => (this.#error = error)), true);
+    this.loadCaptchaTexts(kit, answer);
     // A session an earlier page load left shows the logged-in view: the methods wait for its
     // restore (else they flip under someone typing; a failure is the kit's to report), unless the
     // kit can tell at once that nothing is saved (its hint, read without waiting for IndexedDB).
@@ -331,7 +343,9 @@ export class LatchAuth extends LatchKitElement {
     if (summary && this.hideWhenLoggedIn && !this.modal) return nothing;
     const logo = renderLogo(this.effectiveConfig?.theme, this.t('login.logo'));
     const slotted = this.#slotted;
-    const body = html`<div part="base" class="base" aria-busy=${this.#view === 'loading' ? 'true' : 'false'} @latch-login=${this.#onChildLogin} @latch-error=${this.#onChildDone}>
+    const loading = this.#view === 'loading';
+    // A first load's first moments: the frame is there, hidden (nothing laid out, nothing said).
+    const body = html`<div part="base" class="base" ?hidden=${loading && this.#quiet} aria-busy=${loading ? 'true' : 'false'} @latch-login=${this.#onChildLogin} @latch-error=${this.#onChildDone}>
       <div part="header" class="header">
         <div part="logo" class="logo" ?hidden=${!logo && !slotted['logo']}>
           <slot name="logo" @slotchange=${this.#onSlot}>${logo ?? nothing}</slot>
@@ -340,7 +354,7 @@ export class LatchAuth extends LatchKitElement {
       </div>
       <div part="body" class="body">${this.#renderView()}</div>
       <slot name="captcha"></slot>
-      <p part="status" class=${this.#flowStep() === 'otp/code-sent' || this.#view === 'loading' ? 'status visually-hidden' : 'status'} role="status">${this.#progress() || this.#account?.said || (this.#view === 'loading' ? this.t('common.loading') : '')}</p>
+      <p part="status" class=${this.#flowStep() === 'otp/code-sent' || loading ? 'status visually-hidden' : 'status'} role="status">${this.#progress() || this.#account?.said || (loading ? this.t('common.loading') : '')}</p>
       <div part="error" class="error" aria-live="assertive">${this.#error ? this.errorText(this.#error) : nothing}</div>
       <div part="footer" class="footer" ?hidden=${!slotted['legal'] && !slotted['footer']}>
         <div part="legal" class="legal"><slot name="legal" @slotchange=${this.#onSlot}></slot></div>
@@ -384,7 +398,7 @@ export class LatchAuth extends LatchKitElement {
       case 'loading':
         return html`<div part="loading" class="loading"><span class="spinner" aria-hidden="true"></span>${this.t('common.loading')}</div>`;
       case 'failed':
-        return html`<button part="retry" class="button" type="button" @click=${() => this.#set(() => (this.#loaded = null))}>${this.t('common.retry')}</button>`;
+        return html`<button part="retry" class="button" type="button" @click=${() => this.#set(() => ((this.#quiet = false), (this.#loaded = null)))}>${this.t('common.retry')}</button>`;
       case 'code':
         return this.#contact.code!.render();
       default: {

@@ -110,12 +110,9 @@ export class LatchKitElement extends LatchKitAwareElement {
    * finishes it loads only then: the code leaves the address bar, and the attempt this browser
    * remembered when the code was sent is completed with its key). Resolves true when this
    * element took the OAuth answer. Each login it finishes fires `latch-login`, or `latch-error`
-   * and calls `onError`. Unless the kit's `captcha` is false, the captcha errors' text loads too.
+   * and calls `onError`.
    */
   protected resumeRedirect(kit: LatchKit, onError: (error: LatchError) => void, links = false): Promise<boolean> {
-    // The captcha's texts are needed once a request has been answered with a challenge: loaded
-    // after this render, in a task of its own, so that the first paint does not wait for the chunk.
-    if (kit.options.captcha !== false) setTimeout(() => import('./captcha-messages.ts').then((m) => m.registerCaptchaMessages(registerMessages), () => undefined));
     if (links && /[?#&]otpCode=/.test(globalThis.location?.href)) {
       void this.#announce(import('./magic-link-login.ts').then((m) => m.finishLinkLogin(kit, this.signup, registerMessages)), onError);
     }
@@ -123,6 +120,17 @@ export class LatchKitElement extends LatchKitAwareElement {
     if (claimed.has(run)) return Promise.resolve(false);
     claimed.add(run);
     return this.#announce(run, onError);
+  }
+
+  /**
+   * Loads the captcha errors' texts (unless the kit's `captcha` is false), in a task after `after`
+   * has settled. They are needed once a request has been answered with a challenge, never by the
+   * first render nor by the config's answer: `<latch-auth>` waits for that answer, so that neither
+   * the first paint nor the methods' render shares the main thread with the chunk.
+   */
+  protected loadCaptchaTexts(kit: LatchKit, after: Promise<unknown> = Promise.resolve()): void {
+    const load = (): unknown => setTimeout(() => import('./captcha-messages.ts').then((m) => m.registerCaptchaMessages(registerMessages), () => undefined));
+    if (kit.options.captcha !== false) void after.then(load, load);
   }
 
   /** Waits for a login this element finishes; true when there was one (or it failed). */

@@ -103,6 +103,7 @@ export class LatchOauthButton extends LatchKitElement {
         this.#error = error;
         this.requestUpdate();
       });
+      this.loadCaptchaTexts(kit);
     }
     const same = this.#preparing?.kit === kit && this.#preparing.provider === provider;
     if (this.disabled || this.#busy || !isProvider(provider) || same) {

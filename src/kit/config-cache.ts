@@ -7,7 +7,7 @@
  * session length, organization id, OAuth client ids and redirect URL, theme, locale, copy) is
  * what the page shows or sends anyway. What is written is the normalized config
  * (normalizeWalletKitConfig's fields, nothing else of the answer), and it is read back through
- * the same normalization (a missing entry, JSON null, fails it and reads as none), so an entry that was edited or written by another version is dropped
+ * the same normalization, so an entry that was edited or written by another version is dropped
  * rather than trusted. Rendering only: the kit's flows never act on it, they wait for the answer.
  */
 import { DEFAULT_AUTH_PROXY_URL } from '../clients/proxy-call.ts';
@@ -46,7 +46,8 @@ export function configCache(proxyUrl: string | undefined, configId: string, stor
     }
   };
   return {
-    read: () => attempt((store) => normalizeWalletKitConfig(JSON.parse(store.getItem(key)!))),
+    // No entry (every first visit) is no config at once: not a normalization that throws.
+    read: () => attempt((store) => ((text) => (text === null ? null : normalizeWalletKitConfig(JSON.parse(text))))(store.getItem(key))),
     // Already normalized by the proxy client: its fields only.
     write: (config) => void attempt((store) => store.setItem(key, JSON.stringify(config))),
     forget: () => void attempt((store) => store.removeItem(key)),

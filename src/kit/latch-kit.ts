@@ -35,7 +35,6 @@ import { toLatchError } from './to-latch-error.ts';
 import { kitSessionOptions } from './kit-session-options.ts';
 import { oauthRedirectUri } from './oauth-redirect-uri.ts';
 import { configCache, type ConfigCache } from './config-cache.ts';
-import { nothingSaved } from './nothing-saved.ts';
 import { savedSessionHint } from '../session/saved-session-hint.ts';
 import type { LatchKitEventMap, LoginOutcome, LogoutReason } from './kit-events.ts';
 import type { LatchKitOptions } from './latch-kit-options.ts';
@@ -279,8 +278,9 @@ export class LatchKit extends EventTarget {
 
   async #restore(): Promise<SigningSession | null> {
     // A hint that a session is saved (a logged-in visitor): straight to the slots, whose read
-    // keeps the hint. Else IndexedDB is asked first whether anything can be there at all.
-    if (savedSessionHint() !== true && (await nothingSaved(this.options))) return null;
+    // keeps the hint. Else IndexedDB is asked first whether anything can be there at all (a small
+    // chunk of its own: no first render waits for this answer once the hint says nothing is saved).
+    if (savedSessionHint() !== true && (await (await import('./nothing-saved.ts')).nothingSaved(this.options))) return null;
     let restored;
     try {
       restored = await (await this.accounts()).restore();

@@ -2,7 +2,7 @@
 // the configured methods in the right order, email and SMS OTP sign-up and login typed through
 // the UI (codes read from the emulator's outbox), a wrong code, validation before sending, the
 // modal dialog's semantics and keyboard, slots, parts, locale and theming.
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { after, afterEach, before, describe, it } from '../../support/harness.ts';
 import { LatchAuth } from '../../../components/latch-auth/latch-auth.ts';
@@ -96,7 +96,7 @@ describe('<latch-auth>', () => {
   });
 
   describe('loading', () => {
-    it('shows only a small loading state until the config is loaded: nothing interactive', async () => {
+    it('shows nothing at first, then only a small loading state until the config is loaded: nothing interactive', async () => {
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       const slow = editingConfig({});
@@ -107,7 +107,14 @@ describe('<latch-auth>', () => {
         },
       });
       const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+      // The first moments: the frame is hidden (nothing laid out, nothing in the accessibility tree).
+      expect(part(el, 'base').hidden).to.equal(true);
+      expect(part(el, 'base').getBoundingClientRect().height).to.equal(0);
+      await aTimeout(100);
+      expect(part(el, 'base').hidden, 'still hidden 100 ms in').to.equal(true);
+      await waitUntil(() => !part(el, 'base').hidden, 'the loading state shows once the answer is late', { timeout: 3000 });
       expect(text(part(el, 'loading'))).to.equal('Loading…');
+      expect(part(el, 'loading').getBoundingClientRect().height).to.be.greaterThan(0);
       // Shown once (the polite status holds it for screen readers, visually hidden).
       expect(text(part(el, 'status'))).to.equal('Loading…');
       expect(part(el, 'status').getBoundingClientRect().width).to.be.at.most(1);
@@ -118,6 +125,33 @@ describe('<latch-auth>', () => {
       await waitUntil(() => el.shadowRoot?.querySelector('[part~="methods"]'), 'the methods show');
       expect(part(el, 'base').getAttribute('aria-busy')).to.equal('false');
       expect(el.shadowRoot!.querySelector('[part~="loading"]')).to.equal(null);
+    });
+
+    it('an answer within the first moments goes straight to the methods: no loading state is ever shown', async () => {
+      // The emulator's answer, given back at once from memory: the test is about what the element
+      // shows, and a loaded machine must not make the round trip outlast the first moments.
+      const real = await (await editingConfig({})(`${urls.proxyUrl}/v1/wallet_kit_config`, { method: 'POST', headers: { 'x-auth-proxy-config-id': 'demo' }, body: '{}' })).text();
+      const kit = await testKit({
+        fetch: async (input, init) =>
+          String(input instanceof Request ? input.url : input).endsWith('/wallet_kit_config') ? new Response(real, { headers: { 'content-type': 'application/json' } }) : fetch(input, init),
+      });
+      const root = document.createElement('div');
+      document.body.append(root);
+      cleanups.push(() => root.remove());
+      const el = document.createElement('latch-auth');
+      el.kit = kit;
+      // Every render of the element is seen: a shown loading state is a base without `hidden`
+      // around a loading part, at any mutation before the methods.
+      let shown = false;
+      const check = (): void => void (shown ||= !!el.shadowRoot?.querySelector('[part~="base"]:not([hidden]) [part~="loading"]'));
+      const observer = new MutationObserver(check);
+      root.append(el);
+      observer.observe(el.shadowRoot!, { subtree: true, childList: true, attributes: true, characterData: true });
+      check();
+      await waitUntil(() => el.shadowRoot?.querySelector('[part~="methods"]'), 'the methods show');
+      observer.disconnect();
+      expect(shown, 'a loading state was shown').to.equal(false);
+      expect(part(el, 'base').hidden).to.equal(false);
     });
 
     it('a config that cannot be loaded shows why and a retry that works', async () => {
@@ -135,9 +169,11 @@ describe('<latch-auth>', () => {
       expect(text(part(el, 'status'))).to.equal('');
       part(el, 'retry').click();
       await el.updateComplete;
-      // The new wait is announced (the polite status changes), and shown by the loading state.
+      // The new wait is announced (the polite status changes), and shown by the loading state at
+      // once: a person pressed the button (no first moments without it, as on the first load).
       expect(text(part(el, 'status'))).to.equal('Loading…');
       expect(text(part(el, 'loading'))).to.equal('Loading…');
+      expect(part(el, 'base').hidden, 'the loading state is hidden after a retry').to.equal(false);
       await waitUntil(() => el.shadowRoot?.querySelector('[part~="methods"]'), 'the methods show after the retry');
       expect(text(part(el, 'error'))).to.equal('');
       expect(text(part(el, 'status'))).to.equal('');
