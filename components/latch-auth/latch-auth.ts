@@ -344,7 +344,9 @@ export class LatchAuth extends LatchKitElement {
     const logo = renderLogo(this.effectiveConfig?.theme, this.t('login.logo'));
     const slotted = this.#slotted;
     const loading = this.#view === 'loading';
-    // A first load's first moments: the frame is there, hidden (nothing laid out, nothing said).
+    // A first load's first moments: nothing to lay out or say (and no template to prepare before
+    // the answer can be handled); a modal's dialog keeps its frame, hidden.
+    if (loading && this.#quiet && !this.modal) return nothing;
     const body = html`<div part="base" class="base" ?hidden=${loading && this.#quiet} aria-busy=${loading ? 'true' : 'false'} @latch-login=${this.#onChildLogin} @latch-error=${this.#onChildDone}>
       <div part="header" class="header">
         <div part="logo" class="logo" ?hidden=${!logo && !slotted['logo']}>

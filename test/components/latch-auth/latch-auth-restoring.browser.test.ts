@@ -93,11 +93,13 @@ function watchMethods(el: LatchAuth): () => boolean {
   };
 }
 
-/** The element shows its loading state: busy, no methods, no logged-in view. */
+/** The element waits: no methods, no logged-in view; nothing shown yet, or the busy loading state. */
 function expectLoading(el: LatchAuth, when: string): void {
   // Booleans, not the elements: an assertion's failure message then stays small.
   expect(methods(el) !== null, `${when}: the methods show`).to.equal(false);
   expect(account(el) !== null, `${when}: the logged-in view shows already`).to.equal(false);
+  // Nothing at all in a first load's first moments (see LOADING_DELAY_MS), else the busy loading state.
+  if (!el.shadowRoot!.querySelector('[part="base"]')) return void expect(el.shadowRoot!.childElementCount, `${when}: shows nothing`).to.equal(0);
   expect(el.shadowRoot!.querySelector('[part="loading"]') !== null, `${when}: the loading state shows`).to.equal(true);
   expect(part(el, 'base').getAttribute('aria-busy'), when).to.equal('true');
 }

@@ -107,12 +107,13 @@ describe('<latch-auth>', () => {
         },
       });
       const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
-      // The first moments: the frame is hidden (nothing laid out, nothing in the accessibility tree).
-      expect(part(el, 'base').hidden).to.equal(true);
-      expect(part(el, 'base').getBoundingClientRect().height).to.equal(0);
+      // The first moments: no frame shown (nothing laid out, nothing in the accessibility tree).
+      const shownFrame = (): Element | null => el.shadowRoot!.querySelector('[part~="base"]:not([hidden])');
+      expect(shownFrame()).to.equal(null);
+      expect(el.getBoundingClientRect().height).to.equal(0);
       await aTimeout(100);
-      expect(part(el, 'base').hidden, 'still hidden 100 ms in').to.equal(true);
-      await waitUntil(() => !part(el, 'base').hidden, 'the loading state shows once the answer is late', { timeout: 3000 });
+      expect(shownFrame(), 'still none 100 ms in').to.equal(null);
+      await waitUntil(shownFrame, 'the loading state shows once the answer is late', { timeout: 3000 });
       expect(text(part(el, 'loading'))).to.equal('Loading…');
       expect(part(el, 'loading').getBoundingClientRect().height).to.be.greaterThan(0);
       // Shown once (the polite status holds it for screen readers, visually hidden).
@@ -125,6 +126,25 @@ describe('<latch-auth>', () => {
       await waitUntil(() => el.shadowRoot?.querySelector('[part~="methods"]'), 'the methods show');
       expect(part(el, 'base').getAttribute('aria-busy')).to.equal('false');
       expect(el.shadowRoot!.querySelector('[part~="loading"]')).to.equal(null);
+    });
+
+    it('an open modal in the first moments: its dialog, with the frame hidden until the loading state is due', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const kit = await testKit({
+        fetch: async (input, init) => {
+          if (String(input instanceof Request ? input.url : input).endsWith('/wallet_kit_config')) await gate;
+          return fetch(input, init);
+        },
+      });
+      const el = await fixture<LatchAuth>(html`<latch-auth modal open .kit=${kit}></latch-auth>`);
+      cleanups.push(release);
+      expect(el.shadowRoot!.querySelector('[role="dialog"]'), 'the dialog').to.not.equal(null);
+      expect(part(el, 'base').hidden, 'the frame at first').to.equal(true);
+      await waitUntil(() => !part(el, 'base').hidden, 'the loading state shows once the answer is late', { timeout: 3000 });
+      expect(text(part(el, 'loading'))).to.equal('Loading…');
+      release();
+      await waitUntil(() => el.shadowRoot?.querySelector('[part~="methods"]'), 'the methods show');
     });
 
     it('an answer within the first moments goes straight to the methods: no loading state is ever shown', async () => {
