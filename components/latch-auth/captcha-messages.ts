@@ -1,6 +1,6 @@
 /**
  * The captcha errors' text in the three catalogues, a chunk of its own loaded by an element
- * unless its kit's `captcha` is false (see LatchKitElement.resumeRedirect): the proxy may ask for
+ * unless its kit's `captcha` is false (see LatchKitElement.loadCaptchaTexts): the proxy may ask for
  * a captcha the page did not configure. `register` is the element's own registry, handed in as magic-link-login.ts does.
  */
 import type { registerMessages } from '../i18n/catalogues.ts';
