@@ -56,6 +56,19 @@ async function sendCode(el: LatchAuth, method: 'email' | 'sms', contact: string)
   return otpShown(el);
 }
 
+/** A test kit whose requests to `path` wait until `release()` (the rest go through `through`). */
+async function holdingKit(path: string, through: typeof fetch = fetch): Promise<{ kit: LatchKit; release: () => void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const kit = await testKit({
+    fetch: async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).endsWith(path)) await gate;
+      return through(input, init);
+    },
+  });
+  return { kit, release };
+}
+
 describe('<latch-auth>', () => {
   let restoreLanguages: () => void;
   before(() => {
@@ -97,15 +110,7 @@ describe('<latch-auth>', () => {
 
   describe('loading', () => {
     it('shows nothing at first, then only a small loading state until the config is loaded: nothing interactive', async () => {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const slow = editingConfig({});
-      const kit = await testKit({
-        fetch: async (input, init) => {
-          if (String(input instanceof Request ? input.url : input).endsWith('/wallet_kit_config')) await gate;
-          return slow(input, init);
-        },
-      });
+      const { kit, release } = await holdingKit('/wallet_kit_config', editingConfig({}));
       const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
       cleanups.push(release);
       // The first moments: no frame shown (nothing laid out, nothing in the accessibility tree).
@@ -131,14 +136,7 @@ describe('<latch-auth>', () => {
     });
 
     it('an open modal in the first moments: its dialog, with the frame hidden until the loading state is due', async () => {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const kit = await testKit({
-        fetch: async (input, init) => {
-          if (String(input instanceof Request ? input.url : input).endsWith('/wallet_kit_config')) await gate;
-          return fetch(input, init);
-        },
-      });
+      const { kit, release } = await holdingKit('/wallet_kit_config');
       const el = await fixture<LatchAuth>(html`<latch-auth modal open .kit=${kit}></latch-auth>`);
       cleanups.push(release);
       expect(el.shadowRoot!.querySelector('[role="dialog"]') !== null, 'the dialog').to.equal(true);
@@ -332,14 +330,7 @@ describe('<latch-auth>', () => {
     });
 
     it('while a code is being sent: "Sending your code…" in the polite status region, only that form busy', async () => {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const kit = await testKit({
-        fetch: async (input, init) => {
-          if (String(input instanceof Request ? input.url : input).endsWith('/otp_init')) await gate;
-          return fetch(input, init);
-        },
-      });
+      const { kit, release } = await holdingKit('/otp_init');
       const el = await auth(kit);
       input(el, 'email').value = uniqueEmail('auth.sending');
       part(el, 'form-email').querySelector('button')!.click();
