@@ -132,7 +132,7 @@ describe('<latch-auth>', () => {
       release();
       await waitUntil(() => el.shadowRoot?.querySelector('[part~="methods"]'), 'the methods show');
       expect(part(el, 'base').getAttribute('aria-busy')).to.equal('false');
-      expect(el.shadowRoot!.querySelector('[part~="loading"]')).to.equal(null);
+      expect(el.shadowRoot!.querySelector('[part~="loading"]') !== null, 'a loading state after the answer').to.equal(false);
     });
 
     it('an open modal in the first moments: its dialog, with the frame hidden until the loading state is due', async () => {
