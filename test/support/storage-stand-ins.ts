@@ -14,6 +14,16 @@ export function mapStorage(): StorageLike & { entries: Map<string, string> } {
   };
 }
 
+/**
+ * Makes `storage` the global `localStorage` (Node has none, or one of its own) and returns what
+ * puts back the one there was.
+ */
+export function asLocalStorage(storage: StorageLike): () => void {
+  const had = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+  Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true });
+  return () => (had ? Object.defineProperty(globalThis, 'localStorage', had) : delete (globalThis as { localStorage?: unknown }).localStorage);
+}
+
 /** A Storage that throws as a sandboxed frame's (reads, removals) or a full one's (writes) does. */
 export const throwingStorage: StorageLike = {
   getItem: () => {

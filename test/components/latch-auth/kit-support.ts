@@ -10,6 +10,7 @@ import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { noSessionChannel } from '../../../src/session/session-channel.ts';
 import type { PopupWindow } from '../../../src/flows/oauth-popup.ts';
 import { mapStorage } from '../../support/storage-stand-ins.ts';
+import { translate } from '../../../components/i18n/translate.ts';
 
 declare global {
   interface Window {
@@ -50,6 +51,23 @@ export async function kitOptions(extra: Partial<LatchKitOptions> = {}): Promise<
     configCache: memoryStorage(),
     ...extra,
   };
+}
+
+/**
+ * Whether the captcha errors' texts (their own chunk) are in the catalogue yet: until then the
+ * message's key is all that translate() has for it.
+ */
+export const captchaTextsLoaded = (): boolean => translate('en', 'error.ERR_CAPTCHA_FAILED') !== 'error.ERR_CAPTCHA_FAILED';
+
+/**
+ * `<latch-auth>` waiting for its config's answer: nothing shown yet (a first load's first moments),
+ * or the loading state (busy) once they are over; never the frame without its busy state.
+ */
+export function waitingForConfig(el: HTMLElement): boolean {
+  const root = el.shadowRoot!;
+  const base = root.querySelector('[part~="base"]');
+  if (!base) return root.childElementCount === 0;
+  return base.getAttribute('aria-busy') === 'true' && root.querySelector('[part~="loading"]') !== null;
 }
 
 /** A Storage-like map, for a kit's kept config. */

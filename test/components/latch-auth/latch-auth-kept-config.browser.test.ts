@@ -13,7 +13,7 @@ import { configCacheKey } from '../../../src/kit/config-cache.ts';
 import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { endFlow } from '../../../src/state/flow-state.ts';
 import { resetConfig } from '../support/helpers.ts';
-import { kitOptions, part, text, urls } from './kit-support.ts';
+import { kitOptions, part, text, urls, waitingForConfig } from './kit-support.ts';
 
 LatchAuth.define();
 
@@ -68,15 +68,6 @@ const shownMethods = (el: LatchAuth): string[] =>
   Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('form[data-method], latch-passkey-button, latch-oauth-button')).map((node) =>
     node.localName === 'form' ? node.dataset['method']! : node.localName === 'latch-passkey-button' ? 'passkey' : node.getAttribute('provider')!,
   );
-
-/**
- * Waiting for the answer: nothing shown yet (a first load's first moments), or the loading state
- * (busy) once they are over; never the frame without its busy state.
- */
-const waiting = (el: LatchAuth): boolean => {
-  const base = el.shadowRoot!.querySelector('[part~="base"]');
-  return base === null ? el.shadowRoot!.childElementCount === 0 : base.getAttribute('aria-busy') === 'true' && el.shadowRoot!.querySelector('[part~="loading"]') !== null;
-};
 
 /** The first methods wait for the restore's chunk: more than waitUntil's 1 s default on a busy machine. */
 const SLOW = { timeout: 5000 };
@@ -140,7 +131,7 @@ describe('<latch-auth> with a kept config', () => {
     const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
     const request = await held.next();
     expect(shownMethods(el), 'nothing kept yet: no methods before the answer').to.deep.equal([]);
-    expect(waiting(el), 'waiting for the answer').to.equal(true);
+    expect(waitingForConfig(el), 'waiting for the answer').to.equal(true);
     expect(localStorage.getItem(keyFor(alias))).to.equal(null);
 
     await request.pass({ unknownField: 'not kept' });
@@ -233,7 +224,7 @@ describe('<latch-auth> with a kept config', () => {
     const next = await fixture<LatchAuth>(html`<latch-auth .kit=${await kitOn(alias, again)}></latch-auth>`);
     await again.next();
     expect(shownMethods(next), 'cold: nothing before the answer').to.deep.equal([]);
-    expect(waiting(next), 'waiting for the answer').to.equal(true);
+    expect(waitingForConfig(next), 'waiting for the answer').to.equal(true);
   });
 
   it('another proxy or another configuration id does not use the kept config', async () => {
@@ -251,7 +242,7 @@ describe('<latch-auth> with a kept config', () => {
       const el = await fixture<LatchAuth>(html`<latch-auth .kit=${await kitOn(proxy, held, configId)}></latch-auth>`);
       await held.next();
       expect(shownMethods(el), `${proxy === other ? 'another proxy' : 'another configuration'}: nothing before the answer`).to.deep.equal([]);
-      expect(waiting(el), 'waiting for the answer').to.equal(true);
+      expect(waitingForConfig(el), 'waiting for the answer').to.equal(true);
     }
   });
 });

@@ -6,20 +6,15 @@ import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { MemorySessionSlots } from '../../../src/session/session-slots.ts';
 import { savedSessionHint } from '../../../src/session/saved-session-hint.ts';
-import { mapStorage } from '../../support/storage-stand-ins.ts';
+import { asLocalStorage, mapStorage } from '../../support/storage-stand-ins.ts';
 
 const kit = (extra = {}): LatchKit => new LatchKit({ configId: 'demo', proxyUrl: 'http://127.0.0.1:9', configCache: false, ...extra });
 
 describe('LatchKit.mayHaveSavedSession', () => {
-  const had = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
   const storage = mapStorage();
-  before(() => {
-    Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true });
-  });
-  after(() => {
-    if (had) Object.defineProperty(globalThis, 'localStorage', had);
-    else delete (globalThis as { localStorage?: unknown }).localStorage;
-  });
+  let putBack: () => void;
+  before(() => void (putBack = asLocalStorage(storage)));
+  after(() => putBack());
 
   it('the default store: no hint → false; a hint → true', () => {
     storage.entries.clear();
@@ -46,7 +41,7 @@ describe('LatchKit.mayHaveSavedSession', () => {
     try {
       expect(kit().mayHaveSavedSession()).to.equal(true);
     } finally {
-      Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true });
+      asLocalStorage(storage);
     }
   });
 });

@@ -8,10 +8,10 @@ import '../keys/node-window.ts';
 import { afterEach, describe, expect, it } from '../../support/harness.ts';
 import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { savedSessionHint } from '../../../src/session/saved-session-hint.ts';
-import { mapStorage } from '../../support/storage-stand-ins.ts';
+import { asLocalStorage, mapStorage } from '../../support/storage-stand-ins.ts';
 
 const storage = mapStorage();
-Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true });
+asLocalStorage(storage);
 
 /** Counts `indexedDB.databases()` calls while `work` runs. */
 async function countingListings(work: () => Promise<unknown>): Promise<number> {

@@ -4,9 +4,9 @@
 // still run in Chromium, Firefox and WebKit over the real ones.
 import 'fake-indexeddb/auto';
 import '../keys/node-window.ts';
-import { mapStorage } from '../../support/storage-stand-ins.ts';
+import { asLocalStorage, mapStorage } from '../../support/storage-stand-ins.ts';
 import './saved-session-hint.browser.test.ts';
 
 // Set before any test runs (the imported file only declares them); defined over whatever this
 // Node has, so that every run uses the same stand-in.
-Object.defineProperty(globalThis, 'localStorage', { value: mapStorage(), configurable: true, writable: true });
+asLocalStorage(mapStorage());
