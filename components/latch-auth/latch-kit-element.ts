@@ -19,6 +19,9 @@ import { registerLoginMessages } from './login-messages.ts';
 // Before any element of this family can render (see login-messages.ts for why a call).
 registerLoginMessages();
 
+/** The captcha errors' texts, loading or loaded (see loadCaptchaTexts). */
+let captchaTexts: Promise<void> | undefined;
+
 const account = (curve: WalletAccountParams['curve'], path: string, addressFormat: WalletAccountParams['addressFormat']): WalletAccountParams => ({
   curve,
   pathFormat: 'PATH_FORMAT_BIP32',
@@ -129,7 +132,8 @@ export class LatchKitElement extends LatchKitAwareElement {
    * the first paint nor the methods' render shares the main thread with the chunk.
    */
   protected loadCaptchaTexts(kit: LatchKit, after: Promise<unknown> = Promise.resolve()): void {
-    const load = (): unknown => setTimeout(() => import('./captcha-messages.ts').then((m) => m.registerCaptchaMessages(registerMessages), () => undefined));
+    // Once per page: `<latch-auth>` and each OAuth button inside it ask (offline: the next asks again).
+    const load = (): unknown => setTimeout(() => (captchaTexts ??= import('./captcha-messages.ts').then((m) => m.registerCaptchaMessages(registerMessages), () => void (captchaTexts = undefined))));
     if (kit.options.captcha !== false) void after.then(load, load);
   }
 

@@ -46,8 +46,12 @@ export function configCache(proxyUrl: string | undefined, configId: string, stor
     }
   };
   return {
-    // No entry (every first visit) is no config at once: not a normalization that throws.
-    read: () => attempt((store) => ((text) => (text === null ? null : normalizeWalletKitConfig(JSON.parse(text))))(store.getItem(key))),
+    read: () =>
+      attempt((store) => {
+        const text = store.getItem(key);
+        // No entry (every first visit) is no config at once: not a normalization that throws.
+        return text === null ? null : normalizeWalletKitConfig(JSON.parse(text));
+      }),
     // Already normalized by the proxy client: its fields only.
     write: (config) => void attempt((store) => store.setItem(key, JSON.stringify(config))),
     forget: () => void attempt((store) => store.removeItem(key)),
