@@ -260,18 +260,28 @@ export class LatchAuth extends LatchKitElement {
     // A session an earlier page load left shows the logged-in view: the methods wait for its
     // restore (else they flip under someone typing; a failure is the kit's to report), unless the
     // kit can tell at once that nothing is saved (its hint, read without waiting for IndexedDB).
-    const restored = kit.restoreSession().then(() => undefined, () => undefined);
-    const settled = kit.mayHaveSavedSession() ? restored : undefined;
+    // Then the restore starts in a task after the first methods (or the failure) have rendered:
+    // its chunk and IndexedDB probe are no work for the task that shows them.
+    const restore = (): Promise<void> => kit.restoreSession().then(() => undefined, () => undefined);
+    const settled = kit.mayHaveSavedSession() ? restore() : undefined;
+    let restoreLater = !settled;
+    const startRestore = (): void => {
+      if (restoreLater) void this.updateComplete.then(() => setTimeout(restore));
+      restoreLater = false;
+    };
     // Then the first of the kept config (see shownConfig) and the answer shows them (a modal
     // focuses them); the next re-renders quietly (ContactLoginController keeps the fields).
     const show = (): unknown =>
-      this.#loaded === kit && this.#view !== 'failed' && (this.#view === 'loading' ? this.#shown(() => this.#ready(kit)) : this.#set(() => this.#ready(kit)));
+      this.#loaded === kit && this.#view !== 'failed' && (this.#view === 'loading' ? this.#shown(() => this.#ready(kit)) : this.#set(() => this.#ready(kit)), startRestore());
     // Kept and nothing to wait for: this very render shows the methods (no loading state first).
     if (kit.shownConfig !== null) void (settled ? settled.then(show) : show());
     answer.then(
       () => (settled ? settled.then(show) : show()),
       // Not a user action: shown with a retry (also over a kept config), not dispatched (the kit fires its own `error`).
-      (error: unknown) => this.#loaded === kit && this.#set(() => ((this.#view = 'failed'), (this.#error = asLatchError(error)))),
+      (error: unknown) => {
+        if (this.#loaded === kit) this.#set(() => ((this.#view = 'failed'), (this.#error = asLatchError(error))));
+        startRestore();
+      },
     );
   }
 

@@ -223,6 +223,36 @@ describe('<latch-auth> while a session is restored', () => {
       expect(el.shadowRoot!.querySelector('[part="loading"]') !== null, 'a loading state').to.equal(false);
     });
 
+    it('no hint: the restore starts only after the methods have rendered, kept config or not (its chunk and IndexedDB probe are not their work)', async () => {
+      hint = null;
+      for (const kept of [false, true]) {
+        const stores = { configCache: memoryStorage() };
+        if (kept) await visitKeepingConfig(stores);
+        const kit = await defaultStoreKit(stores);
+        // At each call of the restore: whether the methods were in the element already.
+        const calls: boolean[] = [];
+        const held = kit.restoreSession.bind(kit);
+        kit.restoreSession = () => (calls.push(document.querySelector('latch-auth')?.shadowRoot?.querySelector('[part~="methods"] input') != null), held());
+        const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+        await waitUntil(() => calls.length > 0, 'the restore starts', SLOW);
+        expect(calls, kept ? 'kept' : 'cold').to.deep.equal([true]);
+        expect(methods(el) !== null, 'the methods show').to.equal(true);
+      }
+    });
+
+    it('no hint and a config that fails: the restore still starts, after the failure has rendered', async () => {
+      hint = null;
+      const offline: typeof fetch = (input, init) =>
+        String(input instanceof Request ? input.url : input).endsWith('/wallet_kit_config') ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+      const kit = await defaultStoreKit({ configCache: memoryStorage(), fetch: offline });
+      const calls: boolean[] = [];
+      const held = kit.restoreSession.bind(kit);
+      kit.restoreSession = () => (calls.push(document.querySelector('latch-auth')?.shadowRoot?.querySelector('[part~="retry"]') != null), held());
+      await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+      await waitUntil(() => calls.length > 0, 'the restore starts', SLOW);
+      expect(calls, 'the retry showed at the restore').to.deep.equal([true]);
+    });
+
     it('a hint (a session may be saved): the methods wait for the restore, kept config or not', async () => {
       hint = '1';
       for (const withKept of [false, true]) {
