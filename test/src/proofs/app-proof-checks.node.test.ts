@@ -5,8 +5,10 @@ import { describe, it, expect, expectCode, before, after } from '../../support/h
 import { verifyAppProof } from '../../../src/proofs/verify-app-proof.ts';
 import { AWS_NITRO_ROOT_SHA256 } from '../../../src/proofs/proof-types.ts';
 import { loadAppProofVector } from './proof-fixtures.ts';
-import { toHex } from '../../../src/encoding/hex.ts';
-import { concatBytes } from '../../../src/encoding/utf8.ts';
+import { verifyEcdsa } from '../../../src/proofs/ecdsa-verify.ts';
+import { isLatchError } from '../../../src/errors/latch-error.ts';
+import { fromHex, toHex } from '../../../src/encoding/hex.ts';
+import { concatBytes, utf8Encode } from '../../../src/encoding/utf8.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { EPHEMERAL_KEY, KEYS, PCRS, PROOF_TIME, makeWorld, manifestBytes } from './synthetic-proof.ts';
 import type { World } from './synthetic-proof.ts';
@@ -84,12 +86,14 @@ describe('verifyAppProof: payload, key, manifest and pins (a proof world signed 
     expect(other.proofTime).to.equal(PROOF_TIME);
   });
 
+  /** An App Proof, signed by the enclave's signing key, whose key the boot proof and the attestation both carry. */
+  const agreeing = async (key: Uint8Array): Promise<[AppProof, BootProof]> => {
+    const doc = w.document();
+    doc.set('public_key', key);
+    return [w.appProof(undefined, key), { ...w.bootProof(doc), ephemeralPublicKeyHex: toHex(key) }];
+  };
+
   it('a key that is not two uncompressed points, even when all three places agree on it: ERR_PROOF_SIGNATURE', async () => {
-    const agreeing = async (key: Uint8Array): Promise<[AppProof, BootProof]> => {
-      const doc = w.document();
-      doc.set('public_key', key);
-      return [w.appProof(undefined, key), { ...w.bootProof(doc), ephemeralPublicKeyHex: toHex(key) }];
-    };
     // The encryption half starts 05 instead of 04; the signing half still signs.
     const badPrefix = concatBytes(Uint8Array.of(0x05), EPHEMERAL_KEY.subarray(1));
     await expectCode(async () => verifyAppProof(...(await agreeing(badPrefix)), trust), 'ERR_PROOF_SIGNATURE');
@@ -101,6 +105,23 @@ describe('verifyAppProof: payload, key, manifest and pins (a proof world signed 
     await expectCode(() => verifyAppProof({ ...w.appProof(), publicKey: 'xyz' }, w.bootProof(), trust), 'ERR_PROOF_SIGNATURE');
     await expectCode(() => verifyAppProof({ ...w.appProof(), publicKey: 7 as unknown as string }, w.bootProof(), trust), 'ERR_PROOF_SIGNATURE');
     await expectCode(() => verifyAppProof({ ...w.appProof(), signature: 7 as unknown as string }, w.bootProof(), trust), 'ERR_PROOF_SIGNATURE');
+  });
+
+  it('a signing half in the hybrid form (06/07, which WebCrypto imports), validly signed and agreed on by all three: not uncompressed', async () => {
+    // X9.62's hybrid form: both coordinates, the first byte 06 for an even y and 07 for an odd one.
+    const hybrid = KEYS.signing.publicKey.slice();
+    hybrid[0] = 0x06 | (hybrid[64]! & 1);
+    const [app, boot] = await agreeing(concatBytes(KEYS.encryption.publicKey, hybrid));
+    // WebCrypto verifies the proof's signature with the hybrid point: only the 04 check refuses it.
+    expect(await verifyEcdsa('P-256', 'SHA-256', hybrid, fromHex(app.signature), utf8Encode(app.proofPayload))).to.equal(true);
+    let refusal: unknown;
+    try {
+      await verifyAppProof(app, boot, trust);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(isLatchError(refusal, 'ERR_PROOF_SIGNATURE'), String(refusal)).to.equal(true);
+    expect((refusal as Error).message).to.equal('The App Proof key is not two uncompressed P-256 keys (130 bytes).');
   });
 
   it('no App Proof or no Boot Proof: ERR_PROOF_PAYLOAD; a boot proof key that is not hex: ERR_PROOF_KEY_MISMATCH', async () => {

@@ -142,3 +142,73 @@ describe('CBOR: every RFC 8949 appendix A example in the subset, both ways', () 
     await expectCode(() => decodeHex('a3' + '0102' + '0304'), 'ERR_PROOF_ATTESTATION_FORMAT');
   });
 });
+
+describe('CBOR: inputs that only one check refuses', () => {
+  const refusalOf = (hex: string): Error & { code?: string } => {
+    try {
+      decodeHex(hex);
+    } catch (error) {
+      return error as Error & { code?: string };
+    }
+    throw new Error(`${hex} was decoded`);
+  };
+
+  it('additional info 28 to 31 on an integer, with the bytes a 16- to 128-byte argument would take', async () => {
+    // Without the bytes after it, the cut-off argument would refuse it anyway.
+    for (const [info, size] of [['1c', 16], ['1d', 32], ['1e', 64], ['1f', 128]] as const) {
+      await expectCode(() => decodeHex(info + '00'.repeat(size)), 'ERR_PROOF_ATTESTATION_FORMAT').catch((error: Error) => {
+        throw new Error(`${info}: ${error.message}`);
+      });
+    }
+  });
+
+  it('a break byte inside a definite-length array or map', async () => {
+    // Read as the end of an indefinite container, 82 01 ff would decode as [1].
+    for (const hex of ['8201ff', 'a20102ff']) await expectCode(() => decodeHex(hex), 'ERR_PROOF_ATTESTATION_FORMAT');
+  });
+
+  it('a tag with nothing after it, alone or inside an array', async () => {
+    // With bytes after the tag, the trailing bytes would refuse it anyway.
+    for (const hex of ['c0', 'd818', '81c0']) await expectCode(() => decodeHex(hex), 'ERR_PROOF_ATTESTATION_FORMAT');
+  });
+
+  it('nesting through map keys and map values is bounded like arrays: a LatchError, not a stack overflow', async () => {
+    // Each map the key of the one before: unbounded, 100,000 levels overflow the stack.
+    await expectCode(() => decodeCbor(new Uint8Array(100_000).fill(0xa1)), 'ERR_PROOF_ATTESTATION_FORMAT');
+    // Each map the value of the one before: eight levels are allowed, nine are not.
+    expect(decodeHex('a100'.repeat(8) + '00')).to.be.instanceOf(Map);
+    await expectCode(() => decodeHex('a100'.repeat(9) + '00'), 'ERR_PROOF_ATTESTATION_FORMAT');
+  });
+
+  it('a length past 2^53 (a bigint argument) is refused, not multiplied', async () => {
+    for (const hex of ['5bffffffffffffffff', '5b0020000000000000', '9bffffffffffffffff', 'bbffffffffffffffff']) {
+      await expectCode(() => decodeHex(hex), 'ERR_PROOF_ATTESTATION_FORMAT').catch((error: Error) => {
+        throw new Error(`${hex}: ${error.message}`);
+      });
+    }
+  });
+
+  it('a decoded byte string is a copy: writing to the input does not change it', () => {
+    const input = fromHex('4100');
+    const bytes = decodeCbor(input) as Uint8Array;
+    input[1] = 7;
+    expect(bytes).to.deep.equal(Uint8Array.of(0));
+    expect(bytes.byteOffset).to.equal(0);
+  });
+
+  it('encodes bigints in range as integers, and refuses a negative fraction that rounds to a head of -1', async () => {
+    expect(toHex(encodeCbor(1n))).to.equal('01');
+    expect(toHex(encodeCbor(-1n))).to.equal('20');
+    // -1 - (-1e-17) rounds to -1, a safe integer but no CBOR argument.
+    await expectCode(() => encodeCbor(-1e-17), 'ERR_INPUT_INVALID');
+  });
+
+  it('a head cut off and a map too long for its input are refused by their own checks, with no cause', () => {
+    // The checks inside a text string's decoding would add the inner refusal as a cause.
+    for (const hex of ['78', 'a162']) {
+      const error = refusalOf(hex);
+      expect(error.code, hex).to.equal('ERR_PROOF_ATTESTATION_FORMAT');
+      expect(error.cause, hex).to.equal(undefined);
+    }
+  });
+});

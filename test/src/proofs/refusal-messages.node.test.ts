@@ -17,7 +17,7 @@ import { concatBytes } from '../../../src/encoding/utf8.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bitString, sequence, time, tlv } from '../../../demo/emulator/proofs/der-writer.ts';
-import { KEYS, PCRS, PROOF_TIME, certificate, intermediateSpec, leafSpec, makeWorld, manifestBytes, rootSpec } from './synthetic-proof.ts';
+import { EPHEMERAL_KEY, KEYS, PCRS, PROOF_TIME, certificate, intermediateSpec, leafSpec, makeWorld, manifestBytes, rootSpec } from './synthetic-proof.ts';
 import type { World } from './synthetic-proof.ts';
 import type { CborMap, CborValue } from '../../../src/proofs/cbor.ts';
 import type { AppProof, BootProof } from '../../../src/proofs/proof-types.ts';
@@ -67,12 +67,17 @@ describe('each refusal names its check (code, message and cause)', () => {
       ['address proof without address', () => verify(w.appProof({ ...w.defaultPayload(), addressDerivationProof: {} }), w.bootProof()), 'ERR_PROOF_PAYLOAD', 'The address-derivation proof lacks its address or organization.'],
       ['policy proof without outcome', () => verify(w.appProof({ type: 'APP_PROOF_TYPE_POLICY_OUTCOME', timestampMs: '1' }), w.bootProof()), 'ERR_PROOF_PAYLOAD', 'The policy-outcome proof lacks its outcome.'],
       ['no boot proof', () => verify(w.appProof(), null as never), 'ERR_PROOF_PAYLOAD', 'An App Proof and its Boot Proof are required.'],
+      ['no App Proof (undefined)', () => verify(undefined as never, w.bootProof()), 'ERR_PROOF_PAYLOAD', 'An App Proof and its Boot Proof are required.'],
       ['another scheme', () => verify({ ...w.appProof(), scheme: 'X' as never }, w.bootProof()), 'ERR_PROOF_SIGNATURE', 'The App Proof uses an unknown signature scheme.'],
       ['key not hex', () => verify({ ...w.appProof(), publicKey: 'xx' }, w.bootProof()), 'ERR_PROOF_SIGNATURE', 'The App Proof key is not hexadecimal.', 'ERR_ENCODING_HEX'],
       ['signature not hex', () => verify({ ...w.appProof(), signature: 'xx' }, w.bootProof()), 'ERR_PROOF_SIGNATURE', 'The App Proof signature is not hexadecimal.', 'ERR_ENCODING_HEX'],
       ['key of 65 bytes', () => verify({ ...w.appProof(), publicKey: toHex(KEYS.signing.publicKey) }, w.bootProof()), 'ERR_PROOF_SIGNATURE', 'The App Proof key is not two uncompressed P-256 keys (130 bytes).'],
+      // 04 at 0 and at 65, one byte more: without the length check its signing half would fail to verify instead.
+      ['key of 131 bytes', () => verify({ ...w.appProof(), publicKey: toHex(concatBytes(EPHEMERAL_KEY, Uint8Array.of(0))) }, w.bootProof()), 'ERR_PROOF_SIGNATURE', 'The App Proof key is not two uncompressed P-256 keys (130 bytes).'],
       ['signature of another payload', () => verify({ ...w.appProof(), proofPayload: w.appProof({ type: other, timestampMs: '1' }).proofPayload }, w.bootProof()), 'ERR_PROOF_SIGNATURE', 'The App Proof signature does not verify with its signing key.'],
       ['attestation not base64', () => verify(w.appProof(), { ...w.bootProof(), awsAttestationDocB64: '*' }), FORMAT, 'Expected a standard base64 string.'],
+      // Not a LatchError from the parsers (they throw only those): a boot proof whose field cannot be read.
+      ['attestation unreadable', () => verify(w.appProof(), Object.defineProperty({ ...w.bootProof() }, 'awsAttestationDocB64', { get: () => { throw new Error('unreadable'); } })), FORMAT, 'The attestation document cannot be read.', 'Error'],
       ['attestation not CBOR', () => verify(w.appProof(), { ...w.bootProof(), awsAttestationDocB64: 'AA==' }), FORMAT, 'The attestation is not a COSE_Sign1 array.'],
       ['attestation trailing bytes', () => verify(w.appProof(), { ...w.bootProof(), awsAttestationDocB64: Buffer.concat([Buffer.from(w.bootProof().awsAttestationDocB64, 'base64'), Buffer.of(0)]).toString('base64') }), FORMAT, 'The attestation document is not well-formed CBOR.'],
       ['attestation a 4-character text', () => verify(w.appProof(), { ...w.bootProof(), awsAttestationDocB64: Buffer.from(encodeCbor('abcd')).toString('base64') }), FORMAT, 'The attestation is not a COSE_Sign1 array.'],

@@ -6,13 +6,15 @@ import { X509Certificate } from 'node:crypto';
 import { describe, it, expect, expectCode } from '../../support/harness.ts';
 import { derChildren, expectTag, readDer } from '../../../src/proofs/der-reader.ts';
 import { parseCertificate, parseTime } from '../../../src/proofs/x509.ts';
+import { verifyCertificateChain } from '../../../src/proofs/cert-chain.ts';
 import { toHex, fromHex } from '../../../src/encoding/hex.ts';
 import { concatBytes, utf8Encode } from '../../../src/encoding/utf8.ts';
 import { bitString, boolean, integer, octetString, oid, sequence, time, tlv } from '../../../demo/emulator/proofs/der-writer.ts';
-import { KEYS, OID, certificate, keyPair, leafSpec } from './synthetic-proof.ts';
+import { KEYS, OID, PROOF_TIME, algorithmOf, certificate, keyPair, leafSpec, makeWorld } from './synthetic-proof.ts';
 import type { CertSpec } from './synthetic-proof.ts';
 
 const CHAIN = 'ERR_PROOF_CERT_CHAIN';
+const ID_EC_DH = '2b8104010c';
 const openssl = (der: Uint8Array) => new X509Certificate(Buffer.from(der));
 const build = (change: Partial<CertSpec>) => certificate({ ...leafSpec(), ...change }).der;
 
@@ -118,6 +120,21 @@ describe('X.509 layouts, read as OpenSSL reads them', () => {
     }
   });
 
+  it('refuses ecdsa-with-SHA512 named inside and out, though the issuer signed it over SHA-384', async () => {
+    // Signed as the kit would check an ecdsa-with-SHA384 certificate: only the algorithm's
+    // OID can refuse it, and the chain must not read an unknown OID as SHA-384.
+    const w = makeWorld();
+    const der = build({ algorithm: sequence(oid(OID['ecdsa-with-SHA512'])), hash: 'SHA-384' });
+    await expectCode(() => parseCertificate(der), CHAIN);
+    await expectCode(() => verifyCertificateChain(der, [w.root, w.intermediate], PROOF_TIME, w.rootSha256), CHAIN);
+    // The control: the same certificate naming ecdsa-with-SHA384 passes the chain.
+    expect((await verifyCertificateChain(build({ hash: 'SHA-384' }), [w.root, w.intermediate], PROOF_TIME, w.rootSha256)).signatureHash).to.equal('SHA-384');
+  });
+
+  it('a tbsCertificate that is an empty SEQUENCE: ERR_PROOF_CERT_CHAIN, not a TypeError', async () => {
+    await expectCode(() => parseCertificate(sequence(sequence(), algorithmOf('SHA-384'), bitString(Uint8Array.of(0x30, 0x00)))), CHAIN);
+  });
+
   it('refuses keys that are not uncompressed P-256 or P-384 points', async () => {
     const point = KEYS.leaf.publicKey;
     const spki = (algorithm: Uint8Array, bits: Uint8Array) => sequence(algorithm, bits);
@@ -132,6 +149,10 @@ describe('X.509 layouts, read as OpenSSL reads them', () => {
       'one byte more': spki(ec(OID['P-384']), bitString(concatBytes(point, Uint8Array.of(0)))),
       'prefix 05': spki(ec(OID['P-384']), bitString(concatBytes(Uint8Array.of(0x05), point.subarray(1)))),
       'unused bits': spki(ec(OID['P-384']), tlv(0x03, Uint8Array.of(1), point)),
+      // A curve the kit reads, under an algorithm that is not id-ecPublicKey (id-ecDH, 1.3.132.1.12).
+      'id-ecDH, P-384': spki(sequence(oid(ID_EC_DH), oid(OID['P-384'])), bitString(point)),
+      'id-ecDH, P-256': spki(sequence(oid(ID_EC_DH), oid(OID['P-256'])), bitString(keyPair('P-256', 'k').publicKey)),
+      'EC P-256 with an extra parameter': spki(sequence(oid(OID.ecPublicKey), oid(OID['P-256']), Uint8Array.of(0x05, 0x00)), bitString(keyPair('P-256', 'k').publicKey)),
     };
     for (const [name, key] of Object.entries(cases)) {
       await expectCode(() => parseCertificate(build({ spki: key })), CHAIN).catch((error: Error) => {
@@ -162,5 +183,14 @@ describe('X.509 layouts, read as OpenSSL reads them', () => {
     for (const text of ['20250101000000Z0', '120250101000000Z', '20250101000000']) await expectCode(() => parse(0x18, text), CHAIN);
     await expectCode(() => parse(0x17, '250101000000Z0'), CHAIN);
     await expectCode(() => parse(0x18, '20250101000000.5Z'), CHAIN);
+  });
+
+  it('a time under another tag is refused, even when its text is a GeneralizedTime', async () => {
+    const parse = (tag: number, text: string) => parseTime(readDer(concatBytes(Uint8Array.of(tag, text.length), utf8Encode(text))));
+    // PrintableString, UTF8String, VisibleString: only the two time tags carry a time.
+    for (const tag of [0x13, 0x0c, 0x1a]) await expectCode(() => parse(tag, '20250101000000Z'), CHAIN);
+    const printable = tlv(0x13, utf8Encode('20250101000000Z'));
+    await expectCode(() => parseCertificate(build({ validity: sequence(printable, time(PROOF_TIME + 3_600_000)) })), CHAIN);
+    await expectCode(() => parseCertificate(build({ validity: sequence(time(PROOF_TIME - 3_600_000), printable) })), CHAIN);
   });
 });
