@@ -31,8 +31,11 @@ export const { describe, it, before, after, beforeEach, afterEach } = api;
 export const runtime: 'browser' | 'node' = globals.mocha ? 'browser' : 'node';
 export { expect };
 
-/** Asserts that `fn` rejects with a LatchError carrying `code`. */
-export async function expectCode(fn: () => unknown, code: string): Promise<void> {
+/** The refusal `expectCode` caught: its message and cause can be read on. */
+export type Refusal = Error & { code?: string; cause?: unknown };
+
+/** Asserts that `fn` rejects with a LatchError carrying `code`, and returns that error. */
+export async function expectCode(fn: () => unknown, code: string): Promise<Refusal> {
   let caught: unknown;
   try {
     await fn();
@@ -41,4 +44,5 @@ export async function expectCode(fn: () => unknown, code: string): Promise<void>
   }
   expect(caught, `expected a LatchError with code ${code}`).to.be.instanceOf(Error);
   expect((caught as { code?: string }).code).to.equal(code);
+  return caught as Refusal;
 }

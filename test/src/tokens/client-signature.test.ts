@@ -1,4 +1,4 @@
-import { describe, it, expect, expectCode, before } from '../../support/harness.ts';
+import { describe, it, expect, expectCode, before, type Refusal } from '../../support/harness.ts';
 import { p256 } from '@noble/curves/nist.js';
 import {
   createLoginClientSignature,
@@ -110,21 +110,67 @@ describe('client signatures', () => {
       const raw = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, otpKey.privateKey, utf8Encode(message).slice()));
       return { publicKey: otpKey.id, scheme: 'CLIENT_SIGNATURE_SCHEME_API_P256', message, signature: toHex(raw) };
     };
-    for (const message of [
-      'not json',
-      '[1,2]',
-      JSON.stringify({ tokenId, type: 'USAGE_TYPE_LOGIN' }),
-      JSON.stringify({ login: {}, tokenId, type: 'USAGE_TYPE_LOGIN' }),
-      JSON.stringify({ login: { publicKey: 1 }, tokenId, type: 'USAGE_TYPE_LOGIN' }),
-      JSON.stringify({ login: null, tokenId, type: 'USAGE_TYPE_LOGIN' }),
-      'null',
-    ]) {
-      await expectCode(async () => verifyClientSignature(await signed(message), expectLogin()), 'ERR_INPUT_INVALID');
+    // Each with what its refusal says.
+    const cases: Array<[string, RegExp]> = [
+      ['not json', /is not JSON/],
+      ['[1,2]', /not a JSON object/],
+      [JSON.stringify({ tokenId, type: 'USAGE_TYPE_LOGIN' }), /no login.publicKey/],
+      [JSON.stringify({ login: {}, tokenId, type: 'USAGE_TYPE_LOGIN' }), /no login.publicKey/],
+      [JSON.stringify({ login: { publicKey: 1 }, tokenId, type: 'USAGE_TYPE_LOGIN' }), /no login.publicKey/],
+      [JSON.stringify({ login: null, tokenId, type: 'USAGE_TYPE_LOGIN' }), /no login.publicKey/],
+      ['null', /not a JSON object/],
+      [JSON.stringify({ login: { publicKey: sessionKey.id }, tokenId: 'another', type: 'USAGE_TYPE_LOGIN' }), /another verification token/],
+      [JSON.stringify({ login: { publicKey: sessionKey.id }, tokenId, type: 'USAGE_TYPE_SIGNUP' }), /another usage type/],
+    ];
+    for (const [message, says] of cases) {
+      const refusal = await expectCode(async () => verifyClientSignature(await signed(message), expectLogin()), 'ERR_INPUT_INVALID');
+      expect(refusal.message, message).to.match(says);
+      // Only the JSON parser's own failure is kept as the cause.
+      expect(refusal.cause instanceof SyntaxError, `${message}: a SyntaxError as cause`).to.equal(message === 'not json');
     }
     for (const signupV2 of [undefined, null, [], 'x']) {
       const signup = await signed(JSON.stringify({ signupV2, tokenId, type: 'USAGE_TYPE_SIGNUP' }));
-      await expectCode(() => verifyClientSignature(signup, { ...expectLogin(), expectedType: 'USAGE_TYPE_SIGNUP' }), 'ERR_INPUT_INVALID');
+      const refusal = await expectCode(() => verifyClientSignature(signup, { ...expectLogin(), expectedType: 'USAGE_TYPE_SIGNUP' }), 'ERR_INPUT_INVALID');
+      expect(refusal.message).to.match(/no signupV2 object/);
     }
+  });
+
+  it('refuses a signature by the bound key that names another key (it must be from the key it says)', async () => {
+    const cs = await login();
+    const refusal = await expectCode(() => verifyClientSignature({ ...cs, publicKey: sessionKey.id }, expectLogin()), 'ERR_SIGNATURE_INVALID');
+    expect(refusal.message).to.match(/not from the key bound/);
+  });
+
+  it('compares a well-formed compressed key as written: x >= p is another key, not a malformed one', async () => {
+    // 02 ff…ff has the compressed shape but no point: it is not the bound key, which is what it is told.
+    const refusal = await expectCode(() => login().then((cs) => verifyClientSignature({ ...cs, publicKey: '02' + 'ff'.repeat(32) }, expectLogin())), 'ERR_SIGNATURE_INVALID');
+    expect(refusal.message).to.match(/not from the key bound/);
+  });
+
+  it('each refusal says what is wrong, and keeps what caused it', async () => {
+    const cs = await login();
+    const says = async (change: Record<string, unknown>, code: string, pattern: RegExp): Promise<Refusal> => {
+      const refusal = await expectCode(() => verifyClientSignature({ ...cs, ...change } as unknown as ClientSignature, expectLogin()), code);
+      expect(refusal.message, JSON.stringify(change)).to.match(pattern);
+      return refusal;
+    };
+    await says({ message: undefined }, 'ERR_INPUT_INVALID', /needs publicKey, scheme, message and signature/);
+    await says({ scheme: 'SIGNATURE_SCHEME_TK_API_P256' }, 'ERR_INPUT_INVALID', /scheme is not CLIENT_SIGNATURE_SCHEME_API_P256/);
+    const notHexKey = await says({ publicKey: 'nothex' }, 'ERR_INPUT_INVALID', /public key is not a P-256 key/);
+    expect((notHexKey.cause as Refusal | undefined)?.code, 'the key refusal keeps its cause').to.equal('ERR_ENCODING_HEX');
+    const notHexSignature = await says({ signature: 'xyz' }, 'ERR_SIGNATURE_INVALID', /not hex/);
+    expect((notHexSignature.cause as Refusal | undefined)?.code, 'the signature refusal keeps its cause').to.equal('ERR_ENCODING_HEX');
+    await says({ signature: cs.signature.slice(2) }, 'ERR_SIGNATURE_INVALID', /does not match its message/);
+  });
+
+  it('refuses what is not a client signature object, however it is passed', async () => {
+    for (const given of [undefined, 'signature', 7]) {
+      const refusal = await expectCode(() => verifyClientSignature(given as unknown as ClientSignature, expectLogin()), 'ERR_INPUT_INVALID');
+      expect(refusal.message).to.match(/needs publicKey/);
+    }
+    // The bound key as a String object: text-like, but not the string the protocol sends.
+    const cs = await login();
+    await expectCode(() => verifyClientSignature({ ...cs, publicKey: new String(cs.publicKey) } as unknown as ClientSignature, expectLogin()), 'ERR_INPUT_INVALID');
   });
 
   it('refuses a malformed client signature with ERR_INPUT_INVALID', async () => {

@@ -55,6 +55,20 @@ describe('decodeJwt', () => {
     });
   }
 
+  it('each refusal says what is wrong, and keeps the decoder\'s error as its cause', async () => {
+    const says = async (token: string, pattern: RegExp, cause: 'SyntaxError' | 'TypeError' | 'LatchError' | 'none'): Promise<void> => {
+      const refusal = await expectCode(() => decodeJwt(token), 'ERR_JWT_MALFORMED');
+      expect(refusal.message, token).to.match(pattern);
+      const kept = refusal.cause === undefined ? 'none' : (refusal.cause as Error).name;
+      expect(kept, `${token}: its cause`).to.equal(cause);
+    };
+    await says(`${header}.${payload}`, /three non-empty dot-separated parts/, 'none');
+    await says(`${toBase64Url(utf8Encode('{alg'))}.${payload}.AA`, /not base64url JSON/, 'SyntaxError');
+    await says(`${header}.${payload}+/.AA`, /not base64url JSON/, 'LatchError');
+    await says(`${header}.${segment([1, 2])}.AA`, /not a JSON object/, 'none');
+    await says(`${header}.${payload}.A`, /signature is not base64url/, 'LatchError');
+  });
+
   it('refuses a non-string with ERR_JWT_MALFORMED', async () => {
     await expectCode(() => decodeJwt(undefined as unknown as string), 'ERR_JWT_MALFORMED');
   });

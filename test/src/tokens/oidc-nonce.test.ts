@@ -30,6 +30,13 @@ describe('oidcNonce', () => {
   });
 
   const good = '0294e549c71fa99dd5cf752fba623090be314949b74e4cdf7ca72031dd638e281a';
+
+  it('refuses a key that is not a string, even one that reads as the key (an array of it), saying what it expects', async () => {
+    for (const bad of [[good], 7, undefined]) {
+      const refusal = await expectCode(() => oidcNonce(bad as unknown as string), 'ERR_KEY_FORMAT');
+      expect(refusal.message).to.match(/compressed P-256 public key in hex/);
+    }
+  });
   for (const bad of ['', '04' + 'ab'.repeat(64), good.slice(0, -2), 'zz' + good.slice(2), `x${good}`, `${good}00`]) {
     it(`refuses ${JSON.stringify(bad.slice(0, 12))}… with ERR_KEY_FORMAT`, async () => {
       await expectCode(() => oidcNonce(bad), 'ERR_KEY_FORMAT');

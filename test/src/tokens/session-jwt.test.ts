@@ -97,12 +97,14 @@ describe('session JWT', () => {
   it('refuses a tampered header with ERR_JWT_SIGNATURE', async () => {
     await expectCode(() => verifySessionJwt(replacePart(vector.jwt, 0, segment({ alg: 'ES256', typ: 'JWS' })), { ignoreExpiry: true }), 'ERR_JWT_SIGNATURE');
     await expectCode(() => verifySessionJwt(replacePart(vector.jwt, 0, segment({ typ: 'JWT', alg: 'ES256' })), { ignoreExpiry: true }), 'ERR_JWT_SIGNATURE');
-    await expectCode(() => verifySessionJwt(replacePart(vector.jwt, 0, segment({ alg: 'none', typ: 'JWT' })), { ignoreExpiry: true }), 'ERR_JWT_SIGNATURE');
+    const refusal = await expectCode(() => verifySessionJwt(replacePart(vector.jwt, 0, segment({ alg: 'none', typ: 'JWT' })), { ignoreExpiry: true }), 'ERR_JWT_SIGNATURE');
+    expect(refusal.message, 'it says why').to.match(/not an ES256 JWT/);
   });
 
   it('refuses the vector under another notarizer key with ERR_JWT_SIGNATURE', async () => {
     const other = await generateTestKey();
-    await expectCode(() => verifySessionJwt(vector.jwt, { notarizerPublicKey: other.id, ignoreExpiry: true }), 'ERR_JWT_SIGNATURE');
+    const refusal = await expectCode(() => verifySessionJwt(vector.jwt, { notarizerPublicKey: other.id, ignoreExpiry: true }), 'ERR_JWT_SIGNATURE');
+    expect(refusal.message, 'it says why').to.match(/not signed by the trusted notarizer/);
   });
 
   it('refuses an unusable notarizer key with ERR_KEY_*', async () => {
@@ -162,13 +164,17 @@ describe('session JWT', () => {
       ['organization_id empty', (c) => ({ ...c, organization_id: '' })],
       ['an unknown session_type', (c) => ({ ...c, session_type: 'SESSION_TYPE_ADMIN' })],
       ['user_id as a number', (c) => ({ ...c, user_id: 7 })],
+      // Arrays of a valid value: a regex test or a length would take them; the type check does not.
+      ['user_id as an array of a valid id', (c) => ({ ...c, user_id: [c.user_id] })],
+      ['public_key as an array of a valid key', (c) => ({ ...c, public_key: [c.public_key] })],
       ['organization_id missing', ({ organization_id: _o, ...rest }) => rest],
     ];
     for (const [name, change] of badClaims) {
       it(`refuses a properly signed token with ${name} with ERR_JWT_CLAIMS`, async () => {
         const jwt = await notarize(change(claims), notarizer);
         await expectCode(() => verifySessionJwt(jwt, { notarizerPublicKey: notarizer.id }), 'ERR_JWT_CLAIMS');
-        await expectCode(() => parseSessionJwt(jwt), 'ERR_JWT_CLAIMS');
+        const refusal = await expectCode(() => parseSessionJwt(jwt), 'ERR_JWT_CLAIMS');
+        expect(refusal.message).to.match(/lacks a claim or has one of the wrong type/);
       });
     }
 

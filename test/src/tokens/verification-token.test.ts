@@ -70,7 +70,8 @@ describe('verification tokens', () => {
   it('refuses tampering and the wrong key with ERR_JWT_SIGNATURE', async () => {
     const token = await signVerificationToken(claims, issuer.privateKey);
     const other = await generateTestKey();
-    await expectCode(() => verifyVerificationToken(token, other.id, { now }), 'ERR_JWT_SIGNATURE');
+    const wrongKey = await expectCode(() => verifyVerificationToken(token, other.id, { now }), 'ERR_JWT_SIGNATURE');
+    expect(wrongKey.message, 'it says why').to.match(/signature is not valid/);
     await expectCode(() => verifyVerificationToken(replacePart(token, 1, segment({ ...claims, contact: 'mallory@example.com' })), issuer.id, { now }), 'ERR_JWT_SIGNATURE');
     await expectCode(() => verifyVerificationToken(replacePart(token, 0, segment({ alg: 'ES256' })), issuer.id, { now }), 'ERR_JWT_SIGNATURE');
     const signature = fromBase64Url(token.split('.')[2]!);
@@ -115,18 +116,21 @@ describe('verification tokens', () => {
     // Milliseconds written as a number, seconds written as a string, a decimal, a negative, zero,
     // the first millisecond-sized number, a string in an array, text around the digits.
     const ms = String(claims.exp * 1000);
-    for (const exp of [claims.exp * 1000, String(claims.exp), `${ms}.5`, -1, 0, 1e11, '0012', [ms], `x${ms}`, `${ms}x`, '99999999999']) {
-      await expectCode(async () => verifyVerificationToken(await sign({ ...claims, exp }), issuer.id, { now }), 'ERR_JWT_CLAIMS');
+    // And the milliseconds with anything before or after them that Number() still reads the same.
+    for (const exp of [claims.exp * 1000, String(claims.exp), `${ms}.5`, -1, 0, 1e11, '0012', [ms], `x${ms}`, `${ms}x`, '99999999999', `0${ms}`, ` ${ms}`, `+${ms}`, `${ms}.0`, `${ms} `, '1e11']) {
+      const refusal = await expectCode(async () => verifyVerificationToken(await sign({ ...claims, exp }), issuer.id, { now }), 'ERR_JWT_CLAIMS');
+      expect(refusal.message, JSON.stringify(exp)).to.match(/lacks a claim or has one of the wrong type/);
     }
     // The edges that are allowed: 1e11 - 1 seconds as a number, 1e11 milliseconds as a string.
     expect(parseVerificationToken(await sign({ ...claims, exp: 1e11 - 1 })).exp).to.equal(1e11 - 1);
     expect(parseVerificationToken(await sign({ ...claims, exp: '100000000000' })).exp).to.equal(1e8);
     // public_key exactly a compressed key; organization_id, when there, a string.
-    for (const bad of [{ public_key: `x${clientKey.id}` }, { public_key: `${clientKey.id}00` }, { organization_id: 7 }]) {
+    for (const bad of [{ public_key: `x${clientKey.id}` }, { public_key: `${clientKey.id}00` }, { public_key: [clientKey.id] }, { organization_id: 7 }]) {
       await expectCode(async () => verifyVerificationToken(await sign({ ...claims, ...bad }), issuer.id, { now }), 'ERR_JWT_CLAIMS');
     }
     await expectCode(async () => verifyVerificationToken(await sign({ ...claims }, { alg: 'ES256', typ: 'JOSE' }), issuer.id, { now }), 'ERR_JWT_SIGNATURE');
-    await expectCode(async () => verifyVerificationToken(await sign({ ...claims }, { alg: 'HS256', typ: 'JWT' }), issuer.id, { now }), 'ERR_JWT_SIGNATURE');
+    const header = await expectCode(async () => verifyVerificationToken(await sign({ ...claims }, { alg: 'HS256', typ: 'JWT' }), issuer.id, { now }), 'ERR_JWT_SIGNATURE');
+    expect(header.message, 'it says why').to.match(/not an ES256 JWT/);
   });
 
   it('reads a real token of the hosted service\'s older flow (exp in seconds, no organization_id) with its signer\'s key, until its exp', async () => {
