@@ -18,7 +18,7 @@ class HintedSlot extends IndexedDbSessionStore {
 
   override async save(session: PersistedSession): Promise<void> {
     await super.save(session);
-    savedSessionHint(true, this.#hinted);
+    savedSessionHint({ until: session.claims.exp * 1000 }, this.#hinted);
   }
 }
 
@@ -52,7 +52,9 @@ export class IndexedDbSessionSlots implements SessionSlots {
     const records = await this.#db.run<{ slot?: unknown; session?: unknown }[]>('readonly', (store) => store.getAll());
     const all: Record<string, PersistedSession> = {};
     for (const { slot, session } of records) if (isSessionKey(slot) && isPersisted(session)) all[slot] = session;
-    savedSessionHint(Object.keys(all).length > 0, this.#hinted);
+    // Every session is here: the hint learns when the last of them expires.
+    const sessions = Object.values(all);
+    savedSessionHint(sessions.length > 0 && { until: Math.max(...sessions.map((s) => s.claims.exp * 1000)), every: true }, this.#hinted);
     return all;
   }
 

@@ -253,6 +253,19 @@ describe('<latch-auth> while a session is restored', () => {
       expect(calls, 'the retry showed at the restore').to.deep.equal([true]);
     });
 
+    it('a hint whose sessions have all expired (a visitor back after their session ended): the kept methods show at once; one still live: they wait', async () => {
+      for (const [until, waits] of [[Date.now() - 1000, false], [Date.now() + 600_000, true]] as const) {
+        hint = String(until);
+        const stores = { configCache: memoryStorage() };
+        await visitKeepingConfig(stores);
+        const kit = await defaultStoreKit(stores);
+        expect(kit.mayHaveSavedSession(), 'may have').to.equal(waits);
+        const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
+        if (waits) expectLoading(el, 'a live session may be restored');
+        else expect(methods(el)?.querySelector('input') != null, 'the kept methods show at once').to.equal(true);
+      }
+    });
+
     it('a hint (a session may be saved): the methods wait for the restore, kept config or not', async () => {
       hint = '1';
       for (const withKept of [false, true]) {

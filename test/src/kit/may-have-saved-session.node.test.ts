@@ -25,6 +25,14 @@ describe('LatchKit.mayHaveSavedSession', () => {
     expect(kit().mayHaveSavedSession()).to.equal(false);
   });
 
+  it('the default store: a hint of sessions that have all expired → false; one still live → true', () => {
+    storage.entries.clear();
+    savedSessionHint({ until: Date.now() - 1000 });
+    expect(kit().mayHaveSavedSession(), 'expired').to.equal(false);
+    savedSessionHint({ until: Date.now() + 60_000 });
+    expect(kit().mayHaveSavedSession(), 'a later save extends it').to.equal(true);
+  });
+
   it("the page's own session store or slots: true, whatever the hint says", () => {
     storage.entries.clear();
     expect(kit({ sessionStore: new MemorySessionStore() }).mayHaveSavedSession()).to.equal(true);

@@ -69,6 +69,36 @@ describe("the saved-session hint of the kit's IndexedDB session slots", () => {
     expect(hint()).to.equal(false);
   });
 
+  it('the hint knows when the saved sessions expire: the latest of the saves, then of the listing', async () => {
+    const slots = track(new IndexedDbSessionSlots({ dbName }));
+    const held = (): string | null => localStorage.getItem(`latchkey:saved:${JSON.stringify([dbName, 'sessions'])}`);
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    await slots.slot('current').save({ claims: { ...claims(first), exp } });
+    expect(held()).to.equal(String(exp * 1000));
+    await slots.slot('account:b').save({ claims: { ...claims(second), exp: exp + 60 } });
+    expect(held(), 'the later of the two').to.equal(String((exp + 60) * 1000));
+    await slots.slot('current').save({ claims: { ...claims(first), exp: exp - 60 } });
+    expect(held(), 'never earlier').to.equal(String((exp + 60) * 1000));
+    // Lost, then found by the restore's look at the keys: saved, until unknown; a listing tells.
+    savedSessionHint(false, [dbName]);
+    await slots.keys();
+    expect(held()).to.equal('1');
+    await slots.list();
+    expect(held(), 'the latest of every session listed').to.equal(String((exp + 60) * 1000));
+    expect(hint()).to.equal(true);
+  });
+
+  it('every saved session expired: the hint reads as nothing saved, until the slots are read (the expired records are still there)', async () => {
+    const slots = track(new IndexedDbSessionSlots({ dbName }));
+    const expired = Math.floor(Date.now() / 1000) - 60;
+    await slots.slot('current').save({ claims: { ...claims(first), exp: expired } });
+    expect(hint(), 'expired').to.equal(false);
+    expect(await slots.keys()).to.deep.equal(['current']);
+    expect(hint(), 'the keys say nothing of expiry: still expired').to.equal(false);
+    await slots.slot('account:b').save({ claims: { ...claims(second), exp: expired + 3600 } });
+    expect(hint(), 'a live one saved').to.equal(true);
+  });
+
   it('each database has its own hint', async () => {
     const other = uniqueDbName();
     try {
