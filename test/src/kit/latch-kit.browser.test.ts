@@ -118,12 +118,12 @@ describe('LatchKit in the browser', () => {
         const key = storage.key(i)!;
         const value = storage.getItem(key);
         // The saved-session hints (this page's and other test pages', keyed by database names that
-        // hold UUIDs): a fixed prefix and a value of "1", checked as such, not scanned as text.
+        // hold UUIDs): a fixed prefix and a value of "1" or an expiry in ms, checked as such, not scanned as text.
         if (key.startsWith('latchkey:saved:')) hints.push(`${key}=${value}`);
         else stored.push(`${key}=${value}`);
       }
     }
-    expect(hints.filter((hint) => !/^latchkey:saved:\["[\w-]+","[\w-]+"\]=1$/.test(hint)), 'hints hold a database name, a store name and "1"').to.deep.equal([]);
+    expect(hints.filter((hint) => !/^latchkey:saved:\["[\w-]+","[\w-]+"\]=(1|[1-9][0-9]{12})$/.test(hint)), 'hints hold a database name, a store name and "1" or an expiry in ms').to.deep.equal([]);
     const text = stored.join('\n');
     expect(holdsSecret(text, code), 'the one-time code').to.equal(false);
     expect(/"d"\s*:|PRIVATE KEY|pkcs8/i.test(text), 'private key material').to.equal(false);
