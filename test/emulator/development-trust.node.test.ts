@@ -71,6 +71,8 @@ describe('B4 prod-refuses-dev-trust-roots', () => {
       onPage(href);
       await assert.rejects(verifySessionJwt(jwt, options), refusedAsDevelopmentTrust, href);
     }
+    // The refusal names what is not trusted there.
+    await assert.rejects(verifySessionJwt(jwt, options), (error: Error) => /^A notarizer key other than the hosted service's/.test(error.message));
   });
 
   it('the hosted notarizer key, given explicitly in either spelling, is never refused for the origin', async () => {
