@@ -267,9 +267,9 @@ export class LatchKit extends EventTarget {
 
   /**
    * Whether `restoreSession()` may find a session: false only when the kit keeps sessions in the
-   * default IndexedDB store and that store's hint says nothing is saved there
-   * (saved-session-hint.ts), so that a first render need not wait for the restore. True when
-   * unsure. A hint can be lost over a saved session: the restore still finds it.
+   * default IndexedDB store and that store's hint (saved-session-hint.ts) says nothing is saved
+   * there, or only sessions that have expired since, so that a first render need not wait for the
+   * restore. True when unsure. A hint can be lost over a saved session: the restore still finds it.
    */
   mayHaveSavedSession(): boolean {
     const { sessionSlots, sessionStore } = this.options;

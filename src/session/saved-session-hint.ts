@@ -11,9 +11,10 @@
  * next read drops it. So "absent" means nothing was saved, or the last look found nothing.
  * The expiry: a visitor who comes back after their session has expired (most visits of someone
  * who logs in now and then) need not wait for a restore that can only find an expired session
- * (measured: script start to interactive 31 and 38 ms, against 101 and 108 ms with a hint that cannot tell: medians of 20 returning loads, two runs each). The hint's expiry is never moved earlier (a
- * save, another tab's included, only extends it; a listing of every slot replaces an unknown one),
- * so it can say "expired" only when every saved session has.
+ * (measured, script start to interactive: 31 and 38 ms, against 101 and 108 ms with a hint that
+ * cannot tell; medians of 20 returning loads, two runs each). The hint's expiry is never moved
+ * earlier (a save, another tab's included, only extends it; a listing of every slot replaces an
+ * unknown one), so it can say "expired" only when every saved session has.
  *
  * Not secret: it says only that someone logged in on this origin, and until when, which any script
  * of the origin can learn from IndexedDB as well. The session itself never goes to localStorage.
