@@ -58,12 +58,14 @@ export function savedSessionHint(saved?: SavedSessions, [dbName = 'latchkey', st
   try {
     const store = storage ?? localStorage;
     const held = store.getItem(key);
-    const heldUntil = held === null ? undefined : untilOf(held);
-    // Expired when the latest expiry has passed, as the restore counts it (`exp` at or before now).
-    if (saved === undefined) return held !== null && !(heldUntil !== undefined && heldUntil <= Date.now());
+    const heldUntil = untilOf(held ?? UNKNOWN);
+    // Expired when the latest expiry has passed, as the restore counts it (`exp` at or before now);
+    // an unknown one never passes.
+    if (saved === undefined) return held !== null && !((heldUntil ?? Infinity) <= Date.now());
     if (saved === false) return void store.removeItem(key);
-    const until = saved === true || !Number.isSafeInteger(saved.until) || saved.until <= 0 ? undefined : saved.until;
-    const every = saved !== true && saved.every === true;
+    // `true` carries neither (a boolean has no such properties).
+    const { until: given, every = false } = saved as Exclude<SavedSessions, boolean>;
+    const until = Number.isSafeInteger(given) && given > 0 ? given : undefined;
     // Known over known: the later. An unknown expiry stays unknown unless every session was listed.
     if (held === null) store.setItem(key, until === undefined ? UNKNOWN : String(until));
     else if (until !== undefined && (heldUntil !== undefined || every)) store.setItem(key, String(Math.max(until, heldUntil ?? 0)));
