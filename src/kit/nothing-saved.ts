@@ -1,4 +1,4 @@
-import { savedSessionHint } from '../session/saved-session-hint.ts';
+import { noteSavedSessions } from '../session/note-saved-sessions.ts';
 import type { LatchKitOptions } from './latch-kit-options.ts';
 
 /** The database and object store the default session slots live in (indexed-db-object-store.ts's defaults). */
@@ -16,14 +16,14 @@ type Factory = Pick<IDBFactory, 'databases' | 'open'>;
  * own stores, no `databases()` (older Firefox), an error; the restore then reads the stores.
  * `factory` and `hintStorage` stand in for IndexedDB and localStorage (tests).
  */
-export async function nothingSaved(options: Pick<LatchKitOptions, 'sessionSlots' | 'sessionStore'>, factory?: Factory, hintStorage?: Parameters<typeof savedSessionHint>[2]): Promise<boolean> {
+export async function nothingSaved(options: Pick<LatchKitOptions, 'sessionSlots' | 'sessionStore'>, factory?: Factory, hintStorage?: Parameters<typeof noteSavedSessions>[2]): Promise<boolean> {
   if (options.sessionSlots || options.sessionStore) return false;
   try {
     const idb = factory ?? globalThis.indexedDB;
     if (typeof idb?.databases !== 'function') return false;
     const none = !(await idb.databases()).some((database) => database.name === SESSIONS_DB) || (await savedRecords(idb)) === 0;
     // The saved-session hint a clear left over the empty store goes (saved-session-hint.ts).
-    if (none) savedSessionHint(false, [], hintStorage); // the default store's hint
+    if (none) noteSavedSessions(false, [], hintStorage); // the default store's hint
     return none;
   } catch {
     return false; // a sandboxed frame, a browser that refuses: ask the stores

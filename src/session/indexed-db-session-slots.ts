@@ -1,6 +1,7 @@
 import { IndexedDbObjectStore } from '../keys/indexed-db-object-store.ts';
 import { IndexedDbSessionStore, isPersisted, type IndexedDbSessionStoreOptions } from './indexed-db-session-store.ts';
-import { savedSessionHint, type HintedStore } from './saved-session-hint.ts';
+import { type HintedStore } from './saved-session-hint.ts';
+import { noteSavedSessions } from './note-saved-sessions.ts';
 import type { PersistedSession, SessionStore } from './session-store.ts';
 import { isSessionKey, type SessionSlots } from './session-slots.ts';
 
@@ -18,7 +19,7 @@ class HintedSlot extends IndexedDbSessionStore {
 
   override async save(session: PersistedSession): Promise<void> {
     await super.save(session);
-    savedSessionHint({ until: session.claims.exp * 1000 }, this.#hinted);
+    noteSavedSessions({ until: session.claims.exp * 1000 }, this.#hinted);
   }
 }
 
@@ -54,7 +55,7 @@ export class IndexedDbSessionSlots implements SessionSlots {
     for (const { slot, session } of records) if (isSessionKey(slot) && isPersisted(session)) all[slot] = session;
     // Every session is here: the hint learns when the last of them expires.
     const sessions = Object.values(all);
-    savedSessionHint(sessions.length > 0 && { until: Math.max(...sessions.map((s) => s.claims.exp * 1000)), every: true }, this.#hinted);
+    noteSavedSessions(sessions.length > 0 && { until: Math.max(...sessions.map((s) => s.claims.exp * 1000)), every: true }, this.#hinted);
     return all;
   }
 
@@ -63,7 +64,7 @@ export class IndexedDbSessionSlots implements SessionSlots {
     // The restore asks this first, a logout's choice of the next account asks list(): each keeps
     // the hint to what it read. A hint lost over saved sessions (cleared storage, a session an
     // older kit saved) is set again; one left after the last session went is dropped.
-    savedSessionHint(keys.length > 0, this.#hinted);
+    noteSavedSessions(keys.length > 0, this.#hinted);
     return keys;
   }
 

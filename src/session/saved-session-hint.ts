@@ -24,7 +24,7 @@
  * The restore still runs and still finds it (the view then changes to the logged-in one, as it
  * did before the wait) and sets the hint again.
  */
-type HintStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type HintStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** Which store a hint is of: its database and object store names (the kit's by default). */
 export type HintedStore = [dbName?: string, storeName?: string];
@@ -37,40 +37,36 @@ export type HintedStore = [dbName?: string, storeName?: string];
 export type SavedSessions = boolean | { until: number; every?: boolean };
 
 /** The value written when the expiry is unknown. */
-const UNKNOWN = '1';
+export const UNKNOWN = '1';
 
 /** The expiry a hint's value holds (ms), or undefined when it holds none (unknown, or not ours). */
-function untilOf(value: string): number | undefined {
+export function untilOf(value: string): number | undefined {
   const until = Number(value);
   return value !== UNKNOWN && Number.isSafeInteger(until) && until > 0 ? until : undefined;
 }
 
+/** The hint's localStorage key of a (database, store): the names as JSON, so that no name can make another's key. */
+export const keyOf = ([dbName = 'latchkey', storeName = 'sessions']: HintedStore): string => 'latchkey:saved:' + JSON.stringify([dbName, storeName]);
+
+// Private mode, a sandboxed frame, a blocked storage, a quota, no storage at all (Node): then a
+// read cannot tell, and a note leaves the hint as it was (absent over a saved session, the
+// restore still finds it; present over an empty store, the first render waits for the restore).
+// Reading and noting are two modules: a page's first chunk reads the hint, and only the lazy
+// session slots and restore write it (note-saved-sessions.ts).
+
 /**
  * Reads the hint of a sessions store: false when nothing is saved there (the hint is absent) or
  * every session saved there had expired by now, true when something may be, undefined when there
- * is no storage to ask. With `saved`, records instead what the store holds now, and never throws.
+ * is no storage to ask. Never throws.
  */
-export function savedSessionHint(saved?: SavedSessions, [dbName = 'latchkey', storeName = 'sessions']: HintedStore = [], storage?: HintStorage): boolean | undefined {
-  const key = 'latchkey:saved:' + JSON.stringify([dbName, storeName]);
-  // Private mode, a sandboxed frame, a blocked storage, a quota, no storage at all (Node): then
-  // a read cannot tell, and a note leaves the hint as it was (absent over a saved session, the
-  // restore still finds it; present over an empty store, the first render waits for the restore).
+export function savedSessionHint(store: HintedStore = [], storage?: HintStorage): boolean | undefined {
   try {
-    const store = storage ?? localStorage;
-    const held = store.getItem(key);
-    const heldUntil = untilOf(held ?? UNKNOWN);
-    // Expired when the latest expiry has passed, as the restore counts it (`exp` at or before now);
-    // an unknown one never passes.
-    if (saved === undefined) return held !== null && !((heldUntil ?? Infinity) <= Date.now());
-    if (saved === false) return void store.removeItem(key);
-    // `true` carries neither (a boolean has no such properties).
-    const { until: given, every = false } = saved as Exclude<SavedSessions, boolean>;
-    const until = Number.isSafeInteger(given) && given > 0 ? given : undefined;
-    // Known over known: the later. An unknown expiry stays unknown unless every session was listed.
-    if (held === null) store.setItem(key, until === undefined ? UNKNOWN : String(until));
-    else if (until !== undefined && (heldUntil !== undefined || every)) store.setItem(key, String(Math.max(until, heldUntil ?? 0)));
+    const held = (storage ?? localStorage).getItem(keyOf(store));
+    // Expired when the latest expiry has passed, as the restore counts it (`exp` at or before
+    // now); an unknown one never passes.
+    return held !== null && !((untilOf(held) ?? Infinity) <= Date.now());
   } catch {
-    // Nothing to read, or the hint stays as it was (see above).
+    // No storage to ask: cannot tell.
   }
   return undefined;
 }

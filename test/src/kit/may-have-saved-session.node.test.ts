@@ -5,7 +5,7 @@ import { after, before, describe, expect, it } from '../../support/harness.ts';
 import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { MemorySessionSlots } from '../../../src/session/session-slots.ts';
-import { savedSessionHint } from '../../../src/session/saved-session-hint.ts';
+import { noteSavedSessions } from '../../../src/session/note-saved-sessions.ts';
 import { asLocalStorage, mapStorage } from '../../support/storage-stand-ins.ts';
 
 const kit = (extra = {}): LatchKit => new LatchKit({ configId: 'demo', proxyUrl: 'http://127.0.0.1:9', configCache: false, ...extra });
@@ -19,17 +19,17 @@ describe('LatchKit.mayHaveSavedSession', () => {
   it('the default store: no hint → false; a hint → true', () => {
     storage.entries.clear();
     expect(kit().mayHaveSavedSession()).to.equal(false);
-    savedSessionHint(true);
+    noteSavedSessions(true);
     expect(kit().mayHaveSavedSession()).to.equal(true);
-    savedSessionHint(false);
+    noteSavedSessions(false);
     expect(kit().mayHaveSavedSession()).to.equal(false);
   });
 
   it('the default store: a hint of sessions that have all expired → false; one still live → true', () => {
     storage.entries.clear();
-    savedSessionHint({ until: Date.now() - 1000 });
+    noteSavedSessions({ until: Date.now() - 1000 });
     expect(kit().mayHaveSavedSession(), 'expired').to.equal(false);
-    savedSessionHint({ until: Date.now() + 60_000 });
+    noteSavedSessions({ until: Date.now() + 60_000 });
     expect(kit().mayHaveSavedSession(), 'a later save extends it').to.equal(true);
   });
 

@@ -6,12 +6,13 @@ import assert from 'node:assert/strict';
 import { IDBFactory } from 'fake-indexeddb';
 import { nothingSaved } from '../../../src/kit/nothing-saved.ts';
 import { savedSessionHint } from '../../../src/session/saved-session-hint.ts';
+import { noteSavedSessions } from '../../../src/session/note-saved-sessions.ts';
 import { mapStorage } from '../../support/storage-stand-ins.ts';
 
 /** A saved-session hint of its own (this process has no localStorage), saying a session may be saved. */
 function hinted(): ReturnType<typeof mapStorage> {
   const storage = mapStorage();
-  savedSessionHint(true, [], storage);
+  noteSavedSessions(true, [], storage);
   return storage;
 }
 
@@ -48,7 +49,7 @@ describe('nothingSaved over IndexedDB', () => {
     await makeDatabase(idb, ['keys', 'sessions']);
     const hint = hinted();
     assert.equal(await nothingSaved({}, idb, hint), true);
-    assert.equal(savedSessionHint(undefined, [], hint), false, 'the hint over the empty store is dropped');
+    assert.equal(savedSessionHint([], hint), false, 'the hint over the empty store is dropped');
     assert.equal(await upgradeGoesThrough(idb), 'upgraded', 'the question closed its connection');
   });
 
@@ -63,7 +64,7 @@ describe('nothingSaved over IndexedDB', () => {
     await makeDatabase(saved, ['keys', 'sessions'], [{ slot: 'current' }]);
     const hint = hinted();
     assert.equal(await nothingSaved({}, saved, hint), false);
-    assert.equal(savedSessionHint(undefined, [], hint), true, 'the hint stays over a saved record');
+    assert.equal(savedSessionHint([], hint), true, 'the hint stays over a saved record');
     const pointer = new IDBFactory();
     await makeDatabase(pointer, ['keys', 'sessions'], [{ slot: 'active' }]);
     assert.equal(await nothingSaved({}, pointer), false);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from '../../support/harness.ts';
 import { nothingSaved } from '../../../src/kit/nothing-saved.ts';
 import { savedSessionHint } from '../../../src/session/saved-session-hint.ts';
+import { noteSavedSessions } from '../../../src/session/note-saved-sessions.ts';
 import { mapStorage } from '../../support/storage-stand-ins.ts';
 import { MemorySessionStore } from '../../../src/session/session-store.ts';
 import { MemorySessionSlots } from '../../../src/session/session-slots.ts';
@@ -19,8 +20,8 @@ const listing = (...names: string[]): Factory => ({
 /** A storage of its own (not the origin's localStorage, which other test pages share) whose hint says a session is saved. */
 function privateHint(): ReturnType<typeof mapStorage> & { read: () => boolean | undefined } {
   const storage = mapStorage();
-  savedSessionHint(true, [], storage);
-  return { ...storage, read: () => savedSessionHint(undefined, [], storage) };
+  noteSavedSessions(true, [], storage);
+  return { ...storage, read: () => savedSessionHint([], storage) };
 }
 
 /**

@@ -8,6 +8,7 @@ import '../keys/node-window.ts';
 import { afterEach, describe, expect, it } from '../../support/harness.ts';
 import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { savedSessionHint } from '../../../src/session/saved-session-hint.ts';
+import { noteSavedSessions } from '../../../src/session/note-saved-sessions.ts';
 import { asLocalStorage, mapStorage } from '../../support/storage-stand-ins.ts';
 
 const storage = mapStorage();
@@ -45,7 +46,7 @@ describe('the restore and the saved-session hint', () => {
   });
 
   it('a hint: straight to the slots; over an empty store their read drops it', async () => {
-    savedSessionHint(true);
+    noteSavedSessions(true);
     const calls = await countingListings(async () => expect(await kit().restoreSession()).to.equal(null));
     expect(calls, 'no listing asked').to.equal(0);
     expect(savedSessionHint(), 'the stale hint is gone').to.equal(false);

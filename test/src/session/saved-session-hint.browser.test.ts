@@ -6,6 +6,7 @@ import { describe, it, expect, afterEach } from '../../support/harness.ts';
 import { IndexedDbSessionSlots } from '../../../src/session/indexed-db-session-slots.ts';
 import { IndexedDbSessionStore } from '../../../src/session/indexed-db-session-store.ts';
 import { savedSessionHint } from '../../../src/session/saved-session-hint.ts';
+import { noteSavedSessions } from '../../../src/session/note-saved-sessions.ts';
 import { deleteDatabase, uniqueDbName } from '../keys/fake-indexed-db.ts';
 
 const claims = (publicKey: string) => ({ exp: 2_000_000_000, public_key: publicKey, session_type: 'SESSION_TYPE_READ_WRITE' as const, user_id: 'u', organization_id: 'o' });
@@ -17,12 +18,12 @@ describe("the saved-session hint of the kit's IndexedDB session slots", () => {
   const open: { close(): Promise<void> }[] = [];
   afterEach(async () => {
     await Promise.all(open.splice(0).map((s) => s.close()));
-    savedSessionHint(false, [dbName]);
+    noteSavedSessions(false, [dbName]);
     await deleteDatabase(dbName);
     dbName = uniqueDbName();
   });
   const track = <T extends { close(): Promise<void> }>(store: T): T => (open.push(store), store);
-  const hint = (): boolean | undefined => savedSessionHint(undefined, [dbName]);
+  const hint = (): boolean | undefined => savedSessionHint([dbName]);
 
   it("a slot's save sets it; a clear leaves it for the next read of the slots to drop", async () => {
     const slots = track(new IndexedDbSessionSlots({ dbName }));
@@ -47,7 +48,7 @@ describe("the saved-session hint of the kit's IndexedDB session slots", () => {
     await slots.slot('current').save({ claims: claims(first) });
     await slots.slot('account:b').save({ claims: claims(second) });
     await slots.setActive('account:b');
-    savedSessionHint(false, [dbName]); // cleared storage, or a session an older kit saved
+    noteSavedSessions(false, [dbName]); // cleared storage, or a session an older kit saved
     expect(await slots.keys()).to.have.members(['current', 'account:b']);
     expect(hint(), 'the sessions were found').to.equal(true);
     await slots.slot('current').clear();
@@ -61,7 +62,7 @@ describe("the saved-session hint of the kit's IndexedDB session slots", () => {
   it("the slots' list keeps it the same way", async () => {
     const slots = track(new IndexedDbSessionSlots({ dbName }));
     await slots.slot('current').save({ claims: claims(first) });
-    savedSessionHint(false, [dbName]);
+    noteSavedSessions(false, [dbName]);
     expect(Object.keys(await slots.list())).to.deep.equal(['current']);
     expect(hint()).to.equal(true);
     await slots.slot('current').clear();
@@ -80,7 +81,7 @@ describe("the saved-session hint of the kit's IndexedDB session slots", () => {
     await slots.slot('current').save({ claims: { ...claims(first), exp: exp - 60 } });
     expect(held(), 'never earlier').to.equal(String((exp + 60) * 1000));
     // Lost, then found by the restore's look at the keys: saved, until unknown; a listing tells.
-    savedSessionHint(false, [dbName]);
+    noteSavedSessions(false, [dbName]);
     await slots.keys();
     expect(held()).to.equal('1');
     await slots.list();
@@ -103,10 +104,10 @@ describe("the saved-session hint of the kit's IndexedDB session slots", () => {
     const other = uniqueDbName();
     try {
       await track(new IndexedDbSessionSlots({ dbName: other })).slot('current').save({ claims: claims(first) });
-      expect(savedSessionHint(undefined, [other])).to.equal(true);
+      expect(savedSessionHint([other])).to.equal(true);
       expect(hint(), "this test's database").to.equal(false);
     } finally {
-      savedSessionHint(false, [other]);
+      noteSavedSessions(false, [other]);
       await Promise.all(open.splice(0).map((s) => s.close()));
       await deleteDatabase(other);
     }

@@ -2,12 +2,13 @@
 // is missing or throws reads as "cannot tell" and never makes note() throw.
 import { describe, expect, it } from '../../support/harness.ts';
 import { savedSessionHint, type HintedStore } from '../../../src/session/saved-session-hint.ts';
+import { noteSavedSessions } from '../../../src/session/note-saved-sessions.ts';
 import { mapStorage, throwingStorage, type StorageLike } from '../../support/storage-stand-ins.ts';
 
 /** The hint of (dbName, storeName) in `storage`, read and noted. */
 const hintIn = (dbName: string | undefined, storeName: string | undefined, storage: StorageLike) => {
   const of: HintedStore = [dbName, storeName];
-  return { read: () => savedSessionHint(undefined, of, storage), note: (saved: boolean) => savedSessionHint(saved, of, storage) };
+  return { read: () => savedSessionHint(of, storage), note: (saved: boolean) => noteSavedSessions(saved, of, storage) };
 };
 
 describe('the saved-session hint', () => {
@@ -40,14 +41,15 @@ describe('the saved-session hint', () => {
     hintIn(undefined, undefined, storage).note(true);
     expect(hintIn('latchkey', 'sessions', storage).read()).to.equal(true);
     const bare = mapStorage();
-    savedSessionHint(true, undefined, bare);
+    noteSavedSessions(true, undefined, bare);
     expect(hintIn('latchkey', 'sessions', bare).read()).to.equal(true);
+    expect(savedSessionHint(undefined, bare), 'read with no store named').to.equal(true);
   });
 
   describe('with the expiry of what is saved', () => {
     const KEY = 'latchkey:saved:["latchkey","sessions"]';
-    const note = (saved: Parameters<typeof savedSessionHint>[0], storage: StorageLike) => savedSessionHint(saved, [], storage);
-    const read = (storage: StorageLike) => savedSessionHint(undefined, [], storage);
+    const note = (saved: Parameters<typeof noteSavedSessions>[0], storage: StorageLike) => noteSavedSessions(saved, [], storage);
+    const read = (storage: StorageLike) => savedSessionHint([], storage);
     const hour = 3_600_000;
 
     it('a save records when it expires: saved until then, read as nothing saved from then on (as the restore counts expiry)', () => {
