@@ -223,6 +223,10 @@ describe('<latch-auth> while a session is restored', () => {
       expect(el.shadowRoot!.querySelector('[part="loading"]') !== null, 'a loading state').to.equal(false);
     });
 
+    /** Whether the `<latch-auth>` of `kit` (the loop's earlier fixtures are still on the page) shows `selector`. */
+    const shows = (kit: LatchKit, selector: string): boolean =>
+      [...document.querySelectorAll('latch-auth')].find((el) => el.kit === kit)?.shadowRoot?.querySelector(selector) != null;
+
     it('no hint: the restore starts only after the methods have rendered, kept config or not (its chunk and IndexedDB probe are not their work)', async () => {
       hint = null;
       for (const kept of [false, true]) {
@@ -232,7 +236,7 @@ describe('<latch-auth> while a session is restored', () => {
         // At each call of the restore: whether the methods were in the element already.
         const calls: boolean[] = [];
         const held = kit.restoreSession.bind(kit);
-        kit.restoreSession = () => (calls.push(document.querySelector('latch-auth')?.shadowRoot?.querySelector('[part~="methods"] input') != null), held());
+        kit.restoreSession = () => (calls.push(shows(kit, '[part~="methods"] input')), held());
         const el = await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
         await waitUntil(() => calls.length > 0, 'the restore starts', SLOW);
         expect(calls, kept ? 'kept' : 'cold').to.deep.equal([true]);
@@ -247,7 +251,7 @@ describe('<latch-auth> while a session is restored', () => {
       const kit = await defaultStoreKit({ configCache: memoryStorage(), fetch: offline });
       const calls: boolean[] = [];
       const held = kit.restoreSession.bind(kit);
-      kit.restoreSession = () => (calls.push(document.querySelector('latch-auth')?.shadowRoot?.querySelector('[part~="retry"]') != null), held());
+      kit.restoreSession = () => (calls.push(shows(kit, '[part~="retry"]')), held());
       await fixture<LatchAuth>(html`<latch-auth .kit=${kit}></latch-auth>`);
       await waitUntil(() => calls.length > 0, 'the restore starts', SLOW);
       expect(calls, 'the retry showed at the restore').to.deep.equal([true]);

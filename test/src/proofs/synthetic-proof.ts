@@ -16,7 +16,7 @@ import type { CborMap, CborValue } from '../../../src/proofs/cbor.ts';
 import type { AppProof, BootProof } from '../../../src/proofs/proof-types.ts';
 
 export type Curve = 'P-256' | 'P-384';
-export type Hash = 'SHA-256' | 'SHA-384';
+export type Hash = 'SHA-256' | 'SHA-384' | 'SHA-512';
 
 export interface KeyPair {
   curve: Curve;
@@ -38,7 +38,7 @@ export const OID = {
   keyUsage: '551d0f',
   commonName: '550403',
 } as const;
-const HASH = { 'SHA-256': sha256, 'SHA-384': sha384 } as const;
+const HASH = { 'SHA-256': sha256, 'SHA-384': sha384, 'SHA-512': sha512 } as const;
 
 /** A key from a label, the same on every run. */
 export function keyPair(curve: Curve, label: string): KeyPair {
@@ -88,7 +88,8 @@ export interface CertSpec {
   basicConstraints?: Uint8Array;
 }
 
-export const algorithmOf = (hash: Hash): Uint8Array => sequence(oid(hash === 'SHA-256' ? OID['ecdsa-with-SHA256'] : OID['ecdsa-with-SHA384']));
+const SIGNATURE_OID = { 'SHA-256': OID['ecdsa-with-SHA256'], 'SHA-384': OID['ecdsa-with-SHA384'], 'SHA-512': OID['ecdsa-with-SHA512'] } as const;
+export const algorithmOf = (hash: Hash): Uint8Array => sequence(oid(SIGNATURE_OID[hash]));
 export const spkiOf = (key: KeyPair): Uint8Array => sequence(sequence(oid(OID.ecPublicKey), oid(OID[key.curve])), bitString(key.publicKey));
 
 /** tbsCertificate and the certificate around it. */

@@ -129,6 +129,12 @@ describe('X.509 layouts, read as OpenSSL reads them', () => {
     await expectCode(() => verifyCertificateChain(der, [w.root, w.intermediate], PROOF_TIME, w.rootSha256), CHAIN);
     // The control: the same certificate naming ecdsa-with-SHA384 passes the chain.
     expect((await verifyCertificateChain(build({ hash: 'SHA-384' }), [w.root, w.intermediate], PROOF_TIME, w.rootSha256)).signatureHash).to.equal('SHA-384');
+    // And one truly signed over SHA-512 is a valid certificate (OpenSSL verifies it with the
+    // intermediate's key) that the chain still refuses: the two hashes the kit knows, no other.
+    const sha512 = build({ hash: 'SHA-512' });
+    expect(openssl(sha512).verify(openssl(w.intermediate).publicKey), 'OpenSSL verifies it').to.equal(true);
+    expect(openssl(der).verify(openssl(w.intermediate).publicKey), 'OpenSSL reads SHA-512 too: the SHA-384 one does not verify').to.equal(false);
+    await expectCode(() => verifyCertificateChain(sha512, [w.root, w.intermediate], PROOF_TIME, w.rootSha256), CHAIN);
   });
 
   it('a tbsCertificate that is an empty SEQUENCE: ERR_PROOF_CERT_CHAIN, not a TypeError', async () => {
