@@ -260,8 +260,8 @@ export class LatchAuth extends LatchKitElement {
     // A session an earlier page load left shows the logged-in view: the methods wait for its
     // restore (else they flip under someone typing; a failure is the kit's to report), unless the
     // kit can tell at once that nothing is saved, or only expired sessions (its hint, read without
-    // waiting for IndexedDB). Then the restore starts in a task after the first methods (or the failure) have rendered:
-    // its chunk and IndexedDB probe are no work for the task that shows them.
+    // waiting for IndexedDB). Then the restore starts in a task after the first methods (or the
+    // failure) have rendered: its chunk and IndexedDB probe are no work for the task that shows them.
     const restore = (): Promise<void> => kit.restoreSession().then(() => undefined, () => undefined);
     const settled = kit.mayHaveSavedSession() ? restore() : undefined;
     let restoreLater = !settled;

@@ -1,4 +1,5 @@
 import { noteSavedSessions } from '../session/note-saved-sessions.ts';
+import type { HintStorage } from '../session/saved-session-hint.ts';
 import type { LatchKitOptions } from './latch-kit-options.ts';
 
 /** The database and object store the default session slots live in (indexed-db-object-store.ts's defaults). */
@@ -16,7 +17,7 @@ type Factory = Pick<IDBFactory, 'databases' | 'open'>;
  * own stores, no `databases()` (older Firefox), an error; the restore then reads the stores.
  * `factory` and `hintStorage` stand in for IndexedDB and localStorage (tests).
  */
-export async function nothingSaved(options: Pick<LatchKitOptions, 'sessionSlots' | 'sessionStore'>, factory?: Factory, hintStorage?: Parameters<typeof noteSavedSessions>[2]): Promise<boolean> {
+export async function nothingSaved(options: Pick<LatchKitOptions, 'sessionSlots' | 'sessionStore'>, factory?: Factory, hintStorage?: HintStorage): Promise<boolean> {
   if (options.sessionSlots || options.sessionStore) return false;
   try {
     const idb = factory ?? globalThis.indexedDB;

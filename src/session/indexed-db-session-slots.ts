@@ -1,6 +1,6 @@
 import { IndexedDbObjectStore } from '../keys/indexed-db-object-store.ts';
 import { IndexedDbSessionStore, isPersisted, type IndexedDbSessionStoreOptions } from './indexed-db-session-store.ts';
-import { type HintedStore } from './saved-session-hint.ts';
+import type { HintedStore } from './saved-session-hint.ts';
 import { noteSavedSessions } from './note-saved-sessions.ts';
 import type { PersistedSession, SessionStore } from './session-store.ts';
 import { isSessionKey, type SessionSlots } from './session-slots.ts';
