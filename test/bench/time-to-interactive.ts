@@ -12,6 +12,11 @@
 // Returning: the same, with the wallet_kit_config the last load kept (src/kit/config-cache.ts):
 // the element renders from it before the answer. Its figure is navigation → interactive minus
 // navigation → script start, which is the script start → interactive column.
+// Floors (floor-page/): the same methods, parts, texts, logos and style sheets drawn with none of
+// the kit's logic, once by lit elements and once by plain DOM calls, after the same request and
+// the same kept-config read. Their loads alternate with the kit's, load by load, so that the
+// machine's drift (±30% between quarter-hours here) moves all three alike: the kit's figure can
+// be read against what lit alone, and the page alone, cost in the same minutes.
 // Bounded: each load gives up after 15 s. Browser, server, build and emulator always close.
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
@@ -27,6 +32,10 @@ import { serveStatic, type StaticServer } from '../e2e/support/static-server.ts'
 import type { TtiResult, TtiSample } from './tti-page/tti-probe.ts';
 
 const PAGE_DIR = fileURLToPath(new URL('./tti-page/', import.meta.url));
+const FLOOR_DIR = fileURLToPath(new URL('./floor-page/', import.meta.url));
+/** The floors' pages in floor-page/, by name. */
+const FLOORS = ['lit', 'plain'] as const;
+export type FloorName = (typeof FLOORS)[number];
 const CONFIG_ID = 'demo';
 const LOAD_TIMEOUT_MS = 15_000;
 /** Unmeasured loads before the warm series: Chromium keeps a script's code cache from its third load. */
@@ -37,6 +46,15 @@ export interface TimeToInteractiveOptions {
   loads?: number;
   /** Also measure warm and returning loads (default true). */
   warm?: boolean;
+  /** Also measure the floors, their loads alternating with the kit's (default true). */
+  floors?: boolean;
+}
+
+/** One page's series. */
+export interface TtiSeriesSet {
+  cold?: TtiSeries;
+  warm?: TtiSeries;
+  returning?: TtiSeries;
 }
 
 export interface Spread {
@@ -76,6 +94,8 @@ export interface TimeToInteractiveJson {
   cold?: TtiSeries;
   warm?: TtiSeries;
   returning?: TtiSeries;
+  /** The same series for the floors (lit elements, plain DOM), measured alongside. */
+  floors?: Partial<Record<FloorName, TtiSeriesSet>>;
   /**
    * The machine's one-minute load average before and after, and its cores: timings measured
    * while other work shares the cores spread wide, and this says how busy they were.
@@ -108,9 +128,9 @@ async function configMethods(emu: E2eEmulator): Promise<string[]> {
   return orderLoginMethods(enabledProviders);
 }
 
-/** The built page's HTML with the emulator's proxy URL and the config id written in. */
-async function pageHtml(built: BuiltPages, emu: E2eEmulator): Promise<string> {
-  const html = await readFile(join(built.outDir, 'index.html'), 'utf8');
+/** A built page's HTML with the emulator's proxy URL and the config id written in. */
+async function pageHtml(built: BuiltPages, emu: E2eEmulator, file: string): Promise<string> {
+  const html = await readFile(join(built.outDir, file), 'utf8');
   if (!html.includes('__LATCH_PROXY_URL__')) throw new Error('the built page has no proxy-url placeholder');
   return html.replaceAll('__LATCH_PROXY_URL__', emu.urls.proxyUrl).replaceAll('__LATCH_CONFIG_ID__', CONFIG_ID);
 }
@@ -118,6 +138,24 @@ async function pageHtml(built: BuiltPages, emu: E2eEmulator): Promise<string> {
 async function entryBytes(built: BuiltPages, html: string): Promise<number | undefined> {
   const src = /<script type="module"[^>]*src="\/?([^"]+)"/.exec(html)?.[1];
   return src ? (await readFile(join(built.outDir, src))).length : undefined;
+}
+
+/** Serves `built` on an origin of its own, `pages` (path → HTML) revalidated, its hashed assets cached for good; returns the origin. */
+async function serve(built: BuiltPages, emu: E2eEmulator, pages: Record<string, string>, cleanups: (() => Promise<unknown>)[]): Promise<string> {
+  const server: StaticServer = await serveStatic({
+    mounts: { '/': built.outDir },
+    // Vite's assets carry a content hash: a host caches them for good (what the warm series uses).
+    headers: { 'content-security-policy': strictCsp(emu.urls), 'cache-control': 'public, max-age=31536000, immutable' },
+    handle: (_req, res, path) => {
+      const html = pages[path];
+      if (html === undefined) return false;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+      res.end(html);
+      return true;
+    },
+  });
+  cleanups.push(() => server.close());
+  return server.origin;
 }
 
 function problemText(problems: PageProblems): string | undefined {
@@ -164,40 +202,59 @@ function series(samples: TtiSample[], failures: string[]): TtiSeries {
   };
 }
 
-async function cold(browser: Browser, url: string, expected: string[], loads: number): Promise<TtiSeries> {
-  const samples: TtiSample[] = [];
-  const failures: string[] = [];
-  // One unmeasured load first: a freshly launched browser's first navigation also starts its
-  // network service and the like, which is no part of the page.
-  for (let i = -1; i < loads; i++) {
-    const context = await browser.createBrowserContext();
-    try {
-      const result = await load(context, url, expected);
-      if (i < 0) continue;
-      if (typeof result === 'string') failures.push(result);
-      else samples.push(result);
-    } finally {
-      await context.close().catch(() => undefined);
-    }
-  }
-  return series(samples, failures);
+/** A page to measure: the kit's or a floor's, at its URL. */
+interface Measured {
+  name: 'kit' | FloorName;
+  url: string;
 }
 
-async function warm(browser: Browser, url: string, expected: string[], loads: number, keptConfig: boolean): Promise<TtiSeries> {
-  const samples: TtiSample[] = [];
-  const failures: string[] = [];
-  const context = await browser.createBrowserContext();
+type SeriesOf = Record<Measured['name'], TtiSeries>;
+
+/** Collects each page's samples and failures, then makes its series. */
+function collector(pages: Measured[]) {
+  const samples = new Map(pages.map((p) => [p.name, [] as TtiSample[]]));
+  const failures = new Map(pages.map((p) => [p.name, [] as string[]]));
+  return {
+    add(page: Measured, result: TtiSample | string): void {
+      if (typeof result === 'string') failures.get(page.name)!.push(result);
+      else samples.get(page.name)!.push(result);
+    },
+    series: (): SeriesOf => Object.fromEntries(pages.map((p) => [p.name, series(samples.get(p.name)!, failures.get(p.name)!)])) as SeriesOf,
+  };
+}
+
+async function cold(browser: Browser, pages: Measured[], expected: string[], loads: number): Promise<SeriesOf> {
+  const collected = collector(pages);
+  // One unmeasured load of each page first: a freshly launched browser's first navigation also
+  // starts its network service and the like, which is no part of the page.
+  for (let i = -1; i < loads; i++) {
+    for (const page of pages) {
+      const context = await browser.createBrowserContext();
+      try {
+        const result = await load(context, page.url, expected);
+        if (i >= 0) collected.add(page, result);
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+    }
+  }
+  return collected.series();
+}
+
+async function warm(browser: Browser, pages: Measured[], expected: string[], loads: number, keptConfig: boolean): Promise<SeriesOf> {
+  const collected = collector(pages);
+  // A context per page: each has its own HTTP cache, code cache and kept config.
+  const contexts: BrowserContext[] = [];
   try {
-    for (let i = 0; i < WARM_UP_LOADS; i++) await load(context, url, expected, !keptConfig);
+    for (const _ of pages) contexts.push(await browser.createBrowserContext());
+    for (let i = 0; i < WARM_UP_LOADS; i++) for (const [n, page] of pages.entries()) await load(contexts[n]!, page.url, expected, !keptConfig);
     for (let i = 0; i < loads; i++) {
-      const result = await load(context, url, expected, !keptConfig);
-      if (typeof result === 'string') failures.push(result);
-      else samples.push(result);
+      for (const [n, page] of pages.entries()) collected.add(page, await load(contexts[n]!, page.url, expected, !keptConfig));
     }
   } finally {
-    await context.close().catch(() => undefined);
+    for (const context of contexts) await context.close().catch(() => undefined);
   }
-  return series(samples, failures);
+  return collected.series();
 }
 
 export function ttiMarkdown(json: TimeToInteractiveJson): string {
@@ -223,6 +280,29 @@ export function ttiMarkdown(json: TimeToInteractiveJson): string {
       `| ${name} | ${s.measured} / ${s.measured + s.failures.length} | ${cell(s.scriptToReadyMs?.median)} | ${cell(s.scriptToReadyMs?.p90)} | ${cell(s.scriptToReadyMs?.min)} | ${cell(s.scriptToReadyMs?.max)} | ${cell(s.navigationToReadyMs?.median)} | ${cell(s.navigationToReadyMs?.p90)} | ${cell(s.navigationToScriptMs?.median)} | ${cell(s.navigationToConfigMs?.median)} | ${cell(s.configToReadyMs?.median)} | ${s.readyBeforeConfig} / ${s.measured} |`,
     );
   }
+  const floors = json.floors;
+  if (floors?.lit && floors.plain) {
+    lines.push(
+      '',
+      'Floors (test/bench/floor-page/): the same methods, parts, texts, logos and style sheets after the same request and kept-config read, with none of the kit\'s logic, drawn by lit elements and by plain DOM calls; each load alternates with the kit\'s. Medians:',
+      '',
+      '| figure | <latch-auth> | lit floor | plain-DOM floor | <latch-auth> ÷ lit floor |',
+      '|---|---:|---:|---:|---:|',
+    );
+    const figures = [
+      ['cold: script start → interactive', (set?: TtiSeriesSet) => set?.cold?.scriptToReadyMs?.median],
+      ['cold: config answered → interactive', (set?: TtiSeriesSet) => set?.cold?.configToReadyMs?.median],
+      ['warm: script start → interactive', (set?: TtiSeriesSet) => set?.warm?.scriptToReadyMs?.median],
+      ['returning: script start → interactive', (set?: TtiSeriesSet) => set?.returning?.scriptToReadyMs?.median],
+    ] as const;
+    for (const [name, pick] of figures) {
+      const [kit, lit, plain] = [pick(json), pick(floors.lit), pick(floors.plain)];
+      if (kit === undefined && lit === undefined) continue;
+      lines.push(`| ${name} | ${cell(kit)} | ${cell(lit)} | ${cell(plain)} | ${kit !== undefined && lit ? `${(kit / lit).toFixed(2)}×` : '—'} |`);
+    }
+  }
+  const floorFailures = Object.values(floors ?? {}).flatMap((set) => [...(set.cold?.failures ?? []), ...(set.warm?.failures ?? []), ...(set.returning?.failures ?? [])]);
+  if (floorFailures.length) lines.push('', `Failed floor loads: ${[...new Set(floorFailures)].join('; ')}`);
   const failures = [...(json.cold?.failures ?? []), ...(json.warm?.failures ?? []), ...(json.returning?.failures ?? [])];
   if (failures.length) lines.push('', `Failed loads: ${[...new Set(failures)].join('; ')}`);
   const m = json.machine;
@@ -246,30 +326,29 @@ export async function timeToInteractive(options: TimeToInteractiveOptions = {}):
     cleanups.push(() => emu.stop());
     const built = await buildPages({ root: PAGE_DIR, entries: ['index.html'] });
     cleanups.push(() => built.remove());
-    const html = await pageHtml(built, emu);
+    const html = await pageHtml(built, emu, 'index.html');
     json.methods = await configMethods(emu);
     json.entryBytes = await entryBytes(built, html);
-    const server: StaticServer = await serveStatic({
-      mounts: { '/': built.outDir },
-      // Vite's assets carry a content hash: a host caches them for good (what the warm series uses).
-      headers: { 'content-security-policy': strictCsp(emu.urls), 'cache-control': 'public, max-age=31536000, immutable' },
-      handle: (_req, res, path) => {
-        if (path !== '/' && path !== '/index.html') return false;
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-        res.end(html);
-        return true;
-      },
-    });
-    cleanups.push(() => server.close());
+    const pages: Measured[] = [{ name: 'kit', url: await serve(built, emu, { '/': html, '/index.html': html }, cleanups) }];
+    if (options.floors !== false) {
+      const floors = await buildPages({ root: FLOOR_DIR, entries: FLOORS.map((name) => `${name}.html`) });
+      cleanups.push(() => floors.remove());
+      const floorHtml = Object.fromEntries(await Promise.all(FLOORS.map(async (name) => [`/${name}.html`, await pageHtml(floors, emu, `${name}.html`)])));
+      const origin = await serve(floors, emu, floorHtml, cleanups);
+      for (const name of FLOORS) pages.push({ name, url: `${origin}/${name}.html` });
+    }
     const browser = await launchBrowser();
     cleanups.push(() => browser.close());
     json.browser = await browser.version();
-    const url = `${server.origin}/`;
-    json.cold = await cold(browser, url, json.methods, loads);
+    const sets: Partial<Record<Measured['name'], TtiSeriesSet>> = Object.fromEntries(pages.map((p) => [p.name, {}]));
+    const record = (kind: keyof TtiSeriesSet, measured: SeriesOf): void => pages.forEach((p) => (sets[p.name]![kind] = measured[p.name]));
+    record('cold', await cold(browser, pages, json.methods, loads));
     if (options.warm !== false) {
-      json.warm = await warm(browser, url, json.methods, loads, false);
-      json.returning = await warm(browser, url, json.methods, loads, true);
+      record('warm', await warm(browser, pages, json.methods, loads, false));
+      record('returning', await warm(browser, pages, json.methods, loads, true));
     }
+    Object.assign(json, sets.kit);
+    if (pages.length > 1) json.floors = Object.fromEntries(FLOORS.map((name) => [name, sets[name]]));
     json.machine = { cores: cpus().length, loadBefore, loadAfter: round(loadavg()[0]!) };
   } catch (error) {
     json.error = error instanceof Error ? error.message : String(error);
