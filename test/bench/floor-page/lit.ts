@@ -33,7 +33,7 @@ class FloorPasskeyButton extends LitElement {
   static override styles = [tokenStyles, baseStyles, passkeyButtonStyles];
   protected override render(): TemplateResult {
     return html`<form part="base" class="base" novalidate>
-      <button part="button" class="button" type="submit" aria-busy="false">${TEXTS.passkeyLogin}</button>
+      <button part="button" class="button primary" type="submit" aria-busy="false" aria-describedby="error">${TEXTS.passkeyLogin}</button>
       <div part="error" id="error" class="error" aria-live="assertive"></div>
     </form>`;
   }

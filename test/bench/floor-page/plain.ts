@@ -40,10 +40,15 @@ class FloorButton extends HTMLElement {
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = (this.constructor as typeof FloorButton).sheets;
     const provider = this.getAttribute('provider') as OAuthProvider | null;
-    const button = h('button', { part: 'button', class: 'button', type: 'button', 'aria-busy': 'false', 'aria-disabled': 'false', 'aria-describedby': 'error' });
-    if (provider) button.append(logo(provider), h('span', { part: 'label', class: 'label' }, `Continue with ${PROVIDERS[provider][0]}`));
-    else button.append(TEXTS.passkeyLogin);
-    root.append(h('div', { part: 'base', class: 'base' }, button, h('div', { part: 'error', id: 'error', class: 'error', 'aria-live': 'assertive' })));
+    const error = h('div', { part: 'error', id: 'error', class: 'error', 'aria-live': 'assertive' });
+    if (provider) {
+      const button = h('button', { part: 'button', class: 'button', type: 'button', 'aria-busy': 'false', 'aria-disabled': 'false', 'aria-describedby': 'error' });
+      button.append(logo(provider), h('span', { part: 'label', class: 'label' }, `Continue with ${PROVIDERS[provider][0]}`));
+      root.append(h('div', { part: 'base', class: 'base' }, button, error));
+    } else {
+      const button = h('button', { part: 'button', class: 'button primary', type: 'submit', 'aria-busy': 'false', 'aria-describedby': 'error' }, TEXTS.passkeyLogin);
+      root.append(h('form', { part: 'base', class: 'base', novalidate: '' }, button, error));
+    }
   }
 }
 customElements.define('latch-oauth-button', class extends FloorButton {
