@@ -41,7 +41,9 @@ class FloorPasskeyButton extends LitElement {
 customElements.define('latch-passkey-button', FloorPasskeyButton);
 
 function form(method: 'email' | 'sms'): TemplateResult {
-  const field = html`<input part="input" class="input" id=${method} name=${method} type=${method === 'sms' ? 'tel' : 'email'} required aria-invalid="false" aria-describedby="${method}-error" />`;
+  const type = method === 'sms' ? 'tel' : 'email';
+  // The kit's email field also offers the site's passkeys (passkeys are on in the demo config).
+  const field = html`<input part="input" class="input" id=${method} name=${method} type=${type} inputmode=${type} autocomplete=${method === 'email' ? 'username webauthn' : type} required aria-invalid="false" aria-describedby="${method}-error" />`;
   return html`<form part="form form-${method}" class="form" novalidate data-method=${method}>
     <label part="label" class="label" for=${method}>${TEXTS[method]}</label>
     ${method === 'sms' ? html`<div part="phone" class="form">${field}</div>` : field}

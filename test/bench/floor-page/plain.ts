@@ -59,7 +59,10 @@ customElements.define('latch-passkey-button', class extends FloorButton {
 });
 
 function form(method: 'email' | 'sms'): HTMLElement {
-  const input = h('input', { part: 'input', class: 'input', id: method, name: method, type: method === 'sms' ? 'tel' : 'email', required: '', 'aria-invalid': 'false', 'aria-describedby': `${method}-error` });
+  const type = method === 'sms' ? 'tel' : 'email';
+  // The kit's email field also offers the site's passkeys (passkeys are on in the demo config).
+  const autocomplete = method === 'email' ? 'username webauthn' : type;
+  const input = h('input', { part: 'input', class: 'input', id: method, name: method, type, inputmode: type, autocomplete, required: '', 'aria-invalid': 'false', 'aria-describedby': `${method}-error` });
   return h(
     'form',
     { part: `form form-${method}`, class: 'form', novalidate: '', 'data-method': method },
