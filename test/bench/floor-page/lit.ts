@@ -60,22 +60,22 @@ class FloorAuth extends LitElement {
     super.connectedCallback();
     loadMethods(this, (methods) => (this.methods = methods));
   }
-  protected override render(): TemplateResult {
+  // Nothing until the methods are known, as the drop-in shows nothing before its config.
+  protected override render(): TemplateResult | typeof nothing {
+    if (!this.methods.length) return nothing;
     return html`<div part="base" class="base" aria-busy="false">
       <div part="header" class="header"><h2 part="title" class="title" id="title">${TEXTS.title}</h2></div>
       <div part="body" class="body">
-        ${this.methods.length
-          ? html`<div part="methods" class="methods">
-              ${groupMethods(this.methods).map(
-                (group, i) => html`${i ? html`<div part="divider" class="divider">${TEXTS.or}</div>` : nothing}
-                ${Array.isArray(group)
-                  ? html`<div part="providers" class="providers">${group.map((provider) => html`<latch-oauth-button part="oauth-button" provider=${provider}></latch-oauth-button>`)}</div>`
-                  : group === 'passkey'
-                    ? html`<div part="passkey" class="passkey"><latch-passkey-button part="passkey-button"></latch-passkey-button><button part="passkey-toggle" class="link" type="button">${TEXTS.passkeySignup}</button></div>`
-                    : form(group as 'email' | 'sms')}`,
-              )}
-            </div>`
-          : nothing}
+        <div part="methods" class="methods">
+          ${groupMethods(this.methods).map(
+            (group, i) => html`${i ? html`<div part="divider" class="divider">${TEXTS.or}</div>` : nothing}
+            ${Array.isArray(group)
+              ? html`<div part="providers" class="providers">${group.map((provider) => html`<latch-oauth-button part="oauth-button" provider=${provider}></latch-oauth-button>`)}</div>`
+              : group === 'passkey'
+                ? html`<div part="passkey" class="passkey"><latch-passkey-button part="passkey-button"></latch-passkey-button><button part="passkey-toggle" class="link" type="button">${TEXTS.passkeySignup}</button></div>`
+                : form(group as 'email' | 'sms')}`,
+          )}
+        </div>
       </div>
     </div>`;
   }

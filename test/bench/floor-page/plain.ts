@@ -88,9 +88,12 @@ class FloorAuth extends HTMLElement {
   connectedCallback(): void {
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = sheets([tokenStyles, baseStyles, authStyles]);
-    const body = h('div', { part: 'body', class: 'body' });
-    root.append(h('div', { part: 'base', class: 'base', 'aria-busy': 'false' }, h('div', { part: 'header', class: 'header' }, h('h2', { part: 'title', class: 'title', id: 'title' }, TEXTS.title)), body));
-    loadMethods(this, (methods) => body.replaceChildren(methodsList(methods)));
+    // Nothing until the methods are known, as the drop-in shows nothing before its config.
+    loadMethods(this, (methods) =>
+      root.replaceChildren(
+        h('div', { part: 'base', class: 'base', 'aria-busy': 'false' }, h('div', { part: 'header', class: 'header' }, h('h2', { part: 'title', class: 'title', id: 'title' }, TEXTS.title)), h('div', { part: 'body', class: 'body' }, methodsList(methods))),
+      ),
+    );
   }
 }
 customElements.define('latch-auth', FloorAuth);
