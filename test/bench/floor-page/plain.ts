@@ -1,5 +1,6 @@
 // The plain-DOM floor: `<latch-auth>`'s methods (the same elements, parts, classes, texts, logos
-// and style sheets) drawn with the DOM's own calls, no lit. See floor-config.ts.
+// and style sheets) drawn with the DOM's own calls. No lit rendering: lit's `css` tag only
+// carries the kit's style sheets in. See floor-config.ts.
 import { watchLatchAuth } from '../tti-page/tti-probe.ts';
 import type { CSSResult, CSSResultGroup } from 'lit';
 import type { LoginMethod } from '../../../src/kit/latch-kit.ts';
