@@ -175,7 +175,9 @@ async function load(context: BrowserContext, url: string, expected: string[], fo
   const run = async (): Promise<TtiSample | string> => {
     await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
     // A string, not a function: nothing of tsx's compiled helpers is carried into the page.
-    const result = (await page.evaluate('window.__tti')) as TtiResult;
+    const result = (await page.evaluate('window.__tti')) as TtiResult | undefined;
+    // No probe: the page's script did not run (a failed request says why, if one did).
+    if (!result) return problemText(problems) ?? 'the page ran no probe (no window.__tti)';
     if (!result.ok) return result.error;
     if (result.sample.methods.join() !== expected.join()) return `shows ${result.sample.methods.join(',')} instead of the config's ${expected.join(',')}`;
     return problemText(problems) ?? result.sample;

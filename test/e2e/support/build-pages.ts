@@ -12,13 +12,15 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ROOT } from './paths.ts';
 
 const CACHE_DIR = join(ROOT, 'node_modules/.cache/latchkey-e2e');
 const CACHE_KEEP = 8;
+/** The cached builds this process has handed out (their keys): never pruned while it runs. */
+const inUse = new Set<string>();
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'static']);
 
 /** `latchkey`, `latchkey/components`, `latchkey/define`, `latchkey/eip1193`, `latchkey/solana` → the sources (exact names only). */
@@ -76,6 +78,7 @@ export async function buildPages(options: BuildOptions): Promise<BuiltPages> {
   const full = { ...options, entries };
   const key = await sourceHash(full);
   const outDir = join(CACHE_DIR, key);
+  inUse.add(key);
   if (!existsSync(join(outDir, '.complete'))) {
     await mkdir(CACHE_DIR, { recursive: true });
     const building = await mkdtemp(join(CACHE_DIR, 'building-'));
@@ -84,6 +87,11 @@ export async function buildPages(options: BuildOptions): Promise<BuiltPages> {
     // Another e2e file may have finished the same build first: then its copy is used.
     await rename(building, outDir).catch(() => rm(building, { recursive: true, force: true }));
     await prune();
+  } else {
+    // Used now: the newest, so that another caller's new build does not prune it from under a
+    // server still serving it (its assets would then answer 404).
+    const now = new Date();
+    await utimes(outDir, now, now).catch(() => undefined);
   }
   return { outDir, remove: async () => undefined };
 }
@@ -147,9 +155,9 @@ async function sourceHash(options: BuildOptions): Promise<string> {
   return hash.digest('hex').slice(0, 24);
 }
 
-/** Keeps the newest builds only (every source change makes a new one). */
+/** Keeps the most recently used builds only (every source change makes a new one). */
 async function prune(): Promise<void> {
-  const names = (await readdir(CACHE_DIR)).filter((name) => !name.startsWith('building-'));
+  const names = (await readdir(CACHE_DIR)).filter((name) => !name.startsWith('building-') && !inUse.has(name));
   const dated = await Promise.all(names.map(async (name) => ({ name, time: (await stat(join(CACHE_DIR, name))).mtimeMs })));
   for (const { name } of dated.sort((a, b) => b.time - a.time).slice(CACHE_KEEP)) {
     await rm(join(CACHE_DIR, name), { recursive: true, force: true });
