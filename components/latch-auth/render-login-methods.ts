@@ -33,13 +33,7 @@ export interface LoginMethodsState {
 export function renderLoginMethods(s: LoginMethodsState): TemplateResult {
   const kit = s.kit;
   const order = s.host.methods.split(',');
-  const groups: (LoginMethod | LoginMethod[])[] = [];
-  for (const method of kit.enabledMethods(order)) {
-    const last = groups[groups.length - 1];
-    if (isContact(method) || method === 'passkey') groups.push(method);
-    else if (Array.isArray(last)) last.push(method);
-    else groups.push([method]);
-  }
+  const groups = groupLoginMethods(kit.enabledMethods(order));
   return html`<div part="methods" class="methods">
     ${groups.map(
       (group, i) => html`${i ? html`<div part="divider" class="divider">${s.host.t('common.or')}</div>` : nothing}
@@ -51,6 +45,18 @@ export function renderLoginMethods(s: LoginMethodsState): TemplateResult {
     )}
     ${listsWallet(order) ? s.wallets?.render(kit, groups.length > 0) : nothing}
   </div>`;
+}
+
+/** `methods` in order, with each run of consecutive OAuth providers as one group (an array). */
+export function groupLoginMethods(methods: readonly LoginMethod[]): (LoginMethod | LoginMethod[])[] {
+  const groups: (LoginMethod | LoginMethod[])[] = [];
+  for (const method of methods) {
+    const last = groups[groups.length - 1];
+    if (isContact(method) || method === 'passkey') groups.push(method);
+    else if (Array.isArray(last)) last.push(method);
+    else groups.push([method]);
+  }
+  return groups;
 }
 
 /** `<latch-passkey-button>` and the switch between passkey login and sign-up. */

@@ -7,29 +7,23 @@
  */
 import { orderLoginMethods } from '../../../src/kit/login-methods.ts';
 import type { LoginMethod } from '../../../src/kit/latch-kit.ts';
+import { en } from '../../../components/i18n/en.ts';
+import { PROVIDERS } from '../../../components/latch-oauth-button/provider-logos.ts';
+import type { OAuthProvider } from '../../../src/flows/oauth-providers.ts';
 
-/** The English texts `<latch-auth>` shows for its methods. */
+/** The English texts `<latch-auth>` shows for its methods, from its catalogue. */
 export const TEXTS = {
-  title: 'Log in or sign up',
-  or: 'or',
-  email: 'Email',
-  sms: 'Phone number',
-  sendCode: 'Send code',
-  passkeyLogin: 'Log in with a passkey',
-  passkeySignup: 'Sign up with a passkey',
+  title: en['login.title'],
+  or: en['common.or'],
+  email: en['login.email'],
+  sms: en['login.phone'],
+  sendCode: en['login.sendCode'],
+  passkeyLogin: en['login.passkeyLogin'],
+  passkeySignup: en['login.passkeySignup'],
 };
 
-/** Consecutive OAuth providers in one group, as `<latch-auth>` groups them. */
-export function groupMethods(methods: LoginMethod[]): (LoginMethod | LoginMethod[])[] {
-  const groups: (LoginMethod | LoginMethod[])[] = [];
-  for (const method of methods) {
-    const last = groups[groups.length - 1];
-    if (method === 'email' || method === 'sms' || method === 'passkey') groups.push(method);
-    else if (Array.isArray(last)) last.push(method);
-    else groups.push([method]);
-  }
-  return groups;
-}
+/** "Continue with Google", as the OAuth button words it. */
+export const continueWith = (provider: OAuthProvider): string => en['login.continueWith'].replace('{provider}', PROVIDERS[provider][0]);
 
 /** Loads `host`'s config (its `proxy-url` and `config-id`) and calls `show` with its methods. */
 export function loadMethods(host: Element, show: (methods: LoginMethod[]) => void): void {

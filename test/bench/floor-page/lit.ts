@@ -6,10 +6,11 @@ import type { LoginMethod } from '../../../src/kit/latch-kit.ts';
 import { authStyles } from '../../../components/latch-auth/latch-auth.styles.ts';
 import { oauthButtonStyles } from '../../../components/latch-oauth-button/latch-oauth-button.styles.ts';
 import { passkeyButtonStyles } from '../../../components/latch-passkey-button/latch-passkey-button.styles.ts';
-import { logoPaths, PROVIDERS } from '../../../components/latch-oauth-button/provider-logos.ts';
+import { logoPaths } from '../../../components/latch-oauth-button/provider-logos.ts';
 import { baseStyles } from '../../../components/styles/base-styles.ts';
 import { tokenStyles } from '../../../components/styles/token-styles.ts';
-import { groupMethods, loadMethods, TEXTS } from './floor-config.ts';
+import { continueWith, loadMethods, TEXTS } from './floor-config.ts';
+import { groupLoginMethods } from '../../../components/latch-auth/render-login-methods.ts';
 import type { OAuthProvider } from '../../../src/flows/oauth-providers.ts';
 
 class FloorOauthButton extends LitElement {
@@ -21,7 +22,7 @@ class FloorOauthButton extends LitElement {
     return html`<div part="base" class="base">
       <button part="button" class="button" type="button" aria-busy="false" aria-disabled="false" aria-describedby="error">
         <svg part="logo" class="logo" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${logoPaths(provider)}</svg>
-        <span part="label" class="label">Continue with ${PROVIDERS[provider][0]}</span>
+        <span part="label" class="label">${continueWith(provider)}</span>
       </button>
       <div part="error" id="error" class="error" aria-live="assertive"></div>
     </div>`;
@@ -67,7 +68,7 @@ class FloorAuth extends LitElement {
       <div part="header" class="header"><h2 part="title" class="title" id="title">${TEXTS.title}</h2></div>
       <div part="body" class="body">
         <div part="methods" class="methods">
-          ${groupMethods(this.methods).map(
+          ${groupLoginMethods(this.methods).map(
             (group, i) => html`${i ? html`<div part="divider" class="divider">${TEXTS.or}</div>` : nothing}
             ${Array.isArray(group)
               ? html`<div part="providers" class="providers">${group.map((provider) => html`<latch-oauth-button part="oauth-button" provider=${provider}></latch-oauth-button>`)}</div>`

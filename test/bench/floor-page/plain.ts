@@ -10,7 +10,8 @@ import { passkeyButtonStyles } from '../../../components/latch-passkey-button/la
 import { PROVIDERS } from '../../../components/latch-oauth-button/provider-logos.ts';
 import { baseStyles } from '../../../components/styles/base-styles.ts';
 import { tokenStyles } from '../../../components/styles/token-styles.ts';
-import { groupMethods, loadMethods, TEXTS } from './floor-config.ts';
+import { continueWith, loadMethods, TEXTS } from './floor-config.ts';
+import { groupLoginMethods } from '../../../components/latch-auth/render-login-methods.ts';
 import type { OAuthProvider } from '../../../src/flows/oauth-providers.ts';
 
 const sheets = (group: CSSResultGroup): CSSStyleSheet[] => (Array.isArray(group) ? group.flatMap(sheets) : [(group as CSSResult).styleSheet!]);
@@ -44,7 +45,7 @@ class FloorButton extends HTMLElement {
     const error = h('div', { part: 'error', id: 'error', class: 'error', 'aria-live': 'assertive' });
     if (provider) {
       const button = h('button', { part: 'button', class: 'button', type: 'button', 'aria-busy': 'false', 'aria-disabled': 'false', 'aria-describedby': 'error' });
-      button.append(logo(provider), h('span', { part: 'label', class: 'label' }, `Continue with ${PROVIDERS[provider][0]}`));
+      button.append(logo(provider), h('span', { part: 'label', class: 'label' }, continueWith(provider)));
       root.append(h('div', { part: 'base', class: 'base' }, button, error));
     } else {
       const button = h('button', { part: 'button', class: 'button primary', type: 'submit', 'aria-busy': 'false', 'aria-describedby': 'error' }, TEXTS.passkeyLogin);
@@ -76,7 +77,7 @@ function form(method: 'email' | 'sms'): HTMLElement {
 
 function methodsList(methods: LoginMethod[]): HTMLElement {
   const list = h('div', { part: 'methods', class: 'methods' });
-  groupMethods(methods).forEach((group, i) => {
+  groupLoginMethods(methods).forEach((group, i) => {
     if (i) list.append(h('div', { part: 'divider', class: 'divider' }, TEXTS.or));
     if (Array.isArray(group)) list.append(h('div', { part: 'providers', class: 'providers' }, ...group.map((provider) => h('latch-oauth-button', { part: 'oauth-button', provider }))));
     else if (group === 'passkey') list.append(h('div', { part: 'passkey', class: 'passkey' }, h('latch-passkey-button', { part: 'passkey-button', mode: 'login' }), h('button', { part: 'passkey-toggle', class: 'link', type: 'button' }, TEXTS.passkeySignup)));
