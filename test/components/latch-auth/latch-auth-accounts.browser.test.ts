@@ -96,7 +96,12 @@ describe('<latch-auth> with several accounts', () => {
     expect(toggle.getAttribute('aria-expanded')).to.equal('false');
     toggle.focus();
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => el.shadowRoot!.querySelectorAll('[part="account-option"]').length === 2 && text(query(el, '[part="accounts"]')).includes(first), 'both accounts listed by name', SLOW);
+    // Each row's name comes with its profile, read for each account after the list opens: wait
+    // for both, not only the first (the current row once still said "Account 1" here).
+    await waitUntil(() => {
+      const list = text(query(el, '[part="accounts"]'));
+      return el.shadowRoot!.querySelectorAll('[part="account-option"]').length === 2 && list.includes(first) && list.includes(second);
+    }, 'both accounts listed by name', SLOW);
     expect(toggle.getAttribute('aria-expanded')).to.equal('true');
     expect(query(el, '[part="accounts"]')!.getAttribute('aria-label')).to.equal('Your accounts');
     const current = query(el, '[part="account-option"][aria-current="true"]')!;
