@@ -99,9 +99,14 @@ describe('SigningSession.restore', () => {
   it('C5 key-evicted-jwt-present: a saved session whose key is gone is refused and forgotten; the kit restores nobody, sends nothing and does not try again', async () => {
     const t = await setup();
     keep(await SigningSession.fromJwt(t.jwt, t.options())).dispose();
+    // Another key stays in the store (another account's, a refresh's new key…): the session is
+    // bound to the key it names, so finding any other key must not revive it (issue 39).
+    const other = await t.keyStore.create({ purpose: 'session' });
     await t.keyStore.delete(t.key.id); // evicted (storage cleared, another profile…)
+    expect((await t.keyStore.list()).map((k) => k.id)).to.deep.equal([other.id]);
     await expectCode(() => SigningSession.restore(t.options()), 'ERR_SESSION_KEY_MISSING');
     expect(await t.sessionStore.load(), 'the saved session is forgotten').to.equal(undefined);
+    expect(await t.keyStore.get(other.id), 'the other key is left alone').to.not.equal(undefined);
 
     // The same through the kit a page uses: a reload finds the JWT but not its key.
     await t.sessionStore.save({ jwt: t.jwt, claims: { exp: t.exp, public_key: t.key.id, session_type: 'SESSION_TYPE_READ_WRITE', user_id: USER, organization_id: ORG } });
