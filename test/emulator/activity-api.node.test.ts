@@ -194,6 +194,24 @@ describe('Activity API requests', () => {
       }
     });
 
+    it('B6 stamp-timestamp-window-two-sided (odd forms, issue 39): seconds, short, negative, exponent, padded, fractional and hex timestampMs → 400 INVALID_TIME, nothing changes', async () => {
+      // Each names the current time in another form, or a value that only a magnitude guess
+      // ("seconds too", "staleness for 13 digits only") would let through.
+      const now = f.now();
+      const seconds = Math.floor(now / 1000);
+      const odd = [
+        String(seconds), seconds, String(seconds + 1), '5', '0', '1', 5, String(now).slice(0, 12),
+        `-${now}`, '-0', '1e12', `${now / 1e12}e12`, '1.7e12', 'Infinity', ' ' + now, now + ' ', '\n' + now, '+' + now, '0' + now, '00' + now,
+        now + '.0', now + '.5', String(now + 0.5), now + 0.5, `0x${now.toString(16)}`, now.toString(16), '１' + String(now).slice(1),
+        [String(now)], { ms: String(now) }, true,
+      ];
+      for (const timestampMs of odd) {
+        await refuse(400, 3, 'INVALID_TIME', () => stampedPost(submitUrl, { ...f.body('create_users', f.demoOrgId, userParams('odd')), timestampMs }, f.root));
+      }
+      // The same moment as a plain decimal string of milliseconds is accepted.
+      assert.equal((await stampedPost(submitUrl, { ...f.body('create_users', f.demoOrgId, userParams('plain')), timestampMs: String(f.now()) }, f.root)).status, 200);
+    });
+
     it('a body type that does not match the route → 400', async () => {
       const body = f.body('create_users', f.demoOrgId, userParams('x'));
       await refuse(400, 3, 'REQUEST_INVALID', () => stampedPost(`${f.urls.apiUrl}/public/v1/submit/create_api_keys`, body, f.root));

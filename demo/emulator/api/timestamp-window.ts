@@ -14,7 +14,10 @@ const invalidTime = (message: string) => serviceError(Grpc.INVALID_ARGUMENT, 'IN
 export function checkTimestamp(value: unknown, now: number, window: TimestampWindow): string {
   // protobuf-JSON int64: a string; a plain integer number is accepted like the service's parser does.
   const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-  if (typeof text !== 'string' || !/^\d{1,16}$/.test(text)) {
+  // Canonical digits only: no sign, space, exponent, fraction, hex or leading zero ("0" + a
+  // valid time would otherwise name the same moment in another spelling). Magnitude is not
+  // guessed: a time in seconds is a time in 1970 and refused as stale like any other.
+  if (typeof text !== 'string' || !/^[1-9]\d{0,15}$/.test(text)) {
     throw invalidTime('timestampMs must be the time in milliseconds since epoch, as a decimal string.');
   }
   const ms = Number(text);
