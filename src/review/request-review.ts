@@ -24,21 +24,33 @@ export type ReviewLabel =
   | 'fee' | 'gas' | 'max-fee' | 'max-priority-fee' | 'gas-price'
   | 'program' | 'source' | 'destination' | 'authority' | 'mint' | 'decimals' | 'lamports' | 'sol' | 'owner' | 'delegate'
   | 'accounts' | 'version' | 'fee-payer' | 'recent-blockhash' | 'lookup-table' | 'lookup-writable' | 'lookup-readonly'
-  | 'rpc-url' | 'currency';
+  | 'rpc-url' | 'currency'
+  | 'offer' | 'consideration' | 'paid-to' | 'operation' | 'website' | 'address' | 'uri' | 'issued-at' | 'not-before';
 
 /** A section's title, translated by the sheet. */
 export type ReviewSectionTitle =
-  | 'message' | 'domain' | 'fields' | 'permit' | 'transaction' | 'call' | 'fees' | 'chain' | 'instruction';
+  | 'message' | 'domain' | 'fields' | 'permit' | 'transaction' | 'call' | 'fees' | 'chain' | 'instruction'
+  | 'listing' | 'sign-in';
 
 /** A warning, translated by the sheet and shown above Approve. */
 export type ReviewWarning =
-  | 'unlimited-amount'        // an ERC-20 / permit amount of 2^256-1, or at or above 2^160
+  | 'unlimited-amount'        // an approval, permit or transfer amount of 2^128 or more (no one means it as a number)
   | 'approval-for-all'        // setApprovalForAll(operator, true): every token of the collection
   | 'unreadable-data'         // calldata or typed data the sheet cannot decode: selector and hex shown
   | 'unreadable-instruction'  // a Solana instruction of a program the sheet cannot decode
   | 'permit'                  // a signature that lets someone else spend tokens (EIP-2612, Permit2)
   | 'message-not-text'        // a message that is not UTF-8 text: shown as hex
-  | 'chain-mismatch';         // the request names another chain than the account is on
+  | 'chain-mismatch'          // the request names another chain than the account is on
+  | 'delegation'              // someone else may spend or move the person's assets (approve, permits, setApprovalForAll): spender and amount in its section
+  | 'listing'                 // a marketplace order (Seaport): what is listed, for what, paid to whom, in its section
+  | 'unknown-type'            // typed data of a primary type the sheet does not know: what it authorizes is not known
+  | 'truncated'               // more rows than the sheet lists: addresses and amounts first, the rest not shown
+  | 'contract-creation'       // a transaction without `to`: it deploys a contract
+  | 'hidden-characters'       // invisible or bidirectional characters in a string the page chose (shown as ⟦U+XXXX⟧)
+  | 'origin-mismatch'         // a sign-in message (EIP-4361) for another site than the asking page
+  | 'hash-signature'          // a 32-byte message: a signature that may authorize a transaction (a smart account, a Safe)
+  | 'sign-in-expired'         // a sign-in message past its expiration time
+  | 'sign-in-not-yet-valid';  // a sign-in message before its not-before time
 
 export type ReviewFormat = 'text' | 'address' | 'amount' | 'hex' | 'date' | 'code';
 
