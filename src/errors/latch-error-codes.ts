@@ -88,6 +88,8 @@ export const LatchErrorCodes = [
   'ERR_SESSION_EXPIRED',
   'ERR_SESSION_KEY_MISSING',
   'ERR_SESSION_REFRESH',
+  // a wallet's request waited (its sheet open) while another user logged in, or nobody: not signed
+  'ERR_SESSION_USER_CHANGED',
   // flows
   'ERR_FLOW_STATE',
   'ERR_OAUTH_STATE',
@@ -112,6 +114,9 @@ export const LatchErrorCodes = [
   'ERR_WALLET_WRONG_CHAIN',
   'ERR_WALLET_STAMP_REFUSED',
   'ERR_WALLET_FAILED',
+  // a request the kit will not put before the person, whatever they would answer (a Solana
+  // message whose bytes are a transaction, or that are not text)
+  'ERR_WALLET_REQUEST_UNSAFE',
   // a user's own account: a removal that would leave no way to log in; a contact (or a wallet)
   // another user holds; a wallet this user has linked already
   'ERR_ACCOUNT_LAST_CREDENTIAL',

@@ -281,7 +281,9 @@ export class LatchSolanaWallet {
   async #signMessages(inputs: readonly MessageInput[]) {
     this.#live();
     const checked = inputs.map((input) => ({ account: this.#account(input), message: bytes(input?.message, 'message').slice() }));
-    const { solanaMessageReview } = await import('../review/solana-review.ts');
+    const { solanaMessageReview, assertSignableSolanaMessage } = await import('../review/solana-review.ts');
+    // Before the person is asked: a message that is a transaction (or not text) is never signed.
+    for (const { message } of checked) assertSignableSolanaMessage(message);
     await this.#approved(checked.map(({ account, message }) => solanaMessageReview(this.#context(account, this.chains[0]!), message)));
     return this.#each(checked, async ({ account, message }) => {
       const activity = await this.#session.submit('sign_raw_payload', { signWith: account, payload: toHex(message), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' });

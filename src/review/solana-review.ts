@@ -4,4 +4,5 @@
  */
 export { parseSolanaTransaction } from './solana-transaction.ts';
 export { solanaMessageReview } from './solana-message-review.ts';
+export { assertSignableSolanaMessage } from './solana-signable-message.ts';
 export { solanaTransactionReview } from './solana-transaction-review.ts';

@@ -146,7 +146,7 @@ describe('latchkey/solana in the browser (emulator)', () => {
     answer = false;
     try {
       for (const call of [
-        () => features()['solana:signMessage'].signMessage({ account, message: Uint8Array.of(1) }),
+        () => features()['solana:signMessage'].signMessage({ account, message: new TextEncoder().encode('no') }),
         () => features()['solana:signTransaction'].signTransaction({ account, transaction: compiled(account.address, 'legacy') }),
         () => features()['solana:signAndSendTransaction'].signAndSendTransaction({ account, transaction: compiled(account.address, 0), chain: 'solana:mainnet' }),
       ]) {

@@ -190,7 +190,7 @@ describe('latchkey/solana over a signing session (emulator)', () => {
     answer = false;
     try {
       for (const call of [
-        () => featuresOf(wallet)['solana:signMessage'].signMessage({ account, message: Uint8Array.of(1, 2, 3) }),
+        () => featuresOf(wallet)['solana:signMessage'].signMessage({ account, message: new TextEncoder().encode('no') }),
         () => featuresOf(wallet)['solana:signTransaction'].signTransaction({ account, transaction: legacyTransfer(account!.address) }),
         () => featuresOf(wallet)['solana:signAndSendTransaction'].signAndSendTransaction({ account, transaction: v0Transfer(account!.address), chain: 'solana:devnet' }),
       ]) {
@@ -204,12 +204,12 @@ describe('latchkey/solana over a signing session (emulator)', () => {
     let asked = 0;
     const { wallet: second } = register({ approve: () => ++asked === 1 });
     await featuresOf(second)['standard:connect'].connect();
-    await rejectsWith(featuresOf(second)['solana:signMessage'].signMessage({ account, message: Uint8Array.of(1) }, { account, message: Uint8Array.of(2) }), 'ERR_WALLET_REJECTED');
+    await rejectsWith(featuresOf(second)['solana:signMessage'].signMessage({ account, message: new TextEncoder().encode('1') }, { account, message: new TextEncoder().encode('2') }), 'ERR_WALLET_REJECTED');
     assert.equal(asked, 2);
     // A hook that throws refuses too, with its own code.
     const { wallet: third } = register({ approve: () => Promise.reject(new Error('sheet failed to load')) });
     await featuresOf(third)['standard:connect'].connect();
-    await rejectsWith(featuresOf(third)['solana:signMessage'].signMessage({ account, message: Uint8Array.of(1) }), 'ERR_WALLET_FAILED');
+    await rejectsWith(featuresOf(third)['solana:signMessage'].signMessage({ account, message: new TextEncoder().encode('1') }), 'ERR_WALLET_FAILED');
     assert.equal(await newest(), before);
   });
 
@@ -303,7 +303,7 @@ describe('latchkey/solana: the session ending by itself', () => {
       },
     });
     const { accounts: [account] } = await featuresOf(wallet)['standard:connect'].connect();
-    await rejectsWith(featuresOf(wallet)['solana:signMessage'].signMessage({ account, message: Uint8Array.of(1) }), 'ERR_SESSION_MISSING');
+    await rejectsWith(featuresOf(wallet)['solana:signMessage'].signMessage({ account, message: new TextEncoder().encode('1') }), 'ERR_SESSION_MISSING');
     assert.deepEqual(f.submitted, []);
   });
 
