@@ -44,6 +44,9 @@ export function decodeJwt(token: string): DecodedJwt {
   } catch (cause) {
     throw new LatchError('ERR_JWT_MALFORMED', 'The JWT signature is not base64url.', { cause });
   }
+  // "=" and "==" decode to no bytes: a token with no signature, refused here whatever the
+  // verifier after it does with an empty one (issue 39).
+  if (signature.length === 0) throw new LatchError('ERR_JWT_MALFORMED', 'The JWT signature is empty.');
   return { header, payload, signingInput: `${headerPart}.${payloadPart}`, signature };
 }
 
