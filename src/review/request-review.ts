@@ -25,7 +25,9 @@ export type ReviewLabel =
   | 'program' | 'source' | 'destination' | 'authority' | 'mint' | 'decimals' | 'lamports' | 'sol' | 'owner' | 'delegate'
   | 'accounts' | 'version' | 'fee-payer' | 'recent-blockhash' | 'lookup-table' | 'lookup-writable' | 'lookup-readonly'
   | 'rpc-url' | 'currency'
-  | 'offer' | 'consideration' | 'paid-to' | 'operation' | 'website' | 'address' | 'uri' | 'issued-at' | 'not-before';
+  | 'offer' | 'consideration' | 'paid-to' | 'operation' | 'website' | 'address' | 'uri' | 'issued-at' | 'not-before'
+  | 'account' | 'new-account' | 'space' | 'base' | 'seed' | 'nonce-account' | 'new-authority' | 'authority-type' | 'rent-to'
+  | 'transfer-fee' | 'compute-units' | 'unit-price' | 'memo' | 'signer';
 
 /** A section's title, translated by the sheet. */
 export type ReviewSectionTitle =
@@ -50,7 +52,12 @@ export type ReviewWarning =
   | 'origin-mismatch'         // a sign-in message (EIP-4361) for another site than the asking page
   | 'hash-signature'          // a 32-byte message: a signature that may authorize a transaction (a smart account, a Safe)
   | 'sign-in-expired'         // a sign-in message past its expiration time
-  | 'sign-in-not-yet-valid';  // a sign-in message before its not-before time
+  | 'sign-in-not-yet-valid'   // a sign-in message before its not-before time
+  | 'ownership-change'        // Solana: an account's owner or a token authority becomes someone else (System assign, Token setAuthority)
+  | 'account-closed'          // Solana: a token account closed, its SOL going to the account its section names
+  | 'never-expires'           // Solana: a durable nonce (advanceNonceAccount): no blockhash expires the transaction
+  | 'high-fee'                // Solana: the fee is 0.05 SOL or more (signatures, compute unit limit × price)
+  | 'unresolved-address';     // Solana: an account from an address lookup table, its address not in the transaction
 
 export type ReviewFormat = 'text' | 'address' | 'amount' | 'hex' | 'date' | 'code';
 

@@ -2,8 +2,9 @@
  * A Solana transaction (wire bytes, legacy or v0) as the review the person answers: the version,
  * the fee payer, the recent blockhash, each address lookup table a v0 transaction loads accounts
  * from (its address, then the entries it takes as writable and as read-only, each list shown only
- * when it has entries: the table's contents are not in the transaction), then one section per
- * instruction (see
+ * when it has entries: the table's contents are not in the transaction), the most the transaction
+ * can be charged in SOL (with 'high-fee' from 0.05 SOL, solana-compute-budget.ts), then one
+ * section per instruction (see
  * solana-instruction-review.ts). Refuses (ERR_INPUT_INVALID) bytes that are not a transaction
  * and a transaction the account does not sign. Pure.
  */
@@ -11,6 +12,7 @@ import { LatchError } from '../errors/latch-error.ts';
 import type { RequestReview, ReviewRow, ReviewWarning } from './request-review.ts';
 import { parseSolanaTransaction, type SolanaTransaction } from './solana-transaction.ts';
 import { solanaInstructionReview } from './solana-instruction-review.ts';
+import { feeRow, HIGH_FEE_LAMPORTS, solanaTransactionFee } from './solana-compute-budget.ts';
 
 export interface SolanaReviewContext {
   origin: string;
@@ -20,7 +22,9 @@ export interface SolanaReviewContext {
 }
 
 /** Most serious first (RequestReview.warnings). */
-const SEVERITY: readonly ReviewWarning[] = ['unlimited-amount', 'unreadable-instruction'];
+const SEVERITY: readonly ReviewWarning[] = [
+  'ownership-change', 'unlimited-amount', 'delegation', 'account-closed', 'never-expires', 'high-fee', 'unresolved-address', 'hidden-characters', 'unreadable-instruction',
+];
 
 export function solanaTransactionReview(context: SolanaReviewContext & { action: 'sign-transaction' | 'send-transaction' }, transaction: Uint8Array | SolanaTransaction): RequestReview {
   const tx = transaction instanceof Uint8Array ? parseSolanaTransaction(transaction) : transaction;
@@ -39,14 +43,17 @@ export function solanaTransactionReview(context: SolanaReviewContext & { action:
     if (lookup.writableIndexes.length) rows.push({ label: 'lookup-writable', value: lookup.writableIndexes.join(', '), format: 'code' });
     if (lookup.readonlyIndexes.length) rows.push({ label: 'lookup-readonly', value: lookup.readonlyIndexes.join(', '), format: 'code' });
   }
+  const fee = solanaTransactionFee(tx);
+  rows.push(feeRow(fee));
+  const own: ReviewWarning[] = fee >= HIGH_FEE_LAMPORTS ? ['high-fee'] : [];
   const instructions = tx.instructions.map((ix) => solanaInstructionReview(tx, ix));
-  const raised = new Set(instructions.flatMap((section) => section.warnings ?? []));
+  const raised = new Set([...own, ...instructions.flatMap((section) => section.warnings ?? [])]);
   return {
     action: context.action,
     origin: context.origin,
     account: context.account,
     chain: context.chain,
-    sections: [{ title: 'transaction', rows }, ...instructions],
+    sections: [{ title: 'transaction', rows, ...(own.length ? { warnings: own } : {}) }, ...instructions],
     warnings: SEVERITY.filter((w) => raised.has(w)),
   };
 }

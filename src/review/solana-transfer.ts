@@ -9,7 +9,7 @@
  */
 import { base58 } from '@scure/base';
 import { LatchError } from '../errors/latch-error.ts';
-import { SYSTEM_PROGRAM, U64_MAX } from './solana-instruction-review.ts';
+import { SYSTEM_PROGRAM, U64_MAX } from './solana-instruction-rows.ts';
 
 export interface SystemTransfer {
   /** The sender (base58): it signs and pays the fee. */

@@ -181,7 +181,7 @@ describe('Solana transaction review', () => {
       assert.equal(r.origin, ORIGIN);
       assert.deepEqual(r.chain, CHAIN);
       assert.deepEqual(r.warnings, []);
-      assert.deepEqual(rowsOf(r.sections[0]!), { version: String(web3.version), 'fee-payer': payer.toBase58(), 'recent-blockhash': web3.recentBlockhash });
+      assert.deepEqual(rowsOf(r.sections[0]!), { version: String(web3.version), 'fee-payer': payer.toBase58(), 'recent-blockhash': web3.recentBlockhash, fee: '0.000005 SOL' });
       assert.equal(r.sections[1]!.heading, 'System Program: transfer');
       assert.deepEqual(rowsOf(r.sections[1]!), { program: SystemProgram.programId.toBase58(), from: payer.toBase58(), to: to.toBase58(), sol: '1234.567890123', lamports: '1234567890123' });
     }
@@ -197,11 +197,12 @@ describe('Solana transaction review', () => {
       const cases: [Instruction, string, Record<string, string>, string[]][] = [
         [getTransferInstruction({ source, destination, authority: signer, amount: 42n }, config), 'transfer', { source, destination, authority: signer.address, amount: '42' }, []],
         [getTransferCheckedInstruction({ source, mint, destination, authority: signer, amount: 1_000_001n, decimals: 6 }, config), 'transferChecked', { source, mint, destination, authority: signer.address, amount: '1.000001', decimals: '6' }, []],
-        [getApproveInstruction({ source, delegate, owner: signer, amount: 7n }, config), 'approve', { source, delegate, owner: signer.address, amount: '7' }, []],
-        [getApproveInstruction({ source, delegate, owner: signer, amount: U64_MAX }, config), 'approve', { source, delegate, owner: signer.address, amount: U64_MAX.toString() }, ['unlimited-amount']],
-        [getApproveCheckedInstruction({ source, mint, delegate, owner: signer, amount: U64_MAX, decimals: 9 }, config), 'approveChecked', { source, mint, delegate, owner: signer.address, amount: '18446744073.709551615', decimals: '9' }, ['unlimited-amount']],
-        // One below u64::MAX is a number someone typed, not "unlimited".
-        [getApproveInstruction({ source, delegate, owner: signer, amount: U64_MAX - 1n }, config), 'approve', { source, delegate, owner: signer.address, amount: (U64_MAX - 1n).toString() }, []],
+        [getApproveInstruction({ source, delegate, owner: signer, amount: 7n }, config), 'approve', { source, delegate, owner: signer.address, amount: '7' }, ['delegation']],
+        [getApproveInstruction({ source, delegate, owner: signer, amount: U64_MAX }, config), 'approve', { source, delegate, owner: signer.address, amount: U64_MAX.toString() }, ['delegation', 'unlimited-amount']],
+        [getApproveCheckedInstruction({ source, mint, delegate, owner: signer, amount: U64_MAX, decimals: 9 }, config), 'approveChecked', { source, mint, delegate, owner: signer.address, amount: '18446744073.709551615', decimals: '9' }, ['delegation', 'unlimited-amount']],
+        // From u64::MAX / 2 up is unlimited too (issue 36: u64::MAX - 1 was let through); just under it is a number.
+        [getApproveInstruction({ source, delegate, owner: signer, amount: U64_MAX - 1n }, config), 'approve', { source, delegate, owner: signer.address, amount: (U64_MAX - 1n).toString() }, ['delegation', 'unlimited-amount']],
+        [getApproveInstruction({ source, delegate, owner: signer, amount: U64_MAX / 2n - 1n }, config), 'approve', { source, delegate, owner: signer.address, amount: (U64_MAX / 2n - 1n).toString() }, ['delegation']],
       ];
       for (const [ix, instruction, rows, warnings] of cases) {
         for (const bytes of [legacy(owner, web3Instruction(ix)), v0(owner, [web3Instruction(ix)])]) {
@@ -210,7 +211,8 @@ describe('Solana transaction review', () => {
           assert.equal(section.heading, `${name}: ${instruction}`);
           assert.deepEqual(rowsOf(section), { program, ...rows }, `${name} ${instruction}`);
           assert.deepEqual(section.warnings ?? [], warnings);
-          assert.deepEqual(r.warnings, warnings);
+          // Most serious first.
+          assert.deepEqual(r.warnings, [...warnings].reverse());
         }
       }
     }
@@ -235,7 +237,7 @@ describe('Solana transaction review', () => {
     assert.equal(m.getAccountKeys({ addressLookupTableAccounts: [table] }).get(m.compiledInstructions[0]!.accountKeyIndexes[1]!)!.toBase58(), to.toBase58());
   });
 
-  it('other programs, and known programs with data this reader cannot vouch for, are listed by program id with unreadable-instruction', () => {
+  it('other programs, and known programs with data this reader cannot vouch for, are listed by program id with unreadable-instruction; ComputeBudget and Memo are read', () => {
     const payer = key();
     const price = ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 5000 });
     const memo = new TransactionInstruction({ programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'), keys: [{ pubkey: payer, isSigner: true, isWritable: false }], data: Buffer.from('hi') });
@@ -243,12 +245,15 @@ describe('Solana transaction review', () => {
     const longer = new TransactionInstruction({ ...token, data: Buffer.concat([token.data, Buffer.of(0)]) });
     const seed = SystemProgram.transfer({ fromPubkey: payer, toPubkey: key(), lamports: 1 });
     const systemOther = new TransactionInstruction({ ...seed, data: Buffer.concat([Buffer.of(3, 0, 0, 0), seed.data.subarray(4)]) });
-    const r = review(legacy(payer, price, memo, longer, systemOther, seed), payer.toBase58());
+    const unknown = new TransactionInstruction({ programId: key(), keys: [{ pubkey: payer, isSigner: true, isWritable: true }], data: Buffer.from('hi') });
+    const r = review(legacy(payer, price, memo, longer, systemOther, seed, unknown), payer.toBase58());
     assert.deepEqual(r.warnings, ['unreadable-instruction']);
-    const [, priceSection, memoSection, longerSection, otherSection, seedSection] = r.sections;
-    assert.deepEqual(rowsOf(priceSection!), { program: ComputeBudgetProgram.programId.toBase58(), data: `0x${price.data.toString('hex')}` });
-    assert.deepEqual(rowsOf(memoSection!), { program: memo.programId.toBase58(), accounts: payer.toBase58(), data: '0x6869' });
-    for (const s of [priceSection, memoSection, longerSection, otherSection]) assert.deepEqual(s!.warnings, ['unreadable-instruction']);
+    const [, priceSection, memoSection, longerSection, otherSection, seedSection, unknownSection] = r.sections;
+    assert.deepEqual(rowsOf(priceSection!), { program: ComputeBudgetProgram.programId.toBase58(), 'unit-price': '5000' });
+    assert.deepEqual(rowsOf(memoSection!), { program: memo.programId.toBase58(), memo: 'hi', signer: payer.toBase58() });
+    assert.deepEqual(rowsOf(unknownSection!), { program: unknown.programId.toBase58(), accounts: payer.toBase58(), data: '0x6869' });
+    for (const s of [priceSection, memoSection]) assert.equal(s!.warnings, undefined);
+    for (const s of [longerSection, otherSection, unknownSection]) assert.deepEqual(s!.warnings, ['unreadable-instruction']);
     assert.equal(longerSection!.heading, undefined);
     assert.equal(seedSection!.heading, 'System Program: transfer');
   });
@@ -282,8 +287,6 @@ describe('Solana message review', () => {
     const cases = [
       Uint8Array.of(0xff, 0xfe, 0x00, 0x01),
       new TextEncoder().encode('pay\u0000 attention'),
-      new TextEncoder().encode('abc\u202Efed'),
-      new TextEncoder().encode('\ufeffhidden mark'),
       new TextEncoder().encode('\u009bC1 control'),
       Uint8Array.from([0xff, ...new TextEncoder().encode('solana offchain')]),
     ];
@@ -292,6 +295,20 @@ describe('Solana message review', () => {
       const r = solanaMessageReview(context, bytes);
       assert.deepEqual(r.message, { hex: `0x${Buffer.from(bytes).toString('hex')}` });
       assert.deepEqual(r.warnings, ['message-not-text']);
+    }
+  });
+
+  it('text with invisible or bidirectional characters is shown with each as ⟦U+XXXX⟧, with hidden-characters', () => {
+    for (const [text, shown] of [
+      ['abc\u202Efed', 'abc⟦U+202E⟧fed'],
+      ['\ufeffhidden mark', '⟦U+FEFF⟧hidden mark'],
+      ['Sign in to bank\u200b.example', 'Sign in to bank⟦U+200B⟧.example'],
+      ['\u2066pay\u2069 \u200fme', '⟦U+2066⟧pay⟦U+2069⟧ ⟦U+200F⟧me'],
+    ]) {
+      const bytes = new TextEncoder().encode(text);
+      const r = solanaMessageReview(context, bytes);
+      assert.deepEqual(r.message, { text: shown, hex: `0x${Buffer.from(bytes).toString('hex')}` });
+      assert.deepEqual(r.warnings, ['hidden-characters']);
     }
   });
 });
