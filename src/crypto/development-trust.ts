@@ -7,7 +7,8 @@
  */
 import { LatchError } from '../errors/latch-error.ts';
 
-const LOOPBACK = /^(localhost|[\w-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+/** A page host that is this machine (the names browsers keep on loopback, the IPv4 and IPv6 loopback). */
+export const LOOPBACK = /^(localhost|[\w-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 /** Throws ERR_CONFIG_INVALID on a non-loopback page; `what` names the anchor in the message. */
 export function assertDevelopmentTrust(what: string): void {

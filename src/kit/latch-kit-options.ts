@@ -22,6 +22,14 @@ export interface ProofTrust {
 }
 
 export interface LatchKitOptions {
+  /**
+   * Development only: the local emulator's URL (`http://localhost:8787`). The kit reads its
+   * `/__keys` before its first call and takes from there `proxyUrl`, `apiBaseUrl`,
+   * `notarizerPublicKey`, `enclavePublicKey`, `otpEncryptionSignerPublicKey`, the App Proof root
+   * and the emulator's OAuth provider (options given here win). Only a loopback URL (localhost,
+   * 127.0.0.0/8, [::1]) on a loopback page: anything else is ERR_CONFIG_INVALID before any fetch.
+   */
+  emulator?: string;
   /** The auth proxy's base URL. Default: the hosted auth proxy. */
   proxyUrl?: string;
   /** The auth proxy configuration id (sent as `X-Auth-Proxy-Config-Id`). Required. */

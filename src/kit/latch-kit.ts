@@ -52,6 +52,9 @@ export type { CaptchaProvider, TurnstileCaptcha } from '../captcha/captcha.ts';
 export type { LatchKitOptions, ProofTrust } from './latch-kit-options.ts';
 export { KitFlows, type CompleteOtpOptions, type FinishOAuthOptions, type KitFlow, type PasskeySignupOptions } from './kit-flows.ts';
 
+const proxyOf = (o: LatchKitOptions): ProxyClient =>
+  new ProxyClient({ configId: o.configId, ...(o.proxyUrl ? { authProxyUrl: o.proxyUrl } : {}), ...(o.fetch ? { fetch: o.fetch } : {}) });
+
 type Listener<E> = ((event: E) => void) | { handleEvent(event: E): void } | null;
 
 // A restore that finds these has found "nobody is logged in", not a failure.
@@ -73,9 +76,12 @@ interface Attached {
  * @event error - `CustomEvent<LatchError>`: a kit call failed (cancellations are not reported).
  */
 export class LatchKit extends EventTarget {
-  readonly options: Readonly<LatchKitOptions>;
+  #options: Readonly<LatchKitOptions>;
   /** Its login endpoints' checks load with the first of them (proxy-requests.ts). */
-  readonly #proxy: ProxyClient;
+  #proxy: ProxyClient;
+  /** With `emulator`: its /__keys read (once it succeeds, `#options` holds what it stands for). */
+  #emulator: Promise<void> | undefined;
+  #trusted = false;
   #config: WalletKitConfig | null = null;
   #configRequest: Promise<WalletKitConfig> | undefined;
   /** The config kept from an earlier visit, shown until the answer (null: none, or answered). */
@@ -95,15 +101,35 @@ export class LatchKit extends EventTarget {
   /** Throws ERR_CONFIG_INVALID without a `configId`. Touches no network, storage or DOM. */
   constructor(options: LatchKitOptions) {
     super();
-    this.options = Object.freeze({ ...options });
-    this.#proxy = new ProxyClient({
-      configId: options.configId,
-      ...(options.proxyUrl ? { authProxyUrl: options.proxyUrl } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    this.#options = Object.freeze({ ...options });
+    this.#proxy = proxyOf(options);
     const kept = options.configCache;
     // Storage is reached only when the first load starts.
-    if (kept !== false) this.#cache = configCache(options.proxyUrl, options.configId, kept === true ? undefined : kept);
+    if (kept !== false) this.#cache = configCache(options.proxyUrl ?? options.emulator, options.configId, kept === true ? undefined : kept);
+  }
+
+  /** What the kit was configured with; with `emulator`, once its /__keys is read, what that stands for too. */
+  get options(): Readonly<LatchKitOptions> {
+    return this.#options;
+  }
+
+  /**
+   * With `emulator`, before the first call: its checks and its /__keys (a lazy chunk,
+   * emulator-options.ts); the page's own options win. Undefined when there is nothing to wait for.
+   * A failure (no emulator yet) is retried by the next call.
+   */
+  #ready(): Promise<void> | undefined {
+    if (this.#options.emulator === undefined || this.#trusted) return undefined;
+    return (this.#emulator ??= import('./emulator-options.ts')
+      .then(async ({ withEmulator }) => {
+        this.#options = await withEmulator(this.#options);
+        this.#proxy = proxyOf(this.#options);
+        this.#trusted = true;
+      })
+      .catch((error: unknown) => {
+        this.#emulator = undefined;
+        throw error;
+      }));
   }
 
   // ---- typed events ------------------------------------------------------------------------
@@ -150,6 +176,8 @@ export class LatchKit extends EventTarget {
   }
 
   #loadConfig(force: boolean): Promise<WalletKitConfig> {
+    const ready = this.#ready();
+    if (ready) return ready.then(() => this.#loadConfig(force));
     if (!force && this.#config) return Promise.resolve(this.#config);
     if (!force && this.#configRequest) return this.#configRequest;
     const cache = this.#cache;
@@ -212,7 +240,8 @@ export class LatchKit extends EventTarget {
   #keys(): Promise<KeyStore> {
     if (!this.#keyStore) {
       const given = this.options.keyStore;
-      const opening = given ? Promise.resolve(given) : keyStoreModule.get().then(async ({ openKeyStore }) => (await openKeyStore()).store);
+      // Every flow opens the key store before it reads the options: the emulator's are in by then.
+      const opening = Promise.all([given ?? keyStoreModule.get().then(async ({ openKeyStore }) => (await openKeyStore()).store), this.#ready()]).then(([store]) => store);
       // A failed open is retried by the next call rather than cached.
       this.#keyStore = opening.catch((error: unknown) => {
         this.#keyStore = undefined;
@@ -488,7 +517,8 @@ export class LatchKit extends EventTarget {
    * proxy client and the key store.
    */
   async #otpDeps(signal: AbortSignal | undefined): Promise<FlowDeps> {
-    return { ...this.options, proxy: this.#proxy, keyStore: await this.#keys(), ...(signal ? { signal } : {}) };
+    const keyStore = await this.#keys();
+    return { ...this.options, proxy: this.#proxy, keyStore, ...(signal ? { signal } : {}) };
   }
 
   /**

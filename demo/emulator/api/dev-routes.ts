@@ -20,6 +20,14 @@ import type { Router } from '../http/router.ts';
 export function keysDocument(ctx: EmulatorContext): Record<string, unknown> {
   const { keys, urls } = ctx;
   return {
+    /**
+     * Where the kit's `emulator` option finds the rest (src/kit/emulator-options.ts), and the
+     * default (`demo`) organization that `--api-key` keys act on as its root user.
+     */
+    apiUrl: urls.apiUrl,
+    proxyUrl: urls.proxyUrl,
+    oauthUrl: urls.oauthUrl,
+    organizationId: ctx.store.read.proxyBindings.get('demo')?.organizationId,
     /** Verifies session JWTs (double-SHA-256 ES256, PROTOCOL.md §4). */
     notarizerPublicKey: keys.notarizer.publicKeyHex,
     /** Verifies OTP verification tokens (ES256). */
