@@ -3,15 +3,35 @@
  * ISO dates, chain ids as CAIP-2 with a name when the chain is a well-known one. Pure: no I/O.
  */
 
-/** 2^160 − 1: Permit2's "unlimited" (uint160 max). At or above it, an amount is unlimited. */
-const UNLIMITED_FROM = (1n << 160n) - 1n;
-
 /**
- * True for an amount no one means as a number: 2^256 − 1 (an ERC-20 infinite approval) and
- * anything at or above 2^160, and Permit2's uint160 maximum (2^160 − 1), its own "unlimited".
+ * From 2^128 up, an amount is "unlimited": no token has that much in circulation, so no one means
+ * it as a number. It covers 2^256 − 1 (the infinite ERC-20 approval), Permit2's 2^160 − 1, and
+ * the near-max amounts written to dodge an exact-equality check (2^256 − 2, 2^160 − 2).
  */
+const UNLIMITED_FROM = 1n << 128n;
+
+/** True for an amount no one means as a number: 2^128 and above. */
 export function isUnlimitedAmount(value: bigint): boolean {
   return value >= UNLIMITED_FROM;
+}
+
+/** A token's decimals and symbol, read from its contract (the symbol is the chain's text). */
+export interface TokenInfo {
+  decimals: number;
+  symbol?: string;
+}
+
+/** Known tokens by lowercase address. */
+export type TokenBook = Readonly<Record<string, TokenInfo>>;
+
+/**
+ * An amount as the sheet writes it: in the token's units with its symbol when known, the integer
+ * beside it ('1.5 USDC (1500000)'); the integer alone otherwise. `symbol` is passed already
+ * filtered for hidden characters.
+ */
+export function formatTokenAmount(value: bigint, token?: { decimals: number; symbol?: string }): string {
+  if (!token) return value.toString();
+  return `${formatUnits(value, token.decimals)}${token.symbol ? ` ${token.symbol}` : ''} (${value})`;
 }
 
 /** `value` with `decimals` decimals, trailing zeros dropped: formatUnits(1500000n, 6) = '1.5'. */
@@ -66,14 +86,15 @@ export function chainText(chainId: bigint, name?: string): string {
   return known ? `${known} (${chainId})` : chainId.toString();
 }
 
-/** A value as JSON-RPC and EIP-712 write integers (number, bigint, decimal or 0x-hex string), or undefined. */
+/**
+ * A value as JSON-RPC and EIP-712 write integers (number, bigint, decimal or 0x-hex string), or
+ * undefined. It reads exactly what the EIP-712 digest reads (src/signing/typed-data-digest.ts):
+ * any number of digits, so a zero-padded '0x0000…ffff' or '000…1' is the integer the signature
+ * covers, not a string that escapes the checks.
+ */
 export function toBigInt(value: unknown): bigint | undefined {
-  try {
-    if (typeof value === 'bigint') return value;
-    if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
-    if (typeof value === 'string' && /^(?:-?\d{1,80}|0x[0-9a-fA-F]{1,64})$/.test(value)) return BigInt(value);
-  } catch {
-    // falls through
-  }
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === 'string' && /^(?:-?\d+|0x[0-9a-fA-F]+)$/.test(value)) return BigInt(value);
   return undefined;
 }

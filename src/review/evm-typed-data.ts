@@ -1,20 +1,38 @@
 /**
- * Reads EIP-712 typed data for the review: the domain (name, version, chain, contract, salt), the
- * primary type and every field of the message, nested structs and arrays flattened to paths
- * (`to.wallet`, `details[1].token`) in the order the types declare them. The permits a dapp asks
- * for to spend the person's tokens are named as permits, with their spender, token, amount and
- * deadline: EIP-2612 `Permit` and Uniswap's Permit2 (`PermitSingle`, `PermitBatch`,
- * `PermitTransferFrom`, `PermitBatchTransferFrom` and their witness forms).
+ * Reads EIP-712 typed data for the review: the domain fields `types.EIP712Domain` signs (a field
+ * the domain object has but the type does not sign is not shown), the primary type and every
+ * field of the message, nested structs and arrays flattened to paths (`to.wallet`,
+ * `details[1].token`). Integers are read as the digest reads them (evm-format.ts's toBigInt: a
+ * zero-padded hex or decimal string is its integer). What a dapp asks to spend the person's
+ * tokens is named: EIP-2612 `Permit`, DAI's `Permit` (`allowed: true`, unlimited), Permit2
+ * (`PermitSingle`, `PermitBatch`, `PermitTransferFrom`, `PermitBatchTransferFrom` and their
+ * witness forms), each a `permit` and a `delegation` with its spender and amount; a Seaport
+ * order (evm-seaport.ts) is a `listing`; a Safe transaction (`SafeTx`) has its call decoded as a
+ * transaction's is. Any other primary type is `unknown-type`: the sheet cannot say what it allows.
+ *
+ * Nothing is cut silently: past MAX_ROWS the rows stop with `truncated`, addresses and amounts
+ * (address and integer fields, and fields named for a recipient, amount, value or spender)
+ * listed before the rest, and the items of long arrays last. Every string the dapp chose (domain,
+ * type and field names, values) goes through the hidden-character filter.
  */
 import type { TypedData, TypedDataField } from '../signing/typed-data-digest.ts';
-import { chainText, formatUnixSeconds, isUnlimitedAmount, toBigInt } from './evm-format.ts';
+import { reviewCalldata } from './evm-calldata.ts';
+import { chainText, formatEth, formatTokenAmount, isUnlimitedAmount, toBigInt, type TokenBook } from './evm-format.ts';
+import { seaportSections } from './evm-seaport.ts';
+import { addressRow, fieldType, Findings, scalarText, timeRow } from './evm-typed-fields.ts';
 import type { ReviewFormat, ReviewLabel, ReviewRow, ReviewSection, ReviewWarning } from './request-review.ts';
 
 const ARRAY = /^(.+)\[(\d*)\]$/;
 /** Deeper nesting than this is listed as JSON: a review must end. */
 const MAX_DEPTH = 8;
-/** More rows than this are cut (the digest still covers all of it; the sheet says so by a row `…`). */
-const MAX_ROWS = 200;
+/** The sheet lists at most this many fields; past it, `truncated`. */
+export const MAX_ROWS = 100;
+/** Leaves read at most (the rest is counted as cut, not walked: a review must end). */
+const MAX_LEAVES = 5_000;
+/** An array longer than this is a "long array": its items come after every other field. */
+const LONG_ARRAY = 8;
+/** Field names that say a recipient or an amount, whatever their type. */
+const KEY_NAME = /recipient|receiver|beneficiary|amount|value|spender|^to$|^dst$/i;
 
 export interface TypedDataReview {
   sections: ReviewSection[];
@@ -32,78 +50,124 @@ function formatOf(type: string): ReviewFormat {
   return 'text';
 }
 
-function scalarText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value) ?? String(value);
+interface Leaf {
+  row: ReviewRow;
+  /** 0: an address or an amount; 1: other fields; 2: items of long arrays. */
+  rank: number;
 }
 
-/** Every leaf of `value` (of `type`) as a named row. */
-function flatten(types: TypedData['types'], type: string, value: unknown, path: string, rows: ReviewRow[], depth: number): void {
-  if (rows.length >= MAX_ROWS) return;
-  const array = ARRAY.exec(type);
-  if (array && Array.isArray(value) && depth < MAX_DEPTH) {
-    value.forEach((item, i) => flatten(types, array[1]!, item, `${path}[${i}]`, rows, depth + 1));
-    if (value.length === 0) rows.push({ name: path, value: '[]', format: 'code' });
-    return;
+/** Every leaf of a message, ranked, up to MAX_LEAVES; `cut` when there were more. */
+class Leaves {
+  readonly list: Leaf[] = [];
+  cut = false;
+  constructor(
+    private readonly types: TypedData['types'],
+    private readonly findings: Findings,
+  ) {}
+
+  walk(type: string, value: unknown, path: string, name: string, depth: number, long: boolean): void {
+    if (this.list.length >= MAX_LEAVES) {
+      this.cut = true;
+      return;
+    }
+    const array = ARRAY.exec(type);
+    if (array && Array.isArray(value) && depth < MAX_DEPTH) {
+      const isLong = long || value.length > LONG_ARRAY;
+      value.forEach((item, i) => this.walk(array[1]!, item, `${path}[${i}]`, name, depth + 1, isLong));
+      if (value.length === 0) this.push({ name: path, value: '[]', format: 'code' }, long ? 2 : 1);
+      return;
+    }
+    const struct = Object.hasOwn(this.types, type) ? this.types[type] : undefined;
+    if (struct && isRecord(value) && depth < MAX_DEPTH) {
+      for (const field of struct) {
+        const fieldName = this.findings.text(field.name);
+        this.walk(field.type, value[field.name], path ? `${path}.${fieldName}` : fieldName, field.name, depth + 1, long);
+      }
+      return;
+    }
+    const integer = /^u?int\d*$/.test(type) ? toBigInt(value) : undefined;
+    const text = integer !== undefined ? integer.toString() : this.findings.text(scalarText(value));
+    const key = type === 'address' || integer !== undefined || KEY_NAME.test(name);
+    this.push({ name: path, value: text, format: struct || array ? 'code' : formatOf(type) }, long ? 2 : key ? 0 : 1);
   }
-  const struct = types[type];
-  if (struct && isRecord(value) && depth < MAX_DEPTH) {
-    for (const field of struct) flatten(types, field.type, value[field.name], path ? `${path}.${field.name}` : field.name, rows, depth + 1);
-    return;
+
+  private push(row: ReviewRow, rank: number): void {
+    this.list.push({ row, rank });
   }
-  const integer = /^u?int\d*$/.test(type) ? toBigInt(value) : undefined;
-  rows.push({ name: path, value: integer !== undefined ? integer.toString() : scalarText(value), format: struct || array ? 'code' : formatOf(type) });
 }
 
-function domainSection(domain: Record_, chainId: bigint | undefined): ReviewSection {
+/** The standard domain fields and their labels; any other field a domain type signs is shown by its name. */
+const DOMAIN_LABELS: Readonly<Record<string, { label: ReviewLabel; format: ReviewFormat }>> = {
+  name: { label: 'domain-name', format: 'text' },
+  version: { label: 'domain-version', format: 'text' },
+  chainId: { label: 'chain', format: 'text' },
+  verifyingContract: { label: 'contract', format: 'address' },
+  salt: { label: 'salt', format: 'hex' },
+};
+const STANDARD_DOMAIN = ['name', 'version', 'chainId', 'verifyingContract', 'salt'];
+
+/** The fields the digest signs of the domain: `types.EIP712Domain`, or the standard ones present (as the digest reads them). */
+export function signedDomainFields(typed: TypedData, domain: Record_): readonly TypedDataField[] {
+  const declared = typed.types.EIP712Domain;
+  if (Array.isArray(declared)) return declared;
+  return STANDARD_DOMAIN.filter((name) => domain[name] !== undefined).map((name) => ({ name, type: '' }));
+}
+
+function domainSection(fields: readonly TypedDataField[], domain: Record_, findings: Findings): ReviewSection {
   const rows: ReviewRow[] = [];
-  const add = (label: ReviewLabel, value: unknown, format: ReviewFormat) => {
-    if (value !== undefined && value !== null) rows.push({ label, value: scalarText(value), format });
-  };
-  add('domain-name', domain.name, 'text');
-  add('domain-version', domain.version, 'text');
-  if (chainId !== undefined) rows.push({ label: 'chain', value: chainText(chainId), format: 'text' });
-  add('contract', domain.verifyingContract, 'address');
-  add('salt', domain.salt, 'hex');
+  for (const field of fields) {
+    const value = domain[field.name];
+    if (value === undefined || value === null) continue;
+    const known = DOMAIN_LABELS[field.name];
+    if (field.name === 'chainId') {
+      const id = toBigInt(value);
+      rows.push({ label: 'chain', value: id === undefined ? scalarText(value) : chainText(id), format: 'text' });
+    } else if (known) rows.push({ label: known.label, value: findings.text(scalarText(value)), format: known.format });
+    else rows.push({ name: findings.text(field.name), value: findings.text(scalarText(value)), format: formatOf(field.type) });
+  }
   return { title: 'domain', rows };
 }
 
-/** An amount row, and the warning when it is unlimited. */
-function amountRow(value: unknown, warnings: Set<ReviewWarning>): ReviewRow {
-  const amount = toBigInt(value);
-  if (amount !== undefined && isUnlimitedAmount(amount)) warnings.add('unlimited-amount');
-  return { label: 'amount', value: amount?.toString() ?? scalarText(value), format: 'amount' };
-}
+const isUint = (type: string | undefined) => type !== undefined && /^uint\d*$/.test(type);
 
-function timeRow(label: ReviewLabel, value: unknown): ReviewRow {
-  const seconds = toBigInt(value);
-  if (seconds === undefined) return { label, value: scalarText(value), format: 'text' };
-  const { value: text, isDate } = formatUnixSeconds(seconds);
-  return { label, value: text, format: isDate ? 'date' : 'amount' };
-}
 
-const addressRow = (label: ReviewLabel, value: unknown): ReviewRow => ({ label, value: scalarText(value), format: 'address' });
-
-/** The permit section for EIP-2612 and Permit2 primary types, or undefined for anything else. */
-function permitSection(typed: TypedData, warnings: Set<ReviewWarning>): ReviewSection | undefined {
+/** The permit section for EIP-2612, DAI and Permit2 primary types, or undefined for anything else. */
+function permitSection(typed: TypedData, findings: Findings, tokens: TokenBook | undefined): ReviewSection | undefined {
   const m = typed.message;
   const rows: ReviewRow[] = [];
+  const local = new Set<ReviewWarning>();
+  let delegates = true;
+  const amountRow = (value: unknown, token: unknown): ReviewRow => {
+    const amount = toBigInt(value);
+    if (amount !== undefined && isUnlimitedAmount(amount)) local.add('unlimited-amount');
+    const info = typeof token === 'string' ? tokens?.[token.toLowerCase()] : undefined;
+    return { label: 'amount', value: amount === undefined ? scalarText(value) : formatTokenAmount(amount, info && { decimals: info.decimals, ...(info.symbol ? { symbol: findings.text(info.symbol) } : {}) }), format: 'amount' };
+  };
   const tokenAmounts = (items: unknown, expires: boolean) => {
     for (const item of Array.isArray(items) ? items : [items]) {
       if (!isRecord(item)) continue;
-      rows.push(addressRow('token', item.token), amountRow(item.amount, warnings));
+      rows.push(addressRow('token', item.token), amountRow(item.amount, item.token));
       if (expires) rows.push(timeRow('expiration', item.expiration));
     }
   };
+  const spender = fieldType(typed, 'spender') === 'address';
   switch (typed.primaryType) {
-    case 'Permit': // EIP-2612: the token is the domain's contract
-      if (!('spender' in m) || !('value' in m)) return undefined;
-      rows.push(addressRow('token', typed.domain.verifyingContract), addressRow('spender', m.spender), amountRow(m.value, warnings), timeRow('deadline', m.deadline));
+    case 'Permit': {
+      const token = typed.domain.verifyingContract;
+      if (spender && isUint(fieldType(typed, 'value'))) {
+        // EIP-2612: the token is the domain's contract.
+        rows.push(addressRow('token', token), addressRow('spender', m.spender), amountRow(m.value, token), timeRow('deadline', m.deadline));
+      } else if (spender && fieldType(typed, 'allowed') === 'bool' && fieldType(typed, 'holder') === 'address') {
+        // DAI: `allowed: true` is an allowance of 2^256 − 1; false takes it back.
+        rows.push(addressRow('token', token), addressRow('spender', m.spender), { label: 'approved', value: String(m.allowed), format: 'code' }, timeRow('deadline', m.expiry));
+        if (m.allowed === true) local.add('unlimited-amount');
+        else delegates = false;
+      } else return undefined;
       break;
+    }
     case 'PermitSingle': // Permit2 AllowanceTransfer
     case 'PermitBatch':
-      if (!('spender' in m) || !('details' in m)) return undefined;
+      if (!spender || !fieldType(typed, 'details')) return undefined;
       rows.push(addressRow('spender', m.spender));
       tokenAmounts(m.details, true);
       rows.push(timeRow('deadline', m.sigDeadline));
@@ -112,7 +176,7 @@ function permitSection(typed: TypedData, warnings: Set<ReviewWarning>): ReviewSe
     case 'PermitBatchTransferFrom':
     case 'PermitWitnessTransferFrom':
     case 'PermitBatchWitnessTransferFrom':
-      if (!('spender' in m) || !('permitted' in m)) return undefined;
+      if (!spender || !fieldType(typed, 'permitted')) return undefined;
       rows.push(addressRow('spender', m.spender));
       tokenAmounts(m.permitted, false);
       rows.push(timeRow('deadline', m.deadline));
@@ -120,31 +184,64 @@ function permitSection(typed: TypedData, warnings: Set<ReviewWarning>): ReviewSe
     default:
       return undefined;
   }
-  warnings.add('permit');
-  const sectionWarnings: ReviewWarning[] = warnings.has('unlimited-amount') ? ['permit', 'unlimited-amount'] : ['permit'];
-  return { title: 'permit', heading: typed.primaryType, rows, warnings: sectionWarnings };
+  // A DAI permit with allowed: false delegates nothing (it revokes).
+  const warnings: ReviewWarning[] = delegates ? ['permit', 'delegation'] : ['permit'];
+  if (local.has('unlimited-amount')) warnings.push('unlimited-amount');
+  for (const w of warnings) findings.warnings.add(w);
+  return { title: 'permit', heading: findings.text(typed.primaryType), rows, warnings };
+}
+
+/** A Safe transaction (SafeTx): its call decoded as a transaction's, from the Safe of the domain. */
+function safeTxSections(typed: TypedData, findings: Findings, tokens: TokenBook | undefined): ReviewSection[] | undefined {
+  const m = typed.message;
+  if (fieldType(typed, 'to') !== 'address' || fieldType(typed, 'data') !== 'bytes' || typeof m.to !== 'string' || typeof m.data !== 'string') return undefined;
+  const value = toBigInt(m.value) ?? 0n;
+  const operation = toBigInt(m.operation);
+  const rows: ReviewRow[] = [
+    addressRow('contract', typed.domain.verifyingContract),
+    addressRow('to', m.to),
+    { label: 'value', value: formatEth(value), format: 'amount' },
+    { label: 'operation', value: operation === 0n ? 'call' : operation === 1n ? 'delegatecall' : scalarText(m.operation), format: 'code' },
+  ];
+  const sections: ReviewSection[] = [{ title: 'call', heading: 'SafeTx', rows }];
+  const call = reviewCalldata(m.to, m.data, tokens ? { tokens } : {});
+  if (call) {
+    sections.push(...call.sections);
+    for (const w of call.warnings) findings.warnings.add(w);
+  }
+  return sections;
 }
 
 /**
  * The review of valid typed data (the provider computes its digest first, which checks it).
- * `currentChain` is the chain the account is on: a domain naming another one warns.
+ * `currentChain` is the chain the account is on: a domain naming another one warns. `tokens`:
+ * tokens whose decimals are known, for amounts in their units.
  */
-export function reviewTypedData(typed: TypedData, currentChain?: bigint): TypedDataReview {
-  const warnings = new Set<ReviewWarning>();
+export function reviewTypedData(typed: TypedData, currentChain?: bigint, tokens?: TokenBook): TypedDataReview {
+  const findings = new Findings();
   const domain = isRecord(typed.domain) ? typed.domain : {};
-  const chainId = toBigInt(domain.chainId);
-  if (chainId !== undefined && currentChain !== undefined && chainId !== currentChain) warnings.add('chain-mismatch');
+  const domainFields = signedDomainFields(typed, domain);
+  // Hidden characters in any name the dapp chose: types, fields, the primary type.
+  for (const [name, fields] of Object.entries(typed.types)) {
+    findings.text(name);
+    if (Array.isArray(fields)) for (const field of fields) findings.text(`${field.name} ${field.type}`);
+  }
+  const chainId = domainFields.some((f) => f.name === 'chainId') ? toBigInt(domain.chainId) : undefined;
+  if (chainId !== undefined && currentChain !== undefined && chainId !== currentChain) findings.warnings.add('chain-mismatch');
   const sections: ReviewSection[] = [];
-  const permit = permitSection(typed, warnings);
-  if (permit) sections.push(permit);
-  sections.push(domainSection(domain, chainId));
-  const rows: ReviewRow[] = [];
+  const permit = permitSection(typed, findings, tokens);
+  const special = permit ? [permit] : (seaportSections(typed, findings, tokens) ?? (typed.primaryType === 'SafeTx' ? safeTxSections(typed, findings, tokens) : undefined));
+  if (special) sections.push(...special);
+  else if (typed.primaryType !== 'EIP712Domain') findings.warnings.add('unknown-type');
+  sections.push(domainSection(domainFields, domain, findings));
   // A primary type of EIP712Domain signs the domain alone (its message is not part of the digest).
   const fields: readonly TypedDataField[] = typed.primaryType === 'EIP712Domain' ? [] : (typed.types[typed.primaryType] ?? []);
-  for (const field of fields) flatten(typed.types, field.type, typed.message[field.name], field.name, rows, 0);
-  if (rows.length >= MAX_ROWS) rows.push({ name: '…', value: '…', format: 'text' });
-  sections.push({ title: 'fields', heading: typed.primaryType, rows });
-  // Most serious first.
-  const order: ReviewWarning[] = ['unlimited-amount', 'permit', 'chain-mismatch'];
-  return { sections, warnings: order.filter((w) => warnings.has(w)) };
+  const leaves = new Leaves(typed.types, findings);
+  for (const field of fields) leaves.walk(field.type, typed.message[field.name], findings.text(field.name), field.name, 0, false);
+  // Addresses and amounts first, long arrays last, each group in the order the types declare.
+  const ranked = [0, 1, 2].flatMap((rank) => leaves.list.filter((leaf) => leaf.rank === rank));
+  const rows = ranked.slice(0, MAX_ROWS).map((leaf) => leaf.row);
+  if (leaves.cut || ranked.length > MAX_ROWS) findings.warnings.add('truncated');
+  sections.push({ title: 'fields', heading: findings.text(typed.primaryType), rows, ...(findings.warnings.has('truncated') ? { warnings: ['truncated'] } : {}) });
+  return { sections, warnings: [...findings.warnings] };
 }

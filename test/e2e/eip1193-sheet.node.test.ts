@@ -91,7 +91,10 @@ describe('a viem dapp on latchkey/eip1193: the confirmation sheet', { timeout: 2
     const answer = ask('approveUnlimited', TOKEN, SPENDER);
     const sheet = await readSheet();
     assert.equal(sheet.title, 'Send this transaction?');
-    assert.deepEqual(sheet.warnings, ['Unlimited amount: this lets the spender take all of this token you hold, now and later.']);
+    assert.deepEqual(sheet.warnings, [
+      'Unlimited amount: this lets the spender take all of this token you hold, now and later.',
+      'This lets someone else spend or move your assets. Check who (the spender) and how much.',
+    ]);
     assert.deepEqual(sheet.headings, ['approve(address,uint256)']);
     assert.equal(sheet.rows['Spender'], SPENDER);
     assert.equal(sheet.rows['Value'], '0 ETH');

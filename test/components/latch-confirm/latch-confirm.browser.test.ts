@@ -63,7 +63,7 @@ describe('<latch-confirm>', () => {
     expect(text(row(el, 'origin'))).to.equal('Requested by https://dapp.example');
     expect(text(row(el, 'account'))).to.equal(`Account ${ACCOUNT}`);
     expect(text(row(el, 'chain'))).to.equal('Network Sepolia (eip155:11155111)');
-    expect(parts(el, 'warning').map((w) => w.dataset.warning)).to.deep.equal(['unlimited-amount']);
+    expect(parts(el, 'warning').map((w) => w.dataset.warning)).to.deep.equal(['unlimited-amount', 'delegation']);
     // The warnings come before every section.
     const warnings = part(el, 'warnings');
     for (const section of parts(el, 'section')) expect(warnings.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
@@ -176,7 +176,7 @@ describe('<latch-confirm>', () => {
     await el.updateComplete;
     const region = part(el, 'announcer');
     expect(region.getAttribute('aria-live')).to.equal('polite');
-    expect(text(region)).to.equal('https://dapp.example asks: Send this transaction? 1 warning.');
+    expect(text(region)).to.equal('https://dapp.example asks: Send this transaction? 2 warnings.');
   });
 
   it('Spanish', async () => {
@@ -200,9 +200,9 @@ describe('<latch-confirm>', () => {
   });
 
   it('any chain\'s review, generically: every label, section and warning has words in en, es and ar (no key shows)', async () => {
-    const labels: ReviewLabel[] = ['to', 'from', 'value', 'value-wei', 'data', 'selector', 'function', 'token', 'spender', 'amount', 'deadline', 'nonce', 'operator', 'approved', 'recipient', 'token-id', 'expiration', 'domain-name', 'domain-version', 'chain', 'contract', 'salt', 'primary-type', 'fee', 'gas', 'max-fee', 'max-priority-fee', 'gas-price', 'program', 'source', 'destination', 'authority', 'mint', 'decimals', 'lamports', 'sol', 'owner', 'delegate', 'accounts', 'version', 'fee-payer', 'recent-blockhash', 'rpc-url', 'currency'];
-    const titles: ReviewSectionTitle[] = ['message', 'domain', 'fields', 'permit', 'transaction', 'call', 'fees', 'chain', 'instruction'];
-    const warnings: ReviewWarning[] = ['unlimited-amount', 'approval-for-all', 'unreadable-data', 'unreadable-instruction', 'permit', 'message-not-text', 'chain-mismatch'];
+    const labels: ReviewLabel[] = ['to', 'from', 'value', 'value-wei', 'data', 'selector', 'function', 'token', 'spender', 'amount', 'deadline', 'nonce', 'operator', 'approved', 'recipient', 'token-id', 'expiration', 'domain-name', 'domain-version', 'chain', 'contract', 'salt', 'primary-type', 'fee', 'gas', 'max-fee', 'max-priority-fee', 'gas-price', 'program', 'source', 'destination', 'authority', 'mint', 'decimals', 'lamports', 'sol', 'owner', 'delegate', 'accounts', 'version', 'fee-payer', 'recent-blockhash', 'rpc-url', 'currency', 'offer', 'consideration', 'paid-to', 'operation', 'website', 'address', 'uri', 'issued-at', 'not-before'];
+    const titles: ReviewSectionTitle[] = ['message', 'domain', 'fields', 'permit', 'transaction', 'call', 'fees', 'chain', 'instruction', 'listing', 'sign-in'];
+    const warnings: ReviewWarning[] = ['unlimited-amount', 'approval-for-all', 'unreadable-data', 'unreadable-instruction', 'permit', 'message-not-text', 'chain-mismatch', 'delegation', 'listing', 'unknown-type', 'truncated', 'contract-creation', 'hidden-characters', 'origin-mismatch', 'hash-signature', 'sign-in-expired', 'sign-in-not-yet-valid'];
     const review: RequestReview = {
       action: 'sign-transaction',
       origin: 'https://solana-dapp.example',

@@ -328,7 +328,7 @@ describe('EIP-1193 provider over a signing session (emulator)', () => {
     assert.deepEqual(reviews.map((r) => r.action), ['sign-message', 'sign-typed-data', 'sign-transaction', 'send-transaction', 'switch-chain']);
     for (const review of reviews) assert.deepEqual([review.origin, review.account, review.chain.id], ['https://dapp.example', address, 'eip155:1']);
     assert.deepEqual(reviews[0]!.message, { text: 'hello', hex: toHex('hello') });
-    assert.deepEqual(reviews[2]!.warnings, ['unlimited-amount']);
+    assert.deepEqual(reviews[2]!.warnings, ['unlimited-amount', 'delegation']);
     // The fields the provider filled are the ones it would sign.
     assert.deepEqual(reviews[2]!.sections.find((s) => s.title === 'fees')!.rows.map((r) => r.label), ['fee', 'gas', 'gas-price']);
   });

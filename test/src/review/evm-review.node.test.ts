@@ -33,14 +33,14 @@ const byName = (rows: readonly ReviewRow[]) => Object.fromEntries(rows.filter((r
 const send = (tx: object, ctx = CTX) => reviewEvmRequest({ method: 'eth_sendTransaction', params: [tx] }, ctx)!;
 
 describe('calldata', () => {
-  const cases: { name: string; data: Hex; signature: string }[] = [
+  const cases: { name: string; data: Hex; signature: string; warnings?: string[] }[] = [
     { name: 'ERC-20 transfer', data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [SPENDER, 1_500_000n] }), signature: 'transfer(address,uint256)' },
-    { name: 'ERC-20 approve', data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, 42n] }), signature: 'approve(address,uint256)' },
-    { name: 'ERC-20 increaseAllowance', data: encodeFunctionData({ abi: increaseAllowanceAbi, functionName: 'increaseAllowance', args: [SPENDER, 7n] }), signature: 'increaseAllowance(address,uint256)' },
+    { name: 'ERC-20 approve', data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, 42n] }), signature: 'approve(address,uint256)', warnings: ['delegation'] },
+    { name: 'ERC-20 increaseAllowance', data: encodeFunctionData({ abi: increaseAllowanceAbi, functionName: 'increaseAllowance', args: [SPENDER, 7n] }), signature: 'increaseAllowance(address,uint256)', warnings: ['delegation'] },
     { name: 'ERC-20 transferFrom', data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [OWNER, SPENDER, 9n] }), signature: 'transferFrom(address,address,uint256)' },
     { name: 'ERC-721 setApprovalForAll', data: encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [SPENDER, false] }), signature: 'setApprovalForAll(address,bool)' },
   ];
-  for (const { name, data, signature } of cases) {
+  for (const { name, data, signature, warnings } of cases) {
     it(`${name}: viem's selector, and the arguments viem decodes`, () => {
       assert.equal(data.slice(0, 10), toFunctionSelector(`function ${signature}`));
       const call = section(send({ to: TOKEN, data }), 'call');
@@ -53,35 +53,37 @@ describe('calldata', () => {
         shown.slice(1),
         (decoded.args as readonly unknown[]).map((a) => (typeof a === 'string' ? a.toLowerCase() : String(a))),
       );
-      assert.deepEqual(call.warnings ?? [], []);
+      // Every approval is a delegation (its spender and amount in the same section).
+      assert.deepEqual(call.warnings ?? [], warnings ?? []);
     });
   }
 
   it('labels: recipient and amount, spender, from, operator and approved', () => {
     const rows = (data: Hex) => call(data).rows.map((r) => r.label);
-    const call = (data: Hex) => reviewCalldata(TOKEN, data)!.section;
+    const call = (data: Hex) => reviewCalldata(TOKEN, data)!.sections[0]!;
     assert.deepEqual(rows(cases[0]!.data), ['token', 'recipient', 'amount']);
     assert.deepEqual(rows(cases[1]!.data), ['token', 'spender', 'amount']);
     assert.deepEqual(rows(cases[3]!.data), ['token', 'from', 'recipient', 'amount']);
     assert.deepEqual(rows(cases[4]!.data), ['token', 'operator', 'approved']);
   });
 
-  it('an unlimited amount warns: 2^256-1 and anything at or above 2^160 (and Permit2\'s 2^160-1); below, none', () => {
+  it('an unlimited amount warns: anything from 2^128 up (2^256-1, near-max, Permit2\'s 2^160-1); below, a delegation only; 0 revokes', () => {
     const approve = (amount: bigint) => send({ to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, amount] }) });
-    for (const amount of [maxUint256, 1n << 160n, (1n << 160n) - 1n, (1n << 200n) + 5n]) {
+    for (const amount of [maxUint256, maxUint256 - 1n, 1n << 160n, (1n << 160n) - 1n, (1n << 160n) - 2n, (1n << 200n) + 5n, 1n << 128n]) {
       const review = approve(amount);
-      assert.deepEqual(review.warnings, ['unlimited-amount'], String(amount));
-      assert.deepEqual(section(review, 'call').warnings, ['unlimited-amount']);
+      assert.deepEqual(review.warnings, ['unlimited-amount', 'delegation'], String(amount));
+      assert.deepEqual(section(review, 'call').warnings, ['unlimited-amount', 'delegation']);
       assert.equal(byLabel(section(review, 'call').rows).amount, amount.toString());
     }
-    for (const amount of [0n, 10n ** 30n, (1n << 160n) - 2n]) assert.deepEqual(approve(amount).warnings, [], String(amount));
+    for (const amount of [1n, 10n ** 30n, (1n << 128n) - 1n]) assert.deepEqual(approve(amount).warnings, ['delegation'], String(amount));
+    assert.deepEqual(approve(0n).warnings, []);
     const transfer = send({ to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [SPENDER, maxUint256] }) });
     assert.deepEqual(transfer.warnings, ['unlimited-amount']);
   });
 
   it('setApprovalForAll(operator, true) warns', () => {
     const review = send({ to: TOKEN, data: encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [SPENDER, true] }) });
-    assert.deepEqual(review.warnings, ['approval-for-all']);
+    assert.deepEqual(review.warnings, ['approval-for-all', 'delegation']);
     assert.equal(byLabel(section(review, 'call').rows).approved, 'true');
   });
 
@@ -184,11 +186,12 @@ describe('typed data', () => {
     assert.deepEqual(Object.fromEntries(lc(Object.entries(byName(fields.rows)))), {
       'from.name': 'Cow', 'from.wallet': MAIL.message.from.wallet.toLowerCase(), 'to.name': 'Bob', 'to.wallet': MAIL.message.to.wallet.toLowerCase(), contents: 'Hello, Bob!',
     });
-    assert.deepEqual(review.warnings, []);
+    // Mail is no type the sheet knows: what its signature allows is for the page to say.
+    assert.deepEqual(review.warnings, ['unknown-type']);
   });
 
   it('a domain of another chain warns', () => {
-    assert.deepEqual(signTyped(MAIL, { ...CTX, chainId: 5n }).warnings, ['chain-mismatch']);
+    assert.deepEqual(signTyped(MAIL, { ...CTX, chainId: 5n }).warnings, ['unknown-type', 'chain-mismatch']);
   });
 
   const permits = [
@@ -219,12 +222,12 @@ describe('typed data', () => {
       assert.equal(permit.heading, typed.primaryType);
       // viem lowercases the top-level addresses only: compared without case.
       assert.deepEqual(lc(permit.rows.map((r) => [r.label!, r.value])), lc(rows));
-      assert.deepEqual(review.warnings, ['permit']);
+      assert.deepEqual(review.warnings, ['permit', 'delegation']);
       assert.deepEqual(review.sections.map((s) => s.title), ['permit', 'domain', 'fields']);
       assert.equal(section(review, 'fields').heading, typed.primaryType);
       const all = signTyped(unlimited);
-      assert.deepEqual(all.warnings, ['unlimited-amount', 'permit']);
-      assert.deepEqual(section(all, 'permit').warnings, ['permit', 'unlimited-amount']);
+      assert.deepEqual(all.warnings, ['unlimited-amount', 'permit', 'delegation']);
+      assert.deepEqual(section(all, 'permit').warnings, ['permit', 'delegation', 'unlimited-amount']);
     });
   }
 
