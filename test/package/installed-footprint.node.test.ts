@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { duBytes, footprint, installIntoEmptyProject, npmInstallScripts, pack, type Footprint } from './support/installed-footprint.ts';
 
@@ -57,6 +57,35 @@ function importedPackages(dirs: string[]): Set<string> {
   return names;
 }
 
+/**
+ * The packages the emulator's code imports, and those of the kit's modules it imports by relative
+ * path (its build bundles those modules, so their packages are its dependencies too). bin.js is
+ * left out: it imports tsx only in a checkout of the repository (the package ships no cli.ts).
+ */
+function emulatorPackages(): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (path: string): void => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    for (const [, specifier] of readFileSync(path, 'utf8').matchAll(/(?:\sfrom\s+|\bimport\s+|\bimport\(\s*)'([^']+)'/g)) {
+      if (specifier!.startsWith('.')) {
+        if (/\.(ts|js)$/.test(specifier!)) visit(resolve(dirname(path), specifier!));
+      } else if (!specifier!.startsWith('node:')) names.add(specifier!.split('/').slice(0, specifier!.startsWith('@') ? 2 : 1).join('/'));
+    }
+  };
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(path);
+      } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) visit(path);
+    }
+  };
+  walk(EMULATOR);
+  return names;
+}
+
 const sorted = (names: Iterable<string>) => [...names].sort();
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
@@ -94,10 +123,12 @@ describe("the kit's package", () => {
     assert.deepEqual(emulator.bin, { 'latchkey-emulator': './bin.js' });
   });
 
-  it("the emulator's package declares every package its code imports (tsx for its bin; the native secp256k1 optional)", () => {
-    const imported = importedPackages([EMULATOR]);
+  it("the emulator's package declares every package its code and the kit modules it bundles import (the native secp256k1 optional), and no TypeScript loader", () => {
+    // anvil's binary is found by path (chains/evm/anvil-binary.ts resolves its platform package), never imported.
+    const imported = new Set([...emulatorPackages(), '@foundry-rs/anvil']);
     assert.deepEqual(sorted(Object.keys(emulator.dependencies ?? {})), sorted([...imported].filter((name) => name !== 'secp256k1')));
-    assert.ok(imported.has('tsx'), 'bin.js registers tsx');
+    assert.ok(imported.has('@hpke/core'), 'reached through the kit modules it bundles');
+    assert.equal(emulator.dependencies?.tsx, undefined, 'installed, it runs built JavaScript (dist/)');
     assert.deepEqual(Object.keys(emulator.optionalDependencies ?? {}), ['secp256k1']);
     // The kit's modules the emulator imports resolve their packages from the same versions.
     for (const [name, version] of Object.entries(kit.dependencies ?? {})) {
@@ -157,7 +188,7 @@ describe("installing the packed kit into an empty project (npm's cache first, no
     const manifestPath = join(dir, 'package', 'package.json');
     const manifest = readJson(manifestPath);
     const bundled = Object.fromEntries(BUNDLED.map((name) => [name, kit.devDependencies![name]!]));
-    manifest.dependencies = { ...manifest.dependencies, ...bundled, ...emulator.dependencies };
+    manifest.dependencies = { ...manifest.dependencies, ...bundled, ...emulator.dependencies, tsx: kit.devDependencies!.tsx! };
     manifest.optionalDependencies = emulator.optionalDependencies;
     writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
     const project = join(scratch, 'as-it-was-project');
