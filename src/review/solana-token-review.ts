@@ -23,7 +23,7 @@ export const UNLIMITED_U64 = U64_MAX / 2n;
 const AUTHORITY_TYPES = [
   'MintTokens', 'FreezeAccount', 'AccountOwner', 'CloseAccount', 'TransferFeeConfig', 'WithheldWithdraw', 'CloseMint', 'InterestRate',
   'PermanentDelegate', 'ConfidentialTransferMint', 'TransferHookProgramId', 'ConfidentialTransferFeeConfig', 'MetadataPointer', 'GroupPointer',
-  'GroupMemberPointer', 'ScaledUiAmount', 'Pause',
+  'GroupMemberPointer', 'ScaledUiAmountConfig', 'PausableConfig',
 ];
 
 /** Amount layouts by discriminator: name, accounts' labels, checked (amount then decimals). */
