@@ -50,7 +50,7 @@ export function tokenInstructionReview(input: SolanaInstructionInput): ReviewSec
     const decimals = layout.checked ? data[9]! : undefined;
     const rows = [...accountRows(input, layout.accounts), amountRow('amount', amount, decimals)];
     if (decimals !== undefined) rows.push({ label: 'decimals', value: String(decimals) });
-    const warnings: ReviewWarning[] = layout.delegation ? (amount >= UNLIMITED_U64 ? ['delegation', 'unlimited-amount'] : ['delegation']) : [];
+    const warnings: ReviewWarning[] = layout.delegation ? (amount >= UNLIMITED_U64 ? ['unlimited-amount', 'delegation'] : ['delegation']) : [];
     return section(layout.name, rows, warnings);
   }
   switch (data[0]) {
