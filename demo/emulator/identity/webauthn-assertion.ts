@@ -4,6 +4,8 @@
  * stored authenticator with @simplewebauthn/server.
  */
 import { verifyAuthenticationResponse } from '@simplewebauthn/server';
+import { cose, decodeCredentialPublicKey } from '@simplewebauthn/server/helpers';
+import { derToRaw } from '../../../src/crypto/der.ts';
 import { sha256 } from '../../../src/crypto/webcrypto.ts';
 import { fromBase64Url, textToBase64Url } from '../../../src/encoding/base64url.ts';
 import { toHex } from '../../../src/encoding/hex.ts';
@@ -16,6 +18,26 @@ import type { AuthenticatorRecord } from '../state/records.ts';
 /** The challenge a passkey stamp must sign for `body`, base64url as WebAuthn carries it. */
 export async function stampChallenge(body: Uint8Array): Promise<string> {
   return textToBase64Url(toHex(await sha256(body)));
+}
+
+/** ECDSA scalar sizes by COSE curve (P-256, P-384, P-521). */
+const EC2_SIZES: Record<number, number> = { 1: 32, 2: 48, 3: 66 };
+
+/**
+ * An EC2 key's assertion signature must be exactly one DER SEQUENCE of two minimal INTEGERs:
+ * SimpleWebAuthn's ASN.1 reader ignores bytes after the SEQUENCE, so a genuine signature with a
+ * byte appended verified (issue 39), another spelling of one signature. RSA signatures have the
+ * modulus' length, which the verification itself enforces.
+ */
+function isStrictSignature(signature: string, publicKey: Uint8Array): boolean {
+  const key = decodeCredentialPublicKey(publicKey as Uint8Array<ArrayBuffer>);
+  if (!cose.isCOSEPublicKeyEC2(key)) return true;
+  try {
+    derToRaw(fromBase64Url(signature), EC2_SIZES[key.get(cose.COSEKEYS.crv) ?? 0] ?? 32);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Resolves with the authenticator's new signature counter, or throws SIGNATURE_INVALID. */
@@ -31,6 +53,7 @@ export async function verifyPasskeyStamp(
   let verified = false;
   let newCounter = authenticator.counter;
   try {
+    if (!isStrictSignature(stamp.signature, fromBase64Url(authenticator.publicKey))) throw invalid();
     const result = await verifyAuthenticationResponse({
       response: {
         id: stamp.credentialId,
