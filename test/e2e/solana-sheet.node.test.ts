@@ -3,9 +3,11 @@
 // against the emulator. Each request opens the kit's confirmation sheet and the test reads its
 // words as a person would: a message, a legacy System transfer and a v0 one, approved, give
 // signatures @solana/web3.js 1.98.4 (and tweetnacl) verify here in Node against the account's
-// public key; an SPL Token approve of u64::MAX shows the unlimited-amount warning, and Reject
-// or Escape is the Wallet Standard rejection with nothing reaching the emulator (its activity
-// list is the same before and after).
+// public key; an SPL Token approve of u64::MAX shows the unlimited-amount and delegation
+// warnings, and Reject or Escape is the Wallet Standard rejection with nothing reaching the
+// emulator (its activity list is the same before and after). Issue 36's critical case: a
+// signMessage whose bytes are a 1,000 SOL transfer (web3.js) opens no sheet at all and is
+// ERR_WALLET_REQUEST_UNSAFE, nothing reaching the emulator.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import nacl from 'tweetnacl';
@@ -59,7 +61,7 @@ describe('a Solana dapp on latchkey/solana: the confirmation sheet', { timeout: 
   const readSheet = () => readSheetOf(page);
 
   /** Starts a dapp call in the page; the answer comes when the person has answered the sheet. */
-  const ask = (call: 'signMessage' | 'signTransaction', ...args: string[]): Promise<SolanaDappOutcome> => askDapp<SolanaDappOutcome>(page, '__solanaDapp', call, ...args);
+  const ask = (call: 'signMessage' | 'signMessageBytes' | 'signTransaction', ...args: string[]): Promise<SolanaDappOutcome> => askDapp<SolanaDappOutcome>(page, '__solanaDapp', call, ...args);
 
   it('a message: who asks, the account, the chain and the text; approved, tweetnacl verifies the signature with the account\u2019s key', async () => {
     const before = activities();
@@ -131,7 +133,10 @@ describe('a Solana dapp on latchkey/solana: the confirmation sheet', { timeout: 
     const answer = ask('signTransaction', base64(new VersionedTransaction(message).serialize()), 'solana:mainnet');
     const sheet = await readSheet();
     assert.equal(sheet.title, 'Sign this transaction?');
-    assert.deepEqual(sheet.warnings, ['Unlimited amount: this lets the spender take all of this token you hold, now and later.']);
+    assert.deepEqual(sheet.warnings, [
+      'Unlimited amount: this lets the spender take all of this token you hold, now and later.',
+      'This lets someone else spend or move your assets. Check who (the spender) and how much.',
+    ]);
     assert.deepEqual(sheet.headings, ['Token Program: approve']);
     assert.equal(sheet.rows['Program'], TOKEN_PROGRAM.toBase58());
     assert.equal(sheet.rows['Source'], source.toBase58());
@@ -142,6 +147,21 @@ describe('a Solana dapp on latchkey/solana: the confirmation sheet', { timeout: 
     assert.deepEqual(await answer, REJECTED);
     assert.equal(activities(), before);
     assert.equal(await page.$(SHEET), null, 'the sheet is gone');
+  });
+
+  it('a message whose bytes are a 1,000 SOL transfer: refused before any sheet opens (ERR_WALLET_REQUEST_UNSAFE), nothing reaches the emulator', async () => {
+    const before = activities();
+    const to = Keypair.generate().publicKey;
+    const drain = new Transaction({ feePayer: account, recentBlockhash: blockhash() }).add(SystemProgram.transfer({ fromPubkey: account, toPubkey: to, lamports: 1_000_000_000_000n }));
+    const out = await ask('signMessageBytes', base64(drain.serializeMessage()));
+    assert.equal((out as { code?: string }).code, 'ERR_WALLET_REQUEST_UNSAFE', JSON.stringify(out));
+    assert.equal(await page.$(SHEET), null, 'no sheet was opened');
+    assert.equal(activities(), before);
+    // The page goes on: an ordinary message still opens the sheet (and is rejected here).
+    const answer = ask('signMessage', 'still here');
+    assert.equal((await readSheet()).message, 'still here');
+    await click(page, `${SHEET} >>> [part~="reject"]`);
+    assert.deepEqual(await answer, REJECTED);
   });
 
   it('Escape is the rejection too, nothing reaches the emulator, and the page stayed clean under the CSP', async () => {

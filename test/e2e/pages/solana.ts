@@ -20,6 +20,8 @@ export interface SolanaDapp {
   walletName: string;
   /** solana:signMessage of the text; the signature in base64. */
   signMessage(text: string): Promise<SolanaDappOutcome>;
+  /** solana:signMessage of the base64 bytes, as a drainer sends a transaction's message. */
+  signMessageBytes(bytes: string): Promise<SolanaDappOutcome>;
   /** solana:signTransaction of the base64 wire bytes on `chain`; the signed transaction in base64. */
   signTransaction(transaction: string, chain: string): Promise<SolanaDappOutcome>;
 }
@@ -61,6 +63,7 @@ async function connect(kit: LatchKit): Promise<void> {
     address: account.address,
     walletName: wallet.name,
     signMessage: (text) => outcome(features['solana:signMessage'].signMessage({ account, message: new TextEncoder().encode(text) }).then(([out]) => out!.signature)),
+    signMessageBytes: (bytes) => outcome(features['solana:signMessage'].signMessage({ account, message: fromBase64(bytes) }).then(([out]) => out!.signature)),
     signTransaction: (transaction, chain) =>
       outcome(features['solana:signTransaction'].signTransaction({ account, transaction: fromBase64(transaction), chain }).then(([out]) => out!.signedTransaction)),
   };
