@@ -1,5 +1,7 @@
 /** Command-line arguments of the emulator (pure, so tests can check them). */
 import { LatchError } from '../../src/errors/latch-error.ts';
+import { CHAINS_OPTIONS } from './chains/chains.ts';
+import type { ChainsOption } from './chains/chains.ts';
 
 export interface CliArgs {
   help: boolean;
@@ -16,6 +18,8 @@ export interface CliArgs {
   stepUpMinutes?: number;
   /** `--step-up-credentials`: adding and removing credentials need a fresh login too. */
   stepUpCredentials: boolean;
+  /** `--chains all|evm|solana|off`: the local chains to start (default all). */
+  chains: ChainsOption;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -31,6 +35,7 @@ export const USAGE = `Usage: latchkey-emulator [options]
   --dev-origin URL    a page origin that may read /__outbox and /__webhooks (repeatable; exact)
   --step-up-minutes N export needs a login in the last N minutes or a passkey (default 10; 0: off)
   --step-up-credentials  so do adding and removing passkeys, OAuth logins and API keys
+  --chains WHICH      local chains to start: all (default), evm (anvil), solana (LiteSVM) or off
   --quiet             no console line per OTP
   --help              this text`;
 
@@ -47,7 +52,7 @@ function text(value: string | undefined, flag: string): string {
 }
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { help: false, host: '127.0.0.1', port: DEFAULT_PORT, devOrigins: [], quiet: false, stepUpCredentials: false };
+  const args: CliArgs = { help: false, host: '127.0.0.1', port: DEFAULT_PORT, devOrigins: [], quiet: false, stepUpCredentials: false, chains: 'all' };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const next = () => argv[++i];
@@ -87,6 +92,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         const value = next();
         if (value === undefined || !/^\d{1,4}$/.test(value)) throw bad('--step-up-minutes takes a whole number of minutes (0 turns step-up off).');
         args.stepUpMinutes = Number(value);
+        break;
+      }
+      case '--chains': {
+        const value = next();
+        if (!CHAINS_OPTIONS.includes(value as ChainsOption)) throw bad(`--chains takes one of ${CHAINS_OPTIONS.join(', ')}.`);
+        args.chains = value as ChainsOption;
         break;
       }
       case '--step-up-credentials':

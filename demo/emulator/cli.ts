@@ -8,6 +8,7 @@ import { isLatchError } from '../../src/errors/latch-error.ts';
 import { createEmulator } from './emulator.ts';
 import { parseCliArgs, USAGE } from './cli-args.ts';
 import type { CliArgs } from './cli-args.ts';
+import type { Chains } from './chains/chains.ts';
 
 function readConfigFile(path: string): unknown[] {
   let parsed: unknown;
@@ -22,6 +23,17 @@ function readConfigFile(path: string): unknown[] {
     process.exit(2);
   }
   return parsed;
+}
+
+/** The banner's chain lines: each chain's RPC URL, or why a chain asked for is off. */
+function chainLines(chains: Chains | undefined): string {
+  if (!chains) return '\n  chains          off (--chains off)';
+  const doc = chains.document();
+  const lines = [`  chains          ${chains.option}: GET /__chains, POST /__faucet`];
+  for (const evm of doc.evm) lines.push(`  ${evm.caip2.padEnd(16)}${evm.rpcUrl}   ${evm.name}`);
+  if (doc.solana) lines.push(`  ${'solana'.padEnd(16)}${doc.solana.rpcUrl}   ws ${doc.solana.wsUrl}   ${doc.solana.caip2}`);
+  for (const down of doc.down ?? []) lines.push(`  ${down.chain.padEnd(16)}OFF: ${down.reason}`);
+  return `\n${lines.join('\n')}`;
 }
 
 async function main(): Promise<void> {
@@ -45,6 +57,7 @@ async function main(): Promise<void> {
     ...(args.devFixedOtp ? { devFixedOtp: args.devFixedOtp } : {}),
     devOrigins: args.devOrigins,
     quiet: args.quiet,
+    chains: args.chains,
     stepUp: args.stepUpMinutes === 0 ? false : { credentials: args.stepUpCredentials, ...(args.stepUpMinutes ? { maxAgeSeconds: args.stepUpMinutes * 60 } : {}) },
   });
   let urls;
@@ -66,7 +79,7 @@ async function main(): Promise<void> {
   OAuth         ${urls.oauthUrl}
   keys          ${urls.apiUrl}/__keys
   OTP outbox    ${urls.apiUrl}/__outbox
-  state         ${args.dataFile ? resolve(args.dataFile) : 'in memory'}`);
+  state         ${args.dataFile ? resolve(args.dataFile) : 'in memory'}${chainLines(emulator.context.chains)}`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

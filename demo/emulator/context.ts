@@ -8,6 +8,7 @@ import type { EmulatorKeys } from './keys/emulator-keys.ts';
 import type { ProxyConfig } from './config/proxy-config.ts';
 import type { EmulatorHooks } from './api/hooks.ts';
 import type { StepUpPolicy } from './policy/step-up.ts';
+import type { Chains } from './chains/chains.ts';
 
 export interface EmulatorUrls {
   apiUrl: string;
@@ -47,4 +48,6 @@ export interface EmulatorContext {
   devOrigins: readonly string[];
   now(): number;
   log(line: string): void;
+  /** The local chains (chains/chains.ts); undefined when `chains` is 'off' (sends settle in the sandbox). */
+  chains?: Chains;
 }

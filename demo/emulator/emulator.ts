@@ -31,6 +31,9 @@ import { WebhookDelivery, webhookRoutes } from './webhooks/webhook-feature.ts';
 import { appProofHooks } from './proofs/app-proof-feature.ts';
 import { close, createNodeServer, listen } from './http/node-adapter.ts';
 import { normalizeOrigin } from './http/cors.ts';
+import { startChains } from './chains/chains.ts';
+import { chainRoutes } from './chains/chain-routes.ts';
+import type { Chains } from './chains/chains.ts';
 import { Grpc, serviceError } from './http/service-error.ts';
 import { DEFAULT_HOST, DEFAULT_WEBAUTHN } from './options.ts';
 import type { EmulatorOptions } from './options.ts';
@@ -74,6 +77,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   let ctx: EmulatorContext | undefined;
   let api: EmuApp | undefined;
   let webhooks: WebhookDelivery | undefined;
+  let chainsStarting: Promise<Chains | undefined> | undefined;
   let started = false;
 
   return {
@@ -103,11 +107,20 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
           }),
         );
       }
+      // The chains start (anvil takes ~300 ms) while the keys load, once the configuration and the
+      // data file have been read without error; a chain that cannot start is down with its
+      // reason, never a failed start.
+      const chainsOption = options.chains ?? 'off';
+      chainsStarting =
+        chainsOption === 'off'
+          ? Promise.resolve(undefined)
+          : startChains(chainsOption, { ...(options.anvilBinary ? { anvilBinary: options.anvilBinary } : {}), now, host: DEFAULT_HOST });
       const keys = await loadEmulatorKeys(store, now());
       await bootstrap(store, configs, options.rootApiKeys ?? [], now());
       // A fresh data file is written even when nothing needed creating (e.g. an empty state).
       if (dataFile) await dataFile.persist();
 
+      const chains = await chainsStarting;
       const urls: EmulatorUrls = { apiUrl: '', proxyUrl: '', oauthUrl: '' };
       const context: EmulatorContext = {
         store,
@@ -123,6 +136,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         now,
         log,
         ...(options.devFixedOtp !== undefined ? { devFixedOtp: options.devFixedOtp } : {}),
+        ...(chains ? { chains } : {}),
       };
       ctx = context;
       Object.assign(context.hooks, appProofHooks(context), options.hooks);
@@ -131,7 +145,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       api = createApiApp(context, {
         activities: activityRegistry(),
         queries: queryRegistry(),
-        routes: [devRoutes(context), oauthRoutes(context), onRampRoutes(context), webhookRoutes(context, delivery)],
+        routes: [devRoutes(context), chainRoutes(context), oauthRoutes(context), onRampRoutes(context), webhookRoutes(context, delivery)],
       });
       const proxy = createProxyApp(context, api, proxyEndpoints());
 
@@ -149,6 +163,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     async stop() {
       webhooks?.close();
       await Promise.all(servers.splice(0).map((server) => close(server)));
+      const chains = await chainsStarting?.catch(() => undefined);
+      await chains?.stop();
       await dataFile?.drain();
     },
   };

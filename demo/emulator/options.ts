@@ -3,6 +3,7 @@ import type { TimestampWindow, WebAuthnSettings } from './context.ts';
 import type { EmulatorHooks } from './api/hooks.ts';
 import type { WebhookOptions } from './webhooks/webhook-feature.ts';
 import type { StepUpPolicy } from './policy/step-up.ts';
+import type { ChainsOption } from './chains/chains.ts';
 
 export interface EmulatorOptions {
   /** Interface to bind; loopback unless told otherwise. */
@@ -43,6 +44,14 @@ export interface EmulatorOptions {
    * from a browser: the demo page, a test runner's page. Never a pattern (http/dev-access.ts).
    */
   devOrigins?: string[];
+  /**
+   * The local chains to start (chains/chains.ts): 'all', 'evm' (anvil), 'solana' (LiteSVM) or
+   * 'off', the default here (tests need no chain; the CLI defaults to 'all'). With a chain on,
+   * its sends are broadcast for real; off, they settle in the sandbox (onramp/send-sandbox.ts).
+   */
+  chains?: ChainsOption;
+  /** The anvil binary (default: resolved from `@foundry-rs/anvil`); tests give a missing one. */
+  anvilBinary?: string;
 }
 
 export const DEFAULT_HOST = '127.0.0.1';

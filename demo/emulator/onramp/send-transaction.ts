@@ -20,6 +20,7 @@
 import { notFound, invalidRequest } from '../http/service-error.ts';
 import { isObject, optionalBoolean, optionalString, requireArray, requireString } from '../http/fields.ts';
 import { settleEthBatch, settleSolSend } from './send-sandbox.ts';
+import { EvmTxStatus, refreshQueuedSend, sendOnLocalEvm } from '../chains/evm/evm-send-intent.ts';
 import { SEND_TRANSACTION_V2 } from './onramp-operations.ts';
 import type { ActivityHandler, ActivityInput, QueryHandler } from '../api/handler-types.ts';
 import type { JsonObject } from '../http/fields.ts';
@@ -99,17 +100,35 @@ function ethCalls(parameters: JsonObject, type: string): EthCall[] {
   });
 }
 
-async function sendEth({ tx, organization, parameters, now, type }: ActivityInput): Promise<JsonObject> {
+async function sendEth({ ctx, tx, organization, parameters, now, type }: ActivityInput): Promise<JsonObject> {
   const from = requirePattern(parameters, 'from', ETH_ADDRESS, 'an Ethereum address (0x and 40 hex digits)');
   const calls = ethCalls(parameters, type);
   const caip2 = requirePattern(parameters, 'caip2', /^eip155:[1-9]\d{0,15}$/, 'a CAIP-2 EVM chain id, e.g. "eip155:1"');
   const nonce = optionalDecimal(parameters, 'nonce');
-  for (const key of ['gasLimit', 'maxFeePerGas', 'maxPriorityFeePerGas', 'deadline', 'gasStationNonce']) optionalDecimal(parameters, key);
+  const fees: Record<string, string> = {};
+  for (const key of ['gasLimit', 'maxFeePerGas', 'maxPriorityFeePerGas', 'deadline', 'gasStationNonce']) {
+    const value = optionalDecimal(parameters, key);
+    if (value !== undefined) fees[key] = value;
+  }
   optionalBoolean(parameters, 'sponsor', W);
   if (!ownsAddress(tx, organization.id, from, true)) {
     throw notFound('ADDRESS_NOT_FOUND', `${W}.from is not an address of this organization.`);
   }
   const id = crypto.randomUUID();
+  if (ctx.chains?.evmRequested) {
+    // The EVM chains run: the send is broadcast for real, never settled by the sandbox.
+    const { gasLimit, maxFeePerGas, maxPriorityFeePerGas } = fees;
+    const settled = await sendOnLocalEvm(ctx.chains, tx, organization.id, {
+      from,
+      caip2,
+      calls,
+      ...(nonce !== undefined ? { nonce } : {}),
+      ...(gasLimit !== undefined ? { gasLimit } : {}),
+      ...(maxFeePerGas !== undefined ? { maxFeePerGas } : {}),
+      ...(maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas } : {}),
+    });
+    return { sendTransactionStatusId: store(tx, organization.id, now, id, settled) };
+  }
   const settled = settleEthBatch(id, { from, caip2, calls, ...(nonce !== undefined ? { nonce } : {}) });
   return { sendTransactionStatusId: store(tx, organization.id, now, id, settled) };
 }
@@ -161,14 +180,18 @@ export const ethSendTransaction: ActivityHandler = { run: sendEth };
 export const solSendTransaction: ActivityHandler = { run: sendSol };
 
 export const getSendTransactionStatus: QueryHandler = {
-  run({ view, organization, body }) {
+  async run({ ctx, view, organization, body }) {
     const id = requireString(body, 'sendTransactionStatusId');
-    const record = view.sendTransactions.get(id);
-    if (!record || record.organizationId !== organization.id) {
+    const stored = view.sendTransactions.get(id);
+    if (!stored || stored.organizationId !== organization.id) {
       throw notFound('NOT_FOUND', 'No send transaction with this sendTransactionStatusId in the organization.');
     }
+    // A queued send (a nonce gap) is looked up on its chain: the receipt decides.
+    const queued = stored.txStatus === EvmTxStatus.BROADCASTED && stored.caip2 && stored.txHash ? await refreshQueuedSend(ctx.chains, stored.caip2, stored.txHash) : undefined;
+    const record = queued ? { ...stored, ...queued } : stored;
     const out: JsonObject = { txStatus: record.txStatus };
-    if (record.chain === 'eth' && record.txHash) out.eth = { txHash: record.txHash };
+    // blockNumber: the emulator's addition (the hosted status has the hash only).
+    if (record.chain === 'eth' && record.txHash) out.eth = { txHash: record.txHash, ...(record.blockNumber ? { blockNumber: record.blockNumber } : {}) };
     if (record.chain === 'solana' && record.signature) out.solana = { signature: record.signature };
     if (record.txError) out.txError = record.txError;
     if (record.error) out.error = record.error;

@@ -245,4 +245,7 @@ export interface SendTransactionRecord extends BaseRecord, Stamped {
   readonly signature?: string;
   readonly txError?: string;
   readonly error?: Readonly<Record<string, unknown>>;
+  /** Set when a local chain (chains/) took the send: which one, and the block it landed in. */
+  readonly caip2?: string;
+  readonly blockNumber?: string;
 }

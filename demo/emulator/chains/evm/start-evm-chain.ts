@@ -67,17 +67,12 @@ export async function startEvmChain(binary: string, spec: EvmChainSpec): Promise
   };
   try {
     const tokens: EvmToken[] = [];
-    // Sent together (nonces 0, 1, 2 in order), mined one block each.
-    const hashes = await Promise.all(
-      FIXTURES.map((fixture, nonce) =>
-        rpc<string>('eth_sendTransaction', [{ from: EVM_DEPLOYER, nonce: `0x${nonce.toString(16)}`, data: EVM_CONTRACTS[fixture.contract].bytecode + encodeArgs(fixture.args), gas: '0x2dc6c0' }]),
-      ),
-    );
-    for (const [i, hash] of hashes.entries()) {
-      const receipt = await rpc<Receipt | null>('eth_getTransactionReceipt', [hash]);
-      const fixture = FIXTURES[i]!;
-      if (receipt?.status !== '0x1' || !receipt.contractAddress) throw new Error(`deploying ${fixture.symbol} failed`);
-      tokens.push({ symbol: fixture.symbol, address: checksumless(receipt.contractAddress), decimals: fixture.decimals, standard: fixture.standard });
+    for (const [nonce, fixture] of FIXTURES.entries()) {
+      // The Sync variant (EIP-7966) answers with the receipt once mined: no polling.
+      const data = EVM_CONTRACTS[fixture.contract].bytecode + encodeArgs(fixture.args);
+      const receipt = await rpc<Receipt>('eth_sendTransactionSync', [{ from: EVM_DEPLOYER, nonce: `0x${nonce.toString(16)}`, data, gas: '0x2dc6c0' }]);
+      if (receipt.status !== '0x1' || !receipt.contractAddress) throw new Error(`deploying ${fixture.symbol} failed`);
+      tokens.push({ symbol: fixture.symbol, address: receipt.contractAddress.toLowerCase(), decimals: fixture.decimals, standard: fixture.standard });
     }
     const info: EvmChainInfo = { chainId: spec.chainId, caip2: `eip155:${spec.chainId}`, name: spec.name, rpcUrl: anvil.rpcUrl, tokens };
     return { info, pid: anvil.pid, down: () => anvil.exited, rpc, stop: () => anvil.stop() };
@@ -85,9 +80,4 @@ export async function startEvmChain(binary: string, spec: EvmChainSpec): Promise
     await anvil.stop();
     throw error;
   }
-}
-
-/** Addresses as anvil returns them (lowercase); clients compare case-insensitively. */
-function checksumless(address: string): string {
-  return address.toLowerCase();
 }
