@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'bench-results/', '.bench/', '.package-check/'] },
+  { ignores: ['dist/', 'demo/emulator/dist/', 'coverage/', 'node_modules/', 'bench-results/', '.bench/', '.package-check/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
