@@ -29,7 +29,7 @@ export { confirmWithSheet, type ConfirmWithSheetOptions } from './internal/confi
 /** The provider, with the confirmation sheet as its `confirm` unless the page gives `approve` or `confirm`. */
 export class LatchEip1193Provider extends HeadlessEip1193Provider {
   constructor(options: Eip1193ProviderOptions) {
-    super({ ...options, confirm: options?.confirm ?? ((review) => confirmWithSheet(review)) });
+    super({ ...options, confirm: options?.confirm ?? ((review, o) => confirmWithSheet(review, o)) });
   }
 }
 

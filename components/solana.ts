@@ -20,7 +20,7 @@ export type { RegisteredSolanaWallet } from '../src/providers/solana-register.ts
 export type { ConfirmRequest, RequestReview } from '../src/review/request-review.ts';
 export { confirmWithSheet, type ConfirmWithSheetOptions } from './internal/confirm-with-sheet.ts';
 
-const sheet: ConfirmRequest = (review) => confirmWithSheet(review);
+const sheet: ConfirmRequest = (review, o) => confirmWithSheet(review, o);
 
 /** The options with the sheet as `confirm` unless the page gave `approve` or `confirm`. */
 const withSheet = <T extends SolanaWalletOptions>(options: T): T => ({ ...options, confirm: options?.confirm ?? sheet });

@@ -12,6 +12,11 @@ export interface ConfirmWithSheetOptions {
   locale?: string;
   /** Where the sheet goes. Default: `document.body`. */
   container?: Element;
+  /**
+   * When it aborts (the wallet's user changed), the sheet closes and the answer is false; a
+   * request still waiting its turn is never shown.
+   */
+  signal?: AbortSignal;
 }
 
 let element: Promise<{ LatchConfirm: typeof LatchConfirm }> | undefined;
@@ -19,6 +24,8 @@ let element: Promise<{ LatchConfirm: typeof LatchConfirm }> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 async function showSheet(review: RequestReview, options: ConfirmWithSheetOptions): Promise<boolean> {
+  const { signal } = options;
+  if (signal?.aborted) return false;
   const { LatchConfirm: Sheet } = await (element ??= import('../latch-confirm/latch-confirm.ts').catch((error: unknown) => {
     element = undefined; // offline: the next request tries again
     throw error;
@@ -26,10 +33,15 @@ async function showSheet(review: RequestReview, options: ConfirmWithSheetOptions
   Sheet.define();
   const sheet = document.createElement(Sheet.tag) as LatchConfirm;
   if (options.locale) sheet.locale = options.locale;
+  if (signal?.aborted) return false;
   (options.container ?? document.body).append(sheet);
+  // A sheet taken out of the page answers its question with false (latch-confirm.ts).
+  const close = (): void => sheet.remove();
+  signal?.addEventListener('abort', close);
   try {
     return await sheet.ask(review);
   } finally {
+    signal?.removeEventListener('abort', close);
     sheet.remove();
   }
 }

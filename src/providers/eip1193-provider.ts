@@ -1,5 +1,7 @@
 /**
- * An EIP-1193 provider over a signing session and one Ethereum account of the user's wallet, so
+ * An EIP-1193 provider for the kit's logged-in user (`kit`: one object for the life of the page,
+ * following logins, logouts, expiry, another user and the account switch), or over one signing
+ * session and one Ethereum account (`session` + `address`: it ends with that session), so
  * that viem (`custom(provider)`), ethers (`new BrowserProvider(provider)`) and any dapp library
  * sign through the service: messages and typed data with sign_raw_payload (the EIP-191 / EIP-712
  * digest, HASH_FUNCTION_NO_OP), transactions with sign_transaction, sends with
@@ -19,10 +21,18 @@
  * hash included, so a page could make the user sign what they cannot read) and the older
  * signTypedData versions are refused with 4200, as is every method not listed.
  *
- * Events (`on` / `removeListener`): `connect` {chainId} once after creation when the session is
- * live; `chainChanged` (hex chain id) after a switch; `accountsChanged` ([]) and `disconnect`
- * (ProviderRpcError 4900) when the session logs out, expires, or becomes another user's (another
- * tab's login). A disconnected provider stays so: make a new one for the next session.
+ * Events (`on` / `removeListener`), as MetaMask sends them: `connect` {chainId} when someone is
+ * logged in (after creation, and after each login that follows a logout); `accountsChanged` with
+ * the new user's accounts when another user logs in or the account switch makes another active,
+ * and ([]) with `disconnect` (ProviderRpcError 4900) at a logout or an expiry; `chainChanged` (hex
+ * chain id) after a switch. Bound to a kit, the provider follows the next login by itself;
+ * bound to one session, a disconnected provider stays so.
+ *
+ * A request is for the user logged in when it comes: while nobody is, it answers 4900 at once
+ * (eth_requestAccounts opens the page's login first, given `login`); a request during a login or
+ * a switch waits for the new user's accounts. A sheet open when another user (or nobody) comes is
+ * closed and answered 4001, and what was approved for one user is never stamped by another's
+ * session (wallet-signer.ts).
  */
 import { LatchError, isLatchError } from '../errors/latch-error.ts';
 import { fromHex } from '../encoding/hex.ts';
@@ -34,11 +44,19 @@ import type { EthSendTransactionParameters, SendTransactionStatus } from '../cli
 import { ProviderRpcError, ProviderRpcErrorCodes as Codes } from './provider-rpc-error.ts';
 import { serializeUnsignedTransaction, type AccessListEntry, type UnsignedEthereumTransaction } from './unsigned-transaction.ts';
 import type { ConfirmRequest } from '../review/request-review.ts';
-import type { EvmReviewContext } from '../review/evm-review.ts';
+import type { EvmRequest, EvmReviewContext } from '../review/evm-review.ts';
 import { OWN_WALLET } from './own-wallet.ts';
+import { WalletSigner, type Signer } from './wallet-signer.ts';
+import type { WalletKit } from './follow-kit.ts';
 
 /** What the provider uses of a session (a SigningSession; injectable for tests). */
 export type Eip1193Session = Pick<SigningSession, 'active' | 'summary' | 'submit' | 'query' | 'addEventListener' | 'removeEventListener'>;
+
+/** What a kit-bound provider uses of the kit's sessions: it lists the user's accounts too. */
+export type Eip1193KitSession = Eip1193Session & Pick<SigningSession, 'listWalletAccounts'>;
+
+/** What the provider uses of the kit (a LatchKit is one): its session and events. */
+export type Eip1193Kit = WalletKit<Eip1193KitSession>;
 
 export interface Eip1193Chain {
   /** A number, bigint, decimal string or 0x-hex string. */
@@ -49,13 +67,27 @@ export interface Eip1193Chain {
 
 export interface Eip1193RequestArguments {
   readonly method: string;
-  readonly params?: readonly unknown[] | object;
+  /** An array or an object (checked per method); `unknown` so that viem's and wagmi's request types fit. */
+  readonly params?: unknown;
 }
 
 export interface Eip1193ProviderOptions {
-  session: Eip1193Session;
-  /** The account: an Ethereum address of the session's organization (0x and 40 hex digits). */
-  address: string;
+  /**
+   * The kit whose logged-in user the provider signs for, for the life of the page: the accounts
+   * are the user's Ethereum accounts (list_wallet_accounts), read at each login. Creating it
+   * before `kit.restoreSession()` is fine: it follows the restored session. Give `kit`, or
+   * `session` and `address`.
+   */
+  kit?: Eip1193Kit;
+  /**
+   * Kit-bound: opens the page's login when eth_requestAccounts comes and nobody is logged in, and
+   * resolves once someone is (or rejects: the person closed it). Without it such a request is 4900.
+   */
+  login?: () => Promise<unknown>;
+  /** One session (the provider ends with it): for code without a kit. */
+  session?: Eip1193Session;
+  /** With `session`: the account, an Ethereum address of the session's organization (0x and 40 hex digits). */
+  address?: string;
   /** The chain to start on. */
   chainId: number | bigint | string;
   /** The starting chain's JSON-RPC endpoint (or give it in `chains`). */
@@ -65,8 +97,10 @@ export interface Eip1193ProviderOptions {
   /**
    * The page's own confirmation (headless): asked before each signature, send or chain change,
    * with the raw request; resolve false to refuse it (4001, user rejected). Replaces `confirm`.
+   * `signal` aborts when another user (or nobody) is logged in meanwhile: the request is then
+   * answered 4001 whatever the hook says.
    */
-  approve?: (request: Eip1193RequestArguments) => boolean | Promise<boolean>;
+  approve?: (request: Eip1193RequestArguments, options: { signal: AbortSignal }) => boolean | Promise<boolean>;
   /**
    * Shows the person what a request would do (its RequestReview) and resolves their answer.
    * Used when there is no `approve`. One of the two is required.
@@ -134,9 +168,12 @@ function fromLatchError(error: unknown): ProviderRpcError {
     case 'ERR_SESSION_EXPIRED':
     case 'ERR_SESSION_MISSING':
     case 'ERR_SESSION_KEY_MISSING':
-      return new ProviderRpcError(Codes.DISCONNECTED, 'The provider is disconnected: the session has ended.', { data, cause: error });
+      return new ProviderRpcError(Codes.DISCONNECTED, error.code === 'ERR_SESSION_MISSING' ? 'The provider is disconnected: nobody is logged in.' : 'The provider is disconnected: the session has ended.', { data, cause: error });
     case 'ERR_ACTIVITY_REJECTED':
+    case 'ERR_WALLET_REJECTED':
       return new ProviderRpcError(Codes.USER_REJECTED, 'The request was rejected.', { data, cause: error });
+    case 'ERR_SESSION_USER_CHANGED':
+      return new ProviderRpcError(Codes.USER_REJECTED, 'The request was rejected: another user logged in while it waited.', { data, cause: error });
     case 'ERR_SERVICE_FORBIDDEN':
     case 'ERR_ACTIVITY_CONSENSUS_NEEDED':
       return new ProviderRpcError(Codes.UNAUTHORIZED, 'The request is not authorized by the organization\u2019s policies.', { data, cause: error });
@@ -151,6 +188,8 @@ function fromLatchError(error: unknown): ProviderRpcError {
 
 /** The normalized transaction request of eth_signTransaction / eth_sendTransaction. */
 interface TransactionRequest {
+  /** The signer's account that signs it. */
+  from: string;
   to?: string;
   value: bigint;
   data: string;
@@ -179,8 +218,8 @@ function accessListOf(value: unknown): AccessListEntry[] | undefined {
 export class LatchEip1193Provider {
   /** The kit's mark: its own login never lists this provider (own-wallet.ts). */
   readonly [OWN_WALLET] = true;
-  readonly #session: Eip1193Session;
-  readonly #address: string;
+  readonly #signer: WalletSigner<Eip1193KitSession, string>;
+  readonly #login: (() => Promise<unknown>) | undefined;
   readonly #chains = new Map<bigint, string | undefined>();
   readonly #approve: Eip1193ProviderOptions['approve'];
   readonly #confirm: ConfirmRequest | undefined;
@@ -189,21 +228,26 @@ export class LatchEip1193Provider {
   readonly #rpcTimeoutMs: number;
   readonly #polling: Eip1193ProviderOptions['sendStatusPolling'];
   readonly #listeners = new Map<string, Set<Listener>>();
-  readonly #user: string | undefined;
   #chainId: bigint;
-  #connected: boolean;
   #rpcId = 0;
 
   constructor(options: Eip1193ProviderOptions) {
-    if (!options?.session || typeof options.session.submit !== 'function') throw new LatchError('ERR_CONFIG_INVALID', 'The provider needs a signing session.');
-    if (typeof options.address !== 'string' || !ADDRESS.test(options.address)) throw new LatchError('ERR_CONFIG_INVALID', 'The provider needs an Ethereum address (0x and 40 hex digits).');
-    this.#session = options.session;
-    this.#address = options.address;
+    const kit = options?.kit;
+    if (kit !== undefined) {
+      if (typeof kit !== 'object' || kit === null || !('session' in kit) || typeof kit.addEventListener !== 'function') throw new LatchError('ERR_CONFIG_INVALID', 'The provider\u2019s `kit` must be a LatchKit.');
+      if (options.session !== undefined || options.address !== undefined) throw new LatchError('ERR_CONFIG_INVALID', 'Give the provider `kit` (it follows the logged-in user) or `session` and `address`, not both.');
+    } else {
+      if (!options?.session || typeof options.session.submit !== 'function') {
+        throw new LatchError('ERR_CONFIG_INVALID', 'The provider needs `kit` (created before or after kit.restoreSession(), it follows the logged-in user) or a signing `session`.');
+      }
+      if (typeof options.address !== 'string' || !ADDRESS.test(options.address)) throw new LatchError('ERR_CONFIG_INVALID', 'The provider needs an Ethereum address (0x and 40 hex digits).');
+    }
     if (typeof options.approve !== 'function' && typeof options.confirm !== 'function') {
       throw new LatchError('ERR_CONFIG_INVALID', 'The provider needs `approve` or `confirm`: every signature waits for the person.');
     }
     this.#approve = options.approve;
     this.#confirm = options.confirm;
+    this.#login = options.login;
     this.#origin = options.origin;
     this.#fetch = options.fetch ?? ((...a) => fetch(...a));
     this.#rpcTimeoutMs = options.rpcTimeoutMs ?? 30_000;
@@ -217,16 +261,20 @@ export class LatchEip1193Provider {
     }
     if (options.rpcUrl !== undefined || !this.#chains.has(start)) this.#chains.set(start, options.rpcUrl ?? this.#chains.get(start));
     this.#chainId = start;
-    this.#user = options.session.summary?.userId;
-    this.#connected = options.session.active;
-    this.#session.addEventListener('change', this.#onChange);
-    this.#session.addEventListener('expired', this.#onEnd);
-    if (this.#connected) queueMicrotask(() => this.#connected && this.#emit('connect', { chainId: toQuantity(this.#chainId) }));
+    const address = options.address;
+    this.#signer = new WalletSigner<Eip1193KitSession, string>({
+      kit,
+      session: options.session as Eip1193KitSession | undefined,
+      accounts: (session) => (kit ? ethereumAccounts(session) : [address!]),
+      onChange: (next, previous) => this.#changed(next, previous),
+    });
+    // Session-bound: live from the start, so `connect` comes once, after the page could listen.
+    if (!kit && this.#signer.current) queueMicrotask(() => this.#signer.current && this.#emit('connect', { chainId: toQuantity(this.#chainId) }));
   }
 
-  /** The account, as it was given. */
-  get address(): string {
-    return this.#address;
+  /** The selected account (the first of the user's); undefined while nobody is logged in. */
+  get address(): string | undefined {
+    return this.#signer.current?.accounts[0];
   }
 
   /** The current chain, 0x-hex. */
@@ -234,9 +282,9 @@ export class LatchEip1193Provider {
     return toQuantity(this.#chainId);
   }
 
-  /** False once the session has ended (or when it had ended before). */
+  /** True while someone is logged in and the provider has their accounts. */
   isConnected(): boolean {
-    return this.#connected;
+    return this.#signer.current !== null && this.#signer.loggedIn;
   }
 
   // ---- events ------------------------------------------------------------------------------
@@ -267,32 +315,31 @@ export class LatchEip1193Provider {
     }
   }
 
-  readonly #onChange = (event: Event): void => {
-    const reason = (event as Event & { reason?: string }).reason;
-    if (reason === 'logout' || this.#session.summary?.userId !== this.#user) this.#disconnect();
-  };
-
-  readonly #onEnd = (): void => this.#disconnect();
-
-  #disconnect(): void {
-    if (!this.#connected) return;
-    this.#connected = false;
-    this.#emit('accountsChanged', []);
-    this.#emit('disconnect', disconnected());
+  /** The user changed: the events MetaMask sends for the same change. */
+  #changed(next: Signer<string> | null, previous: Signer<string> | null): void {
+    if (!next) {
+      this.#emit('accountsChanged', []);
+      this.#emit('disconnect', disconnected());
+      return;
+    }
+    if (!previous) this.#emit('connect', { chainId: toQuantity(this.#chainId) });
+    if (!previous || next.accounts.join() !== previous.accounts.join()) this.#emit('accountsChanged', [...next.accounts]);
   }
 
-  /** Stops listening to the session (the provider is disconnected from then on). */
+  /** Stops following the kit or the session (the provider is disconnected from then on). */
   dispose(): void {
-    this.#session.removeEventListener('change', this.#onChange);
-    this.#session.removeEventListener('expired', this.#onEnd);
-    this.#disconnect();
+    this.#signer.dispose();
     this.#listeners.clear();
   }
 
   // ---- requests ----------------------------------------------------------------------------
 
-  /** EIP-1193 `request`: resolves with the method's result or rejects with a ProviderRpcError. */
-  async request(args: Eip1193RequestArguments): Promise<unknown> {
+  /**
+   * EIP-1193 `request`: resolves with the method's result or rejects with a ProviderRpcError.
+   * (`Promise<any>`: each method's own result, as viem's and wagmi's provider types expect.)
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the EIP-1193 result type libraries expect
+  async request(args: Eip1193RequestArguments): Promise<any> {
     if (typeof args !== 'object' || args === null || typeof args.method !== 'string') throw invalidParams('request() takes {method, params}.');
     const { method } = args;
     const params = args.params ?? [];
@@ -303,10 +350,9 @@ export class LatchEip1193Provider {
         case 'net_version':
           return this.#chainId.toString();
         case 'eth_accounts':
-          return this.#connected ? [this.#address] : [];
+          return await this.#signer.ready().then((signer) => [...signer.accounts], () => []);
         case 'eth_requestAccounts':
-          this.#live();
-          return [this.#address];
+          return [...(await this.#requestAccounts()).accounts];
         case 'personal_sign':
           return await this.#personalSign(args, this.#list(params, 2));
         case 'eth_signTypedData_v4':
@@ -324,17 +370,27 @@ export class LatchEip1193Provider {
           throw unsupported(method);
       }
     } catch (error) {
-      const mapped = fromLatchError(error);
-      if (mapped.code === Codes.DISCONNECTED) this.#disconnect();
-      throw mapped;
+      throw fromLatchError(error);
     }
   }
 
-  #live(): void {
-    if (!this.#connected || !this.#session.active) {
-      this.#disconnect();
-      throw disconnected();
+  /** The logged-in user; when nobody is, the page's login first (given `login`), else 4900. */
+  async #requestAccounts(): Promise<Signer<string>> {
+    if (!this.#signer.loggedIn && this.#login && this.#signer.followsKit) {
+      try {
+        await this.#login();
+      } catch (cause) {
+        throw new ProviderRpcError(Codes.USER_REJECTED, 'The login was not completed.', { cause });
+      }
     }
+    return this.#live();
+  }
+
+  /** The logged-in user with their accounts (a login or switch under way is waited for); 4900 when nobody is. */
+  async #live(): Promise<Signer<string>> {
+    const signer = await this.#signer.ready();
+    if (!signer.accounts.length) throw new ProviderRpcError(Codes.UNAUTHORIZED, 'The logged-in user has no Ethereum account.');
+    return signer;
   }
 
   #list(params: unknown, min: number): unknown[] {
@@ -342,38 +398,42 @@ export class LatchEip1193Provider {
     return params;
   }
 
-  /** The account a request names: it must be this provider's (4100 otherwise). */
-  #account(value: unknown, what: string): void {
+  /** The account a request names: one of the signer's (4100 otherwise), as the provider lists it. */
+  #account(signer: Signer<string>, value: unknown, what: string): string {
     if (typeof value !== 'string' || !ADDRESS.test(value)) throw invalidParams(`${what} must be an Ethereum address.`);
-    if (value.toLowerCase() !== this.#address.toLowerCase()) throw new ProviderRpcError(Codes.UNAUTHORIZED, `${what} is not this provider's account.`);
+    const account = signer.accounts.find((a) => a.toLowerCase() === value.toLowerCase());
+    if (!account) throw new ProviderRpcError(Codes.UNAUTHORIZED, `${what} is not this provider's account.`);
+    return account;
   }
 
   /**
-   * Waits for the person's answer to `args` (4001 unless they approve). `filled`: the fields the
-   * provider filled or read from the chain, shown in the review.
+   * Waits for the person's answer to `args` (4001 unless they approve; 4001 too when another user
+   * logs in meanwhile: the sheet closes). `filled`: the fields the provider filled or read from the
+   * chain, shown in the review. Resolves the session to sign with, read after the answer: the
+   * same user's (4900 when nobody is logged in any more). Hand it the request in the same turn.
    */
-  async #approved(args: Eip1193RequestArguments, filled?: EvmReviewContext['filled']): Promise<void> {
-    let ok: boolean;
-    if (this.#approve) ok = await this.#approve(args);
-    else {
+  async #approved(signer: Signer<string>, account: string, args: Eip1193RequestArguments, filled?: EvmReviewContext['filled']): Promise<Eip1193Session> {
+    const ok = await this.#signer.waiting(signer, async (signal) => {
+      if (this.#approve) return this.#approve(args, { signal });
       // The decoders load with the first request that needs them, not with the provider.
       const { reviewEvmRequest } = await import('../review/evm-review.ts');
       // The page's origin is read when a request comes, not at creation (src/ runs without a window).
       const origin = this.#origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? '';
-      const review = reviewEvmRequest(args, { origin, account: this.#address, chainId: this.#chainId, filled });
+      // The params were checked as an array by the method's handler.
+      const review = reviewEvmRequest(args as EvmRequest, { origin, account, chainId: this.#chainId, filled });
       if (!review) throw new ProviderRpcError(Codes.INTERNAL, 'The request has no review.');
-      ok = await this.#confirm!(review);
-    }
+      return this.#confirm!(review, { signal });
+    });
     if (ok !== true) throw new ProviderRpcError(Codes.USER_REJECTED, 'The user rejected the request.');
-    // The session may have ended while the person read the request.
-    this.#live();
+    // The session may have ended, or become another user's, while the person read the request.
+    return this.#signer.session(signer);
   }
 
-  /** A secp256k1 signature over a 32-byte digest, as r ‖ s ‖ v (v 27 or 28), 0x-hex. */
-  async #signDigest(digest: Uint8Array): Promise<string> {
+  /** A secp256k1 signature by `account` over a 32-byte digest, as r ‖ s ‖ v (v 27 or 28), 0x-hex. */
+  async #signDigest(session: Eip1193Session, account: string, digest: Uint8Array): Promise<string> {
     let payload = '';
     for (const byte of digest) payload += byte.toString(16).padStart(2, '0');
-    const activity = await this.#session.submit('sign_raw_payload', { signWith: this.#address, payload, encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' });
+    const activity = await session.submit('sign_raw_payload', { signWith: account, payload, encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' });
     const result = activity.result.signRawPayloadResult;
     const v = result ? Number.parseInt(result.v, 16) : Number.NaN;
     if (!result || !/^[0-9a-fA-F]{1,64}$/.test(result.r) || !/^[0-9a-fA-F]{1,64}$/.test(result.s) || ![0, 1, 27, 28].includes(v)) {
@@ -383,18 +443,17 @@ export class LatchEip1193Provider {
   }
 
   async #personalSign(args: Eip1193RequestArguments, [message, address]: unknown[]): Promise<string> {
-    this.#live();
+    const signer = await this.#live();
     if (typeof message !== 'string') throw invalidParams('personal_sign takes [message, address]; the message is a string (0x-hex bytes or text).');
-    this.#account(address, 'personal_sign address');
-    await this.#approved(args);
+    const account = this.#account(signer, address, 'personal_sign address');
     // Hex is the message's bytes (what viem and ethers send); anything else is UTF-8 text.
     const digest = await ethereumMessageDigest(HEX_BYTES.test(message) ? fromHex(message.slice(2)) : message);
-    return this.#signDigest(digest);
+    return this.#signDigest(await this.#approved(signer, account, args), account, digest);
   }
 
   async #signTypedData(args: Eip1193RequestArguments, [address, data]: unknown[]): Promise<string> {
-    this.#live();
-    this.#account(address, 'eth_signTypedData_v4 address');
+    const signer = await this.#live();
+    const account = this.#account(signer, address, 'eth_signTypedData_v4 address');
     let typed: TypedData;
     try {
       typed = (typeof data === 'string' ? JSON.parse(data) : data) as TypedData;
@@ -412,15 +471,14 @@ export class LatchEip1193Provider {
     const digest = await typedDataDigest(typed).catch((cause: unknown) => {
       throw invalidParams(isLatchError(cause) ? cause.message : 'The typed data is invalid.', cause);
     });
-    await this.#approved(args);
-    return this.#signDigest(digest);
+    return this.#signDigest(await this.#approved(signer, account, args), account, digest);
   }
 
   /** The transaction object of eth_signTransaction / eth_sendTransaction, checked and normalized. */
-  #transaction(value: unknown): TransactionRequest {
+  #transaction(signer: Signer<string>, value: unknown): TransactionRequest {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidParams('The method takes [transaction object].');
     const tx = value as Record<string, unknown>;
-    this.#account(tx.from ?? this.#address, 'transaction.from');
+    const from = this.#account(signer, tx.from ?? signer.accounts[0], 'transaction.from');
     if (tx.chainId !== undefined && tx.chainId !== null && chainIdOf(tx.chainId, 'transaction.chainId') !== this.#chainId) {
       throw invalidParams(`transaction.chainId is not the current chain (${this.#chainId}); switch first.`);
     }
@@ -433,6 +491,7 @@ export class LatchEip1193Provider {
     if (typeof data !== 'string' || !HEX_BYTES.test(data)) throw invalidParams('transaction.data must be 0x-hex bytes.');
     if (tx.data !== undefined && tx.input !== undefined && tx.data !== tx.input) throw invalidParams('transaction.data and transaction.input differ.');
     const out: TransactionRequest = {
+      from,
       to,
       value: quantity(tx, 'value') ?? 0n,
       data: data.toLowerCase(),
@@ -464,9 +523,9 @@ export class LatchEip1193Provider {
   }
 
   async #signTransaction(args: Eip1193RequestArguments, [value]: unknown[]): Promise<string> {
-    this.#live();
-    const tx = this.#transaction(value);
-    const from = this.#address;
+    const signer = await this.#live();
+    const tx = this.#transaction(signer, value);
+    const from = tx.from;
     const call = { from, ...(tx.to ? { to: tx.to } : {}), value: toQuantity(tx.value), data: tx.data };
     const nonce = tx.nonce ?? (await this.#fill('nonce', 'eth_getTransactionCount', [from, 'pending']));
     const gas = tx.gas ?? (await this.#fill('gas', 'eth_estimateGas', [call]));
@@ -475,8 +534,8 @@ export class LatchEip1193Provider {
       unsigned.maxPriorityFeePerGas = tx.maxPriorityFeePerGas ?? (await this.#fill('maxPriorityFeePerGas', 'eth_maxPriorityFeePerGas', []));
       unsigned.maxFeePerGas = tx.maxFeePerGas ?? (await this.#baseFee()) * 2n + unsigned.maxPriorityFeePerGas;
     } else unsigned.gasPrice = tx.gasPrice ?? (await this.#fill('gasPrice', 'eth_gasPrice', []));
-    await this.#approved(args, { nonce, gas, gasPrice: unsigned.gasPrice, maxFeePerGas: unsigned.maxFeePerGas, maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas });
-    const activity = await this.#session.submit('sign_transaction', { signWith: from, unsignedTransaction: serializeUnsignedTransaction(unsigned).slice(2), type: 'TRANSACTION_TYPE_ETHEREUM' });
+    const session = await this.#approved(signer, from, args, { nonce, gas, gasPrice: unsigned.gasPrice, maxFeePerGas: unsigned.maxFeePerGas, maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas });
+    const activity = await session.submit('sign_transaction', { signWith: from, unsignedTransaction: serializeUnsignedTransaction(unsigned).slice(2), type: 'TRANSACTION_TYPE_ETHEREUM' });
     const signed = activity.result.signTransactionResult?.signedTransaction;
     if (typeof signed !== 'string' || !/^(?:0x)?[0-9a-fA-F]+$/.test(signed)) throw new LatchError('ERR_RESPONSE_MALFORMED', 'The signed transaction is malformed.');
     // The service answers Ethereum without 0x (its client adds it); a later version may add it.
@@ -492,14 +551,14 @@ export class LatchEip1193Provider {
   }
 
   async #sendTransaction(args: Eip1193RequestArguments, [value]: unknown[]): Promise<string> {
-    this.#live();
-    const tx = this.#transaction(value);
+    const signer = await this.#live();
+    const tx = this.#transaction(signer, value);
     if (!tx.to) throw invalidParams('transaction.to is missing: the send activity does not create contracts (sign with eth_signTransaction and broadcast instead).');
     if (tx.accessList?.length) throw invalidParams('The send activity takes no access list.');
     const decimal = (n: bigint | undefined) => (n === undefined ? undefined : n.toString());
     // A legacy gas price is an EIP-1559 fee whose priority fee is all of it.
     const parameters: EthSendTransactionParameters = {
-      from: this.#address,
+      from: tx.from,
       to: tx.to,
       caip2: `eip155:${this.#chainId}`,
       value: tx.value.toString(),
@@ -507,12 +566,12 @@ export class LatchEip1193Provider {
     };
     const optional = { nonce: decimal(tx.nonce), gasLimit: decimal(tx.gas), maxFeePerGas: decimal(tx.maxFeePerGas ?? tx.gasPrice), maxPriorityFeePerGas: decimal(tx.maxPriorityFeePerGas ?? tx.gasPrice) };
     for (const [key, v] of Object.entries(optional)) if (v !== undefined) (parameters as unknown as Record<string, string>)[key] = v;
-    await this.#approved(args, await this.#estimatedFees(tx));
-    const activity = await this.#session.submit('eth_send_transaction', parameters);
+    const session = await this.#approved(signer, tx.from, args, await this.#estimatedFees(tx));
+    const activity = await session.submit('eth_send_transaction', parameters);
     const id = activity.result.ethSendTransactionResult?.sendTransactionStatusId;
     if (typeof id !== 'string') throw new LatchError('ERR_RESPONSE_MALFORMED', 'The send answered no sendTransactionStatusId.');
     const { value: status } = await pollStatus(
-      (signal) => sendTransactionStatus(this.#session, id, { signal }),
+      (signal) => sendTransactionStatus(session, id, { signal }),
       (s) => Boolean(s.eth?.txHash) || isFinalSendStatus(s),
       { maxAttempts: 30, initialDelayMs: 500, ...this.#polling },
     );
@@ -530,7 +589,7 @@ export class LatchEip1193Provider {
    */
   async #estimatedFees(tx: TransactionRequest): Promise<EvmReviewContext['filled']> {
     if (!this.#chains.get(this.#chainId)) return undefined;
-    const call = { from: this.#address, to: tx.to, value: toQuantity(tx.value), data: tx.data };
+    const call = { from: tx.from, to: tx.to, value: toQuantity(tx.value), data: tx.data };
     const read = <T>(p: Promise<T>) => p.then((v) => v, () => undefined);
     const gas = tx.gas ?? (await read(this.#fill('gas', 'eth_estimateGas', [call])));
     if (tx.gasPrice !== undefined || tx.type !== 2) return { gas, gasPrice: tx.gasPrice ?? (await read(this.#fill('gasPrice', 'eth_gasPrice', []))) };
@@ -545,9 +604,9 @@ export class LatchEip1193Provider {
       throw new ProviderRpcError(Codes.UNRECOGNIZED_CHAIN, `Chain ${requested} is not one this provider was given.`, { data: { chainId: toQuantity(requested) } });
     }
     if (requested !== this.#chainId) {
-      this.#live();
+      const signer = await this.#live();
       // Another chain changes what every later request means: the person says so first.
-      await this.#approved(args);
+      await this.#approved(signer, signer.accounts[0]!, args);
       this.#chainId = requested;
       this.#emit('chainChanged', toQuantity(requested));
     }
@@ -565,8 +624,8 @@ export class LatchEip1193Provider {
     if (this.#chains.has(id)) return null;
     const rpcUrl = Array.isArray(chain.rpcUrls) ? chain.rpcUrls[0] : undefined;
     if (typeof rpcUrl !== 'string' || !/^https?:\/\/[^\s]+$/.test(rpcUrl)) throw invalidParams('wallet_addEthereumChain takes rpcUrls with an http(s) URL first.');
-    this.#live();
-    await this.#approved(args);
+    const signer = await this.#live();
+    await this.#approved(signer, signer.accounts[0]!, args);
     this.#chains.set(id, rpcUrl);
     return null;
   }
@@ -596,7 +655,16 @@ export class LatchEip1193Provider {
   }
 }
 
-/** An EIP-1193 provider for `address` over `session`; see {@link LatchEip1193Provider}. */
+/** The user's Ethereum accounts, as the service lists them (one each, in its order). */
+async function ethereumAccounts(session: Eip1193KitSession): Promise<string[]> {
+  const accounts: string[] = [];
+  for (const a of await session.listWalletAccounts({ limit: 100 })) {
+    if (a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM' && ADDRESS.test(a.address) && !accounts.some((b) => b.toLowerCase() === a.address.toLowerCase())) accounts.push(a.address);
+  }
+  return accounts;
+}
+
+/** An EIP-1193 provider for the kit's logged-in user (`kit`), or for `address` over `session`; see {@link LatchEip1193Provider}. */
 export function createEip1193Provider(options: Eip1193ProviderOptions): LatchEip1193Provider {
   return new LatchEip1193Provider(options);
 }

@@ -1,5 +1,6 @@
 /**
- * A Wallet Standard wallet over a signing session and the user's Solana accounts, so that a
+ * A Wallet Standard wallet for the kit's logged-in user (`kit`: one wallet for the life of the
+ * page) or over one signing session (`session`), and the user's Solana accounts, so that a
  * Solana dapp (wallet-adapter, @solana/kit, anything that calls `getWallets()`) signs through the
  * service. Features: `standard:connect` (the session user's Solana accounts, listed with
  * list_wallet_accounts), `standard:disconnect`, `standard:events` (`change` with the accounts),
@@ -14,8 +15,15 @@
  * ERR_WALLET_REJECTED whose message is wallet-adapter's "User rejected the request.", and
  * nothing reaches the service. All of a call's inputs are approved before the first is signed.
  *
- * The accounts become none (a `change` event) when the session logs out, expires, or becomes
- * another user's (another tab's login); a later connect lists the session user's accounts again.
+ * The accounts become none (a `change` event) at a logout or an expiry. Bound to a kit, once a
+ * dapp has connected, the next user's accounts come by themselves (`change`) at their login, as
+ * do another user's at an account switch or another tab's login; `standard:connect` answers the
+ * logged-in user's accounts, or opens the page's login first (`login`) when nobody is, or else
+ * rejects ERR_SESSION_MISSING. Bound to one session, the wallet ends with it.
+ *
+ * A request is for the user logged in when it came: a sheet still open when another user logs in
+ * closes and the request is refused (ERR_SESSION_USER_CHANGED; ERR_SESSION_MISSING at a logout),
+ * and each input goes to the service through that same user's session (wallet-signer.ts).
  */
 import { LatchError, isLatchError } from '../errors/latch-error.ts';
 import { base58 } from '@scure/base';
@@ -25,6 +33,8 @@ import type { SigningSession } from '../session/signing-session.ts';
 import type { SendTransactionStatus, SolanaCaip2 } from '../clients/activity-types.ts';
 import type { ConfirmRequest, RequestReview } from '../review/request-review.ts';
 import { OWN_WALLET } from './own-wallet.ts';
+import { WalletSigner, type Signer } from './wallet-signer.ts';
+import type { WalletKit } from './follow-kit.ts';
 
 /** What the wallet uses of a session (a SigningSession; injectable for tests). */
 export type SolanaWalletSession = Pick<SigningSession, 'active' | 'summary' | 'submit' | 'query' | 'listWalletAccounts' | 'addEventListener' | 'removeEventListener'>;
@@ -33,9 +43,23 @@ export type SolanaWalletSession = Pick<SigningSession, 'active' | 'summary' | 's
 export type SolanaChain = 'solana:mainnet' | 'solana:devnet';
 
 export interface SolanaWalletOptions {
-  session: SolanaWalletSession;
-  /** The page's own approval (headless): resolve true to sign. Takes precedence over `confirm`. */
-  approve?: (review: RequestReview) => boolean | Promise<boolean>;
+  /**
+   * The kit whose logged-in user the wallet signs for, for the life of the page (created before
+   * or after `kit.restoreSession()`). Give `kit` or `session`.
+   */
+  kit?: WalletKit<SolanaWalletSession>;
+  /** One session (the wallet ends with it): for code without a kit. */
+  session?: SolanaWalletSession;
+  /**
+   * Kit-bound: opens the page's login when `standard:connect` comes and nobody is logged in;
+   * resolves once someone is (rejects: the person closed it). Without it, ERR_SESSION_MISSING.
+   */
+  login?: () => Promise<unknown>;
+  /**
+   * The page's own approval (headless): resolve true to sign. Takes precedence over `confirm`.
+   * `signal` aborts when another user (or nobody) is logged in meanwhile: the request is refused.
+   */
+  approve?: (review: RequestReview, options: { signal: AbortSignal }) => boolean | Promise<boolean>;
   /** The confirmation sheet (the package's default). One of `approve` or `confirm` is required. */
   confirm?: ConfirmRequest;
   /** Default ['solana:mainnet', 'solana:devnet']; the first is the chain a message or an unnamed transaction is shown on. */
@@ -93,7 +117,7 @@ const SIGN_FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:s
 const VERSIONS = ['legacy', 0] as const;
 
 const invalid = (message: string) => new LatchError('ERR_INPUT_INVALID', message);
-const ended = () => new LatchError('ERR_SESSION_MISSING', 'The wallet has no session: it logged out, expired, or is another user\u2019s now.');
+const ended = () => new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in (a logout or an expiry), or the wallet was unregistered: log in, then connect.');
 /** How Solana wallets reject (Phantom, Brave, and wallet-adapter's wrapping keep this message). */
 export const rejected = (): LatchError => new LatchError('ERR_WALLET_REJECTED', 'User rejected the request.');
 
@@ -110,42 +134,52 @@ export class LatchSolanaWallet {
   readonly icon: SolanaWalletIcon;
   readonly chains: readonly SolanaChain[];
   readonly features;
-  readonly #session: SolanaWalletSession;
-  readonly #approve: (review: RequestReview) => boolean | Promise<boolean>;
+  readonly #signer: WalletSigner<SolanaWalletSession, SolanaWalletAccount>;
+  readonly #login: (() => Promise<unknown>) | undefined;
+  readonly #approve: (review: RequestReview, options: { signal: AbortSignal }) => boolean | Promise<boolean>;
   readonly #origin: string;
   readonly #polling: SolanaWalletOptions['sendStatusPolling'];
   readonly #listeners = new Set<(change: SolanaWalletChange) => void>();
+  /** The accounts the dapp sees: the user's, once it connected. */
   #accounts: readonly SolanaWalletAccount[] = [];
-  #user: string | undefined;
-  #connecting: Promise<readonly SolanaWalletAccount[]> | undefined;
-  #disposed = false;
+  /** A dapp connected (and has not disconnected): the next user's accounts reach it by themselves. */
+  #connected = false;
 
   constructor(options: SolanaWalletOptions) {
     const approve = options?.approve ?? options?.confirm;
-    if (!options?.session || typeof options.session.submit !== 'function') throw new LatchError('ERR_CONFIG_INVALID', 'The wallet needs a signing session.');
+    const kit = options?.kit;
+    if (kit !== undefined) {
+      if (typeof kit !== 'object' || kit === null || !('session' in kit) || typeof kit.addEventListener !== 'function') throw new LatchError('ERR_CONFIG_INVALID', 'The wallet’s `kit` must be a LatchKit.');
+      if (options.session !== undefined) throw new LatchError('ERR_CONFIG_INVALID', 'Give the wallet `kit` (it follows the logged-in user) or `session`, not both.');
+    } else if (!options?.session || typeof options.session.submit !== 'function') {
+      throw new LatchError('ERR_CONFIG_INVALID', 'The wallet needs `kit` (created before or after kit.restoreSession(), it follows the logged-in user) or a signing `session`.');
+    }
     // A signature needs the person: without a hook or the sheet nothing would ask them.
     if (typeof approve !== 'function') throw new LatchError('ERR_CONFIG_INVALID', 'The wallet needs approve (the page\u2019s own approval) or confirm (the sheet).');
     const chains = options.chains ?? ['solana:mainnet', 'solana:devnet'];
     if (!chains.length || chains.some((c) => !Object.hasOwn(CHAIN_NAMES, c))) throw new LatchError('ERR_CONFIG_INVALID', 'The wallet\u2019s chains are solana:mainnet and solana:devnet.');
-    this.#session = options.session;
     this.#approve = approve;
+    this.#login = options.login;
     this.#origin = options.origin ?? globalThis.location?.origin ?? '';
     this.#polling = options.sendStatusPolling;
     this.name = options.name ?? 'Latchkey';
     this.icon = options.icon ?? ICON;
     this.chains = Object.freeze([...chains]);
-    this.#user = options.session.summary?.userId;
     const transactions = { version: '1.0.0', supportedTransactionVersions: VERSIONS } as const;
     this.features = Object.freeze({
       'standard:connect': { version: '1.0.0', connect: (input?: { silent?: boolean }) => this.#connect(input) },
-      'standard:disconnect': { version: '1.0.0', disconnect: async () => this.#clear() },
+      'standard:disconnect': { version: '1.0.0', disconnect: async () => this.#disconnect() },
       'standard:events': { version: '1.0.0', on: (event: 'change', listener: (change: SolanaWalletChange) => void) => this.#on(event, listener) },
       'solana:signMessage': { version: '1.1.0', signMessage: (...inputs: MessageInput[]) => this.#signMessages(inputs) },
       'solana:signTransaction': { ...transactions, signTransaction: (...inputs: TransactionInput[]) => this.#signTransactions(inputs) },
       'solana:signAndSendTransaction': { ...transactions, signAndSendTransaction: (...inputs: TransactionInput[]) => this.#sendTransactions(inputs) },
     } as const);
-    options.session.addEventListener('change', this.#onChange);
-    options.session.addEventListener('expired', this.#clear);
+    this.#signer = new WalletSigner<SolanaWalletSession, SolanaWalletAccount>({
+      kit,
+      session: options.session,
+      accounts: (session) => this.#list(session),
+      onChange: (next) => this.#changed(next),
+    });
   }
 
   /** The connected accounts: none before connect and after the session ends. */
@@ -153,11 +187,9 @@ export class LatchSolanaWallet {
     return this.#accounts;
   }
 
-  /** Stops listening to the session; the accounts become none, and it connects and signs no more. */
+  /** Stops following the kit or the session; the accounts become none, and it connects and signs no more. */
   dispose(): void {
-    this.#disposed = true;
-    this.#session.removeEventListener('change', this.#onChange);
-    this.#session.removeEventListener('expired', this.#clear);
+    this.#signer.dispose();
     this.#clear();
     this.#listeners.clear();
   }
@@ -183,40 +215,53 @@ export class LatchSolanaWallet {
     }
   }
 
-  readonly #clear = (): void => {
+  #clear(): void {
     if (this.#accounts.length) this.#set([]);
-  };
-
-  readonly #onChange = (event: Event): void => {
-    if ((event as Event & { reason?: string }).reason === 'logout' || this.#session.summary?.userId !== this.#user) this.#clear();
-  };
-
-  /** The session, if it may sign for the accounts listed (same user, not logged out). */
-  #live(): void {
-    const user = this.#session.summary?.userId;
-    if (this.#disposed || !this.#session.active || !user || (this.#accounts.length && user !== this.#user)) {
-      this.#clear();
-      throw ended();
-    }
   }
 
-  async #connect(_input?: { silent?: boolean }): Promise<{ accounts: readonly SolanaWalletAccount[] }> {
-    // Silent or not, connecting shows nothing and signs nothing: the person logged in on this page.
-    this.#live();
-    if (!this.#accounts.length) {
-      this.#connecting ??= this.#list().finally(() => (this.#connecting = undefined));
-      const user = this.#session.summary?.userId;
-      const accounts = await this.#connecting;
-      // The session may have changed hands while the list was read.
-      if (this.#session.summary?.userId !== user) throw ended();
-      this.#user = user;
-      if (!this.#accounts.length && accounts.length) this.#set(accounts);
+  #disconnect(): void {
+    this.#connected = false;
+    this.#clear();
+  }
+
+  /** Another user (their accounts listed) or nobody: a connected dapp hears of it (`change`). */
+  #changed(next: Signer<SolanaWalletAccount> | null): void {
+    if (!next) this.#clear();
+    else if (this.#connected && !this.#same(next.accounts)) this.#set(next.accounts);
+  }
+
+  #same(accounts: readonly SolanaWalletAccount[]): boolean {
+    return accounts.length === this.#accounts.length && accounts.every((a, i) => a.address === this.#accounts[i]!.address);
+  }
+
+  /** The logged-in user whose accounts the dapp was given (ERR_SESSION_MISSING when nobody is). */
+  async #live(): Promise<Signer<SolanaWalletAccount>> {
+    let signer: Signer<SolanaWalletAccount>;
+    try {
+      signer = await this.#signer.ready();
+    } catch {
+      throw ended();
     }
+    return signer;
+  }
+
+  async #connect(input?: { silent?: boolean }): Promise<{ accounts: readonly SolanaWalletAccount[] }> {
+    // Silent or not, connecting signs nothing: the person logged in on this page. Not silent and
+    // nobody logged in, the page's login opens (given `login`).
+    if (!this.#signer.loggedIn && !input?.silent && this.#login && this.#signer.followsKit) await this.#login();
+    let signer: Signer<SolanaWalletAccount>;
+    try {
+      signer = await this.#signer.ready();
+    } catch {
+      throw ended();
+    }
+    this.#connected = true;
+    if (!this.#same(signer.accounts)) this.#set(signer.accounts);
     return { accounts: this.#accounts };
   }
 
-  async #list(): Promise<readonly SolanaWalletAccount[]> {
-    const listed = await this.#session.listWalletAccounts({ limit: 100 });
+  async #list(session: SolanaWalletSession): Promise<readonly SolanaWalletAccount[]> {
+    const listed = await session.listWalletAccounts({ limit: 100 });
     const accounts: SolanaWalletAccount[] = [];
     for (const a of listed) {
       if (a.addressFormat !== 'ADDRESS_FORMAT_SOLANA' || a.curve !== 'CURVE_ED25519' || accounts.some((b) => b.address === a.address)) continue;
@@ -247,28 +292,35 @@ export class LatchSolanaWallet {
     return chain as SolanaChain;
   }
 
-  /** Reviews every input, then asks; throws the rejection at the first "no", before anything is signed. */
-  async #approved(reviews: readonly RequestReview[]): Promise<void> {
+  /**
+   * Reviews every input, then asks; throws the rejection at the first "no", before anything is
+   * signed. Another user logging in meanwhile closes the sheet: ERR_SESSION_USER_CHANGED (nobody:
+   * ERR_SESSION_MISSING).
+   */
+  async #approved(signer: Signer<SolanaWalletAccount>, reviews: readonly RequestReview[]): Promise<void> {
     for (const review of reviews) {
-      let yes: boolean;
-      try {
-        yes = (await this.#approve(review)) === true;
-      } catch (cause) {
-        throw new LatchError('ERR_WALLET_FAILED', 'The request could not be shown for approval.', { cause });
-      }
+      const yes = await this.#signer.waiting(signer, async (signal) => {
+        try {
+          return (await this.#approve(review, { signal })) === true;
+        } catch (cause) {
+          throw new LatchError('ERR_WALLET_FAILED', 'The request could not be shown for approval.', { cause });
+        }
+      });
       if (!yes) throw rejected();
     }
-    // The person may have taken a while: the session must still be this user's.
-    this.#live();
   }
 
-  /** The service's answers, each request after the previous; a session that ended empties the accounts. */
-  async #each<I, O>(inputs: readonly I[], run: (input: I) => Promise<O>): Promise<O[]> {
+  /**
+   * The service's answers, each request after the previous, each handed over with `signer`'s
+   * user's session read at that moment (never another user's); a session that ended empties the
+   * accounts.
+   */
+  async #each<I, O>(signer: Signer<SolanaWalletAccount>, inputs: readonly I[], run: (session: SolanaWalletSession, input: I) => Promise<O>): Promise<O[]> {
     const out: O[] = [];
     try {
-      for (const input of inputs) out.push(await run(input));
+      for (const input of inputs) out.push(await run(this.#signer.session(signer), input));
     } catch (error) {
-      if (isLatchError(error) && (error.code === 'ERR_SESSION_EXPIRED' || error.code === 'ERR_SESSION_MISSING' || error.code === 'ERR_SESSION_KEY_MISSING')) this.#clear();
+      if (isLatchError(error) && (error.code === 'ERR_SESSION_EXPIRED' || error.code === 'ERR_SESSION_MISSING' || error.code === 'ERR_SESSION_KEY_MISSING') && !this.#signer.followsKit) this.#clear();
       throw error;
     }
     return out;
@@ -279,14 +331,14 @@ export class LatchSolanaWallet {
   }
 
   async #signMessages(inputs: readonly MessageInput[]) {
-    this.#live();
+    const signer = await this.#live();
     const checked = inputs.map((input) => ({ account: this.#account(input), message: bytes(input?.message, 'message').slice() }));
     const { solanaMessageReview, assertSignableSolanaMessage } = await import('../review/solana-review.ts');
     // Before the person is asked: a message that is a transaction (or not text) is never signed.
     for (const { message } of checked) assertSignableSolanaMessage(message);
-    await this.#approved(checked.map(({ account, message }) => solanaMessageReview(this.#context(account, this.chains[0]!), message)));
-    return this.#each(checked, async ({ account, message }) => {
-      const activity = await this.#session.submit('sign_raw_payload', { signWith: account, payload: toHex(message), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' });
+    await this.#approved(signer, checked.map(({ account, message }) => solanaMessageReview(this.#context(account, this.chains[0]!), message)));
+    return this.#each(signer, checked, async (session, { account, message }) => {
+      const activity = await session.submit('sign_raw_payload', { signWith: account, payload: toHex(message), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' });
       const r = activity.result.signRawPayloadResult;
       // Ed25519: r and s are the signature's two halves.
       if (!r || !/^[0-9a-fA-F]{64}$/.test(r.r) || !/^[0-9a-fA-F]{64}$/.test(r.s)) throw new LatchError('ERR_RESPONSE_MALFORMED', 'The signature is malformed.');
@@ -296,18 +348,18 @@ export class LatchSolanaWallet {
 
   /** Checks and reviews each transaction; returns them parsed. */
   async #reviewTransactions(inputs: readonly TransactionInput[], action: 'sign-transaction' | 'send-transaction') {
-    this.#live();
+    const signer = await this.#live();
     const checked = inputs.map((input) => ({ account: this.#account(input), chain: this.#chain(input?.chain, action === 'send-transaction'), transaction: bytes(input?.transaction, 'transaction').slice() }));
     const { parseSolanaTransaction, solanaTransactionReview } = await import('../review/solana-review.ts');
     const parsed = checked.map((c) => ({ ...c, tx: parseSolanaTransaction(c.transaction) }));
-    await this.#approved(parsed.map((p) => solanaTransactionReview({ ...this.#context(p.account, p.chain), action }, p.tx)));
-    return { parsed, parseSolanaTransaction };
+    await this.#approved(signer, parsed.map((p) => solanaTransactionReview({ ...this.#context(p.account, p.chain), action }, p.tx)));
+    return { signer, parsed, parseSolanaTransaction };
   }
 
   async #signTransactions(inputs: readonly TransactionInput[]) {
-    const { parsed, parseSolanaTransaction } = await this.#reviewTransactions(inputs, 'sign-transaction');
-    return this.#each(parsed, async ({ account, transaction, tx }) => {
-      const activity = await this.#session.submit('sign_transaction', { signWith: account, unsignedTransaction: toHex(transaction), type: 'TRANSACTION_TYPE_SOLANA' });
+    const { signer, parsed, parseSolanaTransaction } = await this.#reviewTransactions(inputs, 'sign-transaction');
+    return this.#each(signer, parsed, async (session, { account, transaction, tx }) => {
+      const activity = await session.submit('sign_transaction', { signWith: account, unsignedTransaction: toHex(transaction), type: 'TRANSACTION_TYPE_SOLANA' });
       const hex = activity.result.signTransactionResult?.signedTransaction;
       let signed: Uint8Array;
       try {
@@ -322,13 +374,13 @@ export class LatchSolanaWallet {
   }
 
   async #sendTransactions(inputs: readonly TransactionInput[]) {
-    const { parsed } = await this.#reviewTransactions(inputs, 'send-transaction');
-    return this.#each(parsed, async ({ account, chain, transaction }) => {
-      const activity = await this.#session.submit('sol_send_transaction', { signWith: account, unsignedTransaction: toHex(transaction), caip2: chain as SolanaCaip2 });
+    const { signer, parsed } = await this.#reviewTransactions(inputs, 'send-transaction');
+    return this.#each(signer, parsed, async (session, { account, chain, transaction }) => {
+      const activity = await session.submit('sol_send_transaction', { signWith: account, unsignedTransaction: toHex(transaction), caip2: chain as SolanaCaip2 });
       const id = activity.result.solSendTransactionResult?.sendTransactionStatusId;
       if (typeof id !== 'string') throw new LatchError('ERR_RESPONSE_MALFORMED', 'The send answered no sendTransactionStatusId.');
       const { value: status } = await pollStatus(
-        (signal) => sendTransactionStatus(this.#session, id, { signal }),
+        (signal) => sendTransactionStatus(session, id, { signal }),
         (s) => Boolean(s.solana?.signature) || isFinalSendStatus(s),
         { maxAttempts: 30, initialDelayMs: 500, ...this.#polling },
       );

@@ -97,5 +97,7 @@ export interface RequestReview {
 /**
  * Shows a review to the person and resolves true when they approve it, false when they reject
  * or dismiss it. The kit's default is the lazily loaded sheet; a page may pass its own.
+ * `signal` aborts when the request no longer stands (another user logged in meanwhile): close
+ * what is shown; the wallet answers the request as rejected whatever comes after.
  */
-export type ConfirmRequest = (review: RequestReview) => Promise<boolean>;
+export type ConfirmRequest = (review: RequestReview, options?: { signal?: AbortSignal }) => Promise<boolean>;
