@@ -12,6 +12,7 @@
  */
 import { decodeArguments, type AbiType, type AbiValue } from './evm-abi.ts';
 import { formatEth, formatTokenAmount, isUnlimitedAmount, type TokenBook, type TokenInfo } from './evm-format.ts';
+import { hasHiddenCharacters, revealHiddenCharacters } from './hidden-characters.ts';
 import type { ReviewLabel, ReviewRow, ReviewSection, ReviewWarning } from './request-review.ts';
 
 interface Param {
@@ -84,10 +85,16 @@ function unreadable(data: string, to: string | undefined, nested: boolean): Call
   return { sections: [{ title: 'call', rows, warnings: ['unreadable-data'] }], warnings: ['unreadable-data'] };
 }
 
-const tokenOf = (address: string | undefined, context: CalldataContext, top: boolean): TokenInfo | undefined => {
-  if (top && context.decimals !== undefined) return { decimals: context.decimals, ...context.tokens?.[address?.toLowerCase() ?? ''] };
-  return address ? context.tokens?.[address.toLowerCase()] : undefined;
-};
+/** What is known of the token at `address`; its symbol (the chain's text) through the hidden-character filter. */
+function tokenOf(address: string | undefined, context: CalldataContext, top: boolean, warnings: ReviewWarning[]): TokenInfo | undefined {
+  const known = address ? context.tokens?.[address.toLowerCase()] : undefined;
+  const decimals = top && context.decimals !== undefined ? context.decimals : known?.decimals;
+  if (decimals === undefined) return undefined;
+  const symbol = known?.symbol;
+  if (symbol === undefined) return { decimals };
+  if (hasHiddenCharacters(symbol)) warnings.push('hidden-characters');
+  return { decimals, symbol: revealHiddenCharacters(symbol) };
+}
 
 class Walk {
   readonly sections: ReviewSection[] = [];
@@ -127,7 +134,7 @@ class Walk {
       case 'transfer':
       case 'approve': {
         rows.push({ label: 'token', value: to, format: 'address' });
-        const token = tokenOf(to, this.context, depth === 0);
+        const token = tokenOf(to, this.context, depth === 0, warnings);
         known.params.forEach((p, i) => {
           const v = args[i]!;
           rows.push(typeof v === 'bigint' ? amountRow(p.label, v, token) : { label: p.label, value: String(v), format: 'address' });
@@ -143,7 +150,7 @@ class Walk {
       case 'permit2-approve': {
         const [token, spender, amount, expiration] = args as [string, string, bigint, bigint];
         rows.push({ label: 'contract', value: to, format: 'address' }, { label: 'token', value: token, format: 'address' }, { label: 'spender', value: spender, format: 'address' });
-        rows.push(amountRow('amount', amount, tokenOf(token, this.context, false)), { label: 'expiration', value: expiration.toString(), format: 'amount' });
+        rows.push(amountRow('amount', amount, tokenOf(token, this.context, false, warnings)), { label: 'expiration', value: expiration.toString(), format: 'amount' });
         if (amount !== 0n) warnings.push('delegation');
         break;
       }

@@ -182,11 +182,18 @@ const CASES: Case[] = [
     warnings: ['unlimited-amount', 'delegation'],
   },
   {
-    name: 'approve of 10^30 of a 6-decimal token: in its units, unlimited',
+    name: 'approve of 10^30 of a 6-decimal token: in its units (below 2^128, not unlimited)',
     request: send({ to: USDC, data: approve(ATTACKER, 10n ** 30n) }),
     ctx: { tokens: { [USDC.toLowerCase()]: { decimals: 6, symbol: 'USDC' } } },
     warnings: ['delegation'],
     check: (r) => delegationTo(r, ATTACKER, `1000000000000000000000000 USDC (${10n ** 30n})`),
+  },
+  {
+    name: 'a transfer of a token whose symbol hides a right-to-left override',
+    request: send({ to: USDC, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ATTACKER, 1_000_000n] }) }),
+    ctx: { tokens: { [USDC.toLowerCase()]: { decimals: 6, symbol: 'US\u202eDC' } } },
+    warnings: ['hidden-characters'],
+    check: (r) => assert.deepEqual(labelled(r.sections[1]!.rows, 'amount'), ['1 US⟦U+202E⟧DC (1000000)']),
   },
   {
     name: 'approve of 2^128 with the decimals the provider read',
