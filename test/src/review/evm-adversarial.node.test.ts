@@ -39,6 +39,8 @@ const multicall3Abi = parseAbi([
   'function aggregate(Call[] calls) payable returns (uint256 blockNumber, bytes[] returnData)',
   'function aggregate3(Call3[] calls) payable returns (Result[] returnData)',
   'function tryAggregate(bool requireSuccess, Call[] calls) payable returns (Result[] returnData)',
+  'struct Call3Value { address target; bool allowFailure; uint256 value; bytes callData; }',
+  'function aggregate3Value(Call3Value[] calls) payable returns (Result[] returnData)',
 ]);
 const permit2Abi = parseAbi(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
 const increaseAllowanceAbi = parseAbi(['function increaseAllowance(address spender, uint256 addedValue) returns (bool)']);
@@ -265,6 +267,21 @@ const CASES: Case[] = [
       const unreadable = carrying(r, 'unreadable-data');
       assert.equal(labelled(unreadable.rows, 'to')[0], ATTACKER);
       delegationTo(r, ATTACKER, '1');
+    },
+  },
+  {
+    name: 'Multicall3 aggregate3Value: 1 ETH out to the attacker beside an approve',
+    request: send({
+      to: MULTICALL3, value: '0xde0b6b3a7640000',
+      data: encodeFunctionData({
+        abi: multicall3Abi, functionName: 'aggregate3Value',
+        args: [[{ target: ATTACKER, allowFailure: false, value: 10n ** 18n, callData: '0x' }, { target: USDC, allowFailure: false, value: 0n, callData: approve(ATTACKER, 7n) }]],
+      }),
+    }),
+    warnings: ['delegation'],
+    check: (r) => {
+      assert.deepEqual(rowsOf(r.sections[2]!), [['to', ATTACKER], ['value', '1 ETH']]);
+      delegationTo(r, ATTACKER, '7');
     },
   },
   {
