@@ -86,6 +86,7 @@ export const ar: CoreCatalogue = {
   'error.ERR_PASSKEY_FAILED': 'لم يعمل مفتاح المرور. حاول مرة أخرى أو استخدم طريقة أخرى.',
   'error.ERR_INPUT_INVALID': 'تحقّق مما أدخلته وحاول مرة أخرى.',
   'error.ERR_CONFIG_INVALID': 'تسجيل الدخول هذا غير مُعدّ. حاول لاحقًا.',
+  'error.ERR_JWT_SIGNATURE': 'هذا الموقع غير مُعدّ لتأكيد تسجيل الدخول هذا. حاول لاحقًا.',
   'error.ERR_STORE_UNAVAILABLE': 'لا يستطيع هذا المتصفح حفظ مفتاحك. اخرج من التصفح الخاص وحاول مرة أخرى.',
   'error.ERR_ACTIVITY_REJECTED': 'تم رفض الطلب. تحقّق منه وحاول مرة أخرى.',
   'error.ERR_ACTIVITY_CONSENSUS_NEEDED': 'اطلب من موافِق آخر الموافقة على هذا الطلب.',

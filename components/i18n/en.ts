@@ -80,6 +80,7 @@ export const en = {
   'error.ERR_PASSKEY_FAILED': 'The passkey did not work. Try again or use another method.',
   'error.ERR_INPUT_INVALID': 'Check what you entered and try again.',
   'error.ERR_CONFIG_INVALID': 'This login is not set up. Try again later.',
+  'error.ERR_JWT_SIGNATURE': 'This site is not set up to confirm this login. Try again later.',
   'error.ERR_STORE_UNAVAILABLE': 'This browser cannot store your key. Leave private browsing and try again.',
   'error.ERR_ACTIVITY_REJECTED': 'The request was rejected. Check it and try again.',
   'error.ERR_ACTIVITY_CONSENSUS_NEEDED': 'Ask another approver to approve this request.',

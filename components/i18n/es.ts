@@ -71,6 +71,7 @@ export const es: CoreCatalogue = {
   'error.ERR_PASSKEY_FAILED': 'La llave de acceso no funcionó. Inténtalo de nuevo o usa otro método.',
   'error.ERR_INPUT_INVALID': 'Revisa lo que escribiste e inténtalo de nuevo.',
   'error.ERR_CONFIG_INVALID': 'Este inicio de sesión no está configurado. Inténtalo más tarde.',
+  'error.ERR_JWT_SIGNATURE': 'Este sitio no está configurado para confirmar este inicio de sesión. Inténtalo más tarde.',
   'error.ERR_STORE_UNAVAILABLE': 'Este navegador no puede guardar tu clave. Sal de la navegación privada e inténtalo de nuevo.',
   'error.ERR_ACTIVITY_REJECTED': 'Se rechazó la solicitud. Revísala e inténtalo de nuevo.',
   'error.ERR_ACTIVITY_CONSENSUS_NEEDED': 'Pide a otro aprobador que apruebe esta solicitud.',

@@ -17,6 +17,7 @@ import { toBase64Url } from '../encoding/base64url.ts';
 import { randomBytes } from '../crypto/webcrypto.ts';
 import { decodeJwt } from '../tokens/jwt.ts';
 import { passkeyCapabilities } from './passkey-capabilities.ts';
+import { autofillUnusable, originRefused } from './autofill-origin.ts';
 import { withNewKey, type LoginResult } from './login-result.ts';
 import type { SignupDetails } from './otp-flow.ts';
 import { callWithCaptcha, type CaptchaDeps } from '../captcha/captcha-call.ts';
@@ -145,6 +146,8 @@ export interface PasskeyAutofillRequest {
  */
 export async function logInWithPasskeyAutofill(deps: PasskeyDeps, request: PasskeyAutofillRequest): Promise<LoginResult | null> {
   const { signal, renewMs = AUTOFILL_RENEW_MS, authenticate } = request;
+  // An IP address or an insecure page: nothing the person can do, so nothing shown to them.
+  if (!authenticate && autofillUnusable(deps.rpId)) return null;
   // Not an error where the browser cannot (no WebAuthn, or no conditional mediation): the field
   // then autofills what it always did.
   if (!authenticate && !(await passkeyCapabilities()).conditionalMediation) return null;
@@ -162,6 +165,7 @@ export async function logInWithPasskeyAutofill(deps: PasskeyDeps, request: Passk
         if (round.signal.aborted && !signal.aborted) continue;
         return null;
       }
+      if (originRefused(error, deps.rpId)) return null;
       throw error;
     } finally {
       clearTimeout(renew);

@@ -22,6 +22,7 @@ import { parseSessionJwt } from '../tokens/session-jwt.ts';
 import type { LoginResult } from '../flows/login-result.ts';
 import type { LatchKit } from './latch-kit.ts';
 import { createAccountsChannel, noAccountsChannel, type AccountsChannel, type AccountsMessage } from './accounts-channel.ts';
+import { untrustedNotarizer } from './untrusted-notarizer.ts';
 
 /** What the kit lends its accounts: its private parts, as closures. */
 export interface AccountsHost {
@@ -189,7 +190,11 @@ export class KitAccounts {
     const sessionKey = await this.#target(result.sessionJwt);
     const replaced = await this.#slots.slot(sessionKey).load().catch(() => undefined);
     const options = await this.sessionOptions(sessionKey, keyStore);
-    return [await SigningSession.fromJwt(result.sessionJwt, { ...options, key: result.key }), sessionKey, replaced];
+    try {
+      return [await SigningSession.fromJwt(result.sessionJwt, { ...options, key: result.key }), sessionKey, replaced];
+    } catch (error) {
+      throw isLatchError(error, 'ERR_JWT_SIGNATURE') ? untrustedNotarizer(this.#kit.options, error) : error;
+    }
   }
 
   /**

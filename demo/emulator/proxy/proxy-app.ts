@@ -7,6 +7,7 @@
 import { corsHeaders, isOriginAllowed, isPreflight, PROXY_ALLOWED_HEADERS } from '../http/cors.ts';
 import { forbidden, invalidRequest, notFound, serviceError, Grpc } from '../http/service-error.ts';
 import { jsonResponse } from '../http/exchange.ts';
+import { keysDocument } from '../api/dev-routes.ts';
 import { parseJsonObject, parseJsonObjectOrEmpty } from '../http/parse-json.ts';
 import { respondError } from '../http/respond-error.ts';
 import { camelizeKeys } from './normalize-input.ts';
@@ -30,6 +31,10 @@ export function createProxyApp(ctx: EmulatorContext, api: EmuApp, endpoints: Pro
     allowedByAnyConfig(request.headers.origin) ? corsHeaders(request.headers.origin, PROXY_ALLOWED_HEADERS) : {};
 
   async function route(request: EmuRequest): Promise<EmuResponse> {
+    // The emulator's keys here too: a kit whose proxy is this origin is told to read them here.
+    if (request.path === '/__keys' && request.method === 'GET') {
+      return jsonResponse(200, keysDocument(ctx), { 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+    }
     const match = /^\/v1\/([a-z0-9_]+)$/.exec(request.path);
     const endpoint = match ? endpoints.get(match[1]!) : undefined;
     if (!endpoint) throw notFound('NOT_FOUND', 'No such auth proxy endpoint.');
