@@ -5,20 +5,24 @@
  * zero-width characters and a BOM are shown as ⟦U+XXXX⟧ in their place, with the
  * 'hidden-characters' warning: the text is signed as it is, not as it would display). Other bytes
  * are given as hex with 'message-not-text' (the wallet refuses to sign them; a page's own hook may
- * still be shown them). Its bytes are always given as 0x-hex. Pure.
+ * still be shown them). A Sign-In With Solana message also gets its sign-in section
+ * (solana-sign-in.ts: for another site, expired, not yet valid: warned). Its bytes are always
+ * given as 0x-hex. Pure.
  */
 import { toHex } from '../encoding/hex.ts';
 import type { RequestReview, ReviewWarning } from './request-review.ts';
 import type { SolanaReviewContext } from './solana-transaction-review.ts';
 import { solanaMessageText } from './solana-signable-message.ts';
 import { shownText } from './hidden-characters.ts';
+import { solanaSignInSection } from './solana-sign-in.ts';
 
 /** The message's text, or undefined when it is not text (see above). */
 export const messageText = solanaMessageText;
 
 export function solanaMessageReview(context: SolanaReviewContext, message: Uint8Array): RequestReview {
   const text = solanaMessageText(message);
-  const warnings: ReviewWarning[] = text === undefined ? ['message-not-text'] : [];
+  const signIn = text === undefined ? undefined : solanaSignInSection(text, context.origin, context.now ?? Date.now());
+  const warnings: ReviewWarning[] = text === undefined ? ['message-not-text'] : [...(signIn?.warnings ?? [])];
   const shown = text === undefined ? undefined : shownText(text, () => warnings.push('hidden-characters'));
   return {
     action: 'sign-message',
@@ -26,7 +30,7 @@ export function solanaMessageReview(context: SolanaReviewContext, message: Uint8
     account: context.account,
     chain: context.chain,
     message: { ...(shown === undefined ? {} : { text: shown }), hex: `0x${toHex(message)}` },
-    sections: [],
+    sections: signIn ? [signIn.section] : [],
     warnings,
   };
 }

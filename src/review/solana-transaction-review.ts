@@ -19,6 +19,8 @@ export interface SolanaReviewContext {
   /** The signing account's address (base58). */
   account: string;
   chain: { id: string; name?: string };
+  /** The time now (ms since 1970), for a sign-in message's validity; Date.now() when absent. */
+  now?: number;
 }
 
 /** Most serious first (RequestReview.warnings). */

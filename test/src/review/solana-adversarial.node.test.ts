@@ -54,6 +54,8 @@ import { blockhash, key, kitTable, kitTransfer, lookupTable, siws, utf8, web3Leg
 const victim = Keypair.generate().publicKey;
 const attacker = key();
 const CONTEXT = { origin: 'https://drainer.example', account: victim.toBase58(), chain: { id: 'solana:mainnet', name: 'Solana' }, action: 'sign-transaction' as const };
+/** Messages are asked by https://dapp.example, at 15:00 UTC on the day the sign-in messages are issued. */
+const MESSAGE_CONTEXT = { ...CONTEXT, origin: 'https://dapp.example', now: Date.parse('2026-12-07T15:00:00Z') };
 
 const legacy = (...ixs: TransactionInstruction[]): Uint8Array =>
   Uint8Array.from(new Transaction({ feePayer: victim, recentBlockhash: blockhash() }).add(...ixs).serialize({ requireAllSignatures: false, verifySignatures: false }));
@@ -104,12 +106,23 @@ const ROWS: readonly Row[] = [
   { name: 'signMessage: bytes that are not text (a 32-byte hash)', by: 'refusal', kind: 'message', build: () => attacker.toBytes(), refused: true },
   { name: 'signMessage: a Sign-In With Solana message, plain', by: 'message', kind: 'message', build: () => utf8(siws(victim.toBase58())), warnings: [] },
   {
-    name: 'signMessage: a sign-in message for "bank.example" with a zero-width space and a right-to-left override',
+    name: 'signMessage: a sign-in message for "dapp.example" with a zero-width space in its domain and a right-to-left override',
     by: 'message',
     kind: 'message',
-    build: () => utf8(siws(victim.toBase58(), 'bank\u200b.example').replace('Sign in', '\u202eSign in')),
-    warnings: ['hidden-characters'],
+    build: () => utf8(siws(victim.toBase58(), 'dapp\u200b.example').replace('Sign in', '\u202eSign in')),
+    warnings: ['origin-mismatch', 'hidden-characters'],
   },
+  {
+    name: 'signMessage: a sign-in message that reads as one only without the word joiner in its header (no site\u2019s reader takes it as dapp.example\u2019s)',
+    by: 'message',
+    kind: 'message',
+    build: () => utf8(siws(victim.toBase58()).replace('Solana account', 'Solana\u2060 account')),
+    warnings: ['origin-mismatch', 'hidden-characters'],
+  },
+  { name: 'signMessage: a sign-in message for another site (bank.example) asked by dapp.example', by: 'message', kind: 'message', build: () => utf8(siws(victim.toBase58(), 'bank.example')), warnings: ['origin-mismatch'] },
+  { name: 'signMessage: a sign-in message for https://dapp.example over http', by: 'message', kind: 'message', build: () => utf8(siws(victim.toBase58(), 'http://dapp.example')), warnings: ['origin-mismatch'] },
+  { name: 'signMessage: an expired sign-in message', by: 'message', kind: 'message', build: () => utf8(siws(victim.toBase58(), 'dapp.example', ['Expiration Time: 2026-12-07T14:05:00.000Z'])), warnings: ['sign-in-expired'] },
+  { name: 'signMessage: a sign-in message not valid yet', by: 'message', kind: 'message', build: () => utf8(siws(victim.toBase58(), 'dapp.example', ['Not Before: 2026-12-08T00:00:00.000Z'])), warnings: ['sign-in-not-yet-valid'] },
   // --- System Program ------------------------------------------------------------------------
   {
     name: 'System assign: the victim\u2019s account handed to the attacker\u2019s program (web3.js)',
@@ -300,7 +313,7 @@ describe('Solana adversarial requests: each is refused or warned', () => {
           return;
         }
         assert.doesNotThrow(() => assertSignableSolanaMessage(bytes));
-        assert.deepEqual(solanaMessageReview(CONTEXT, bytes).warnings, r.warnings);
+        assert.deepEqual(solanaMessageReview(MESSAGE_CONTEXT, bytes).warnings, r.warnings);
         return;
       }
       const review = solanaTransactionReview(CONTEXT, bytes);

@@ -72,7 +72,7 @@ export function nonCanonical(bytes: Uint8Array, at: number): Uint8Array {
 export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 /** A Sign-In With Solana message, as the SIWS spec (and wallet-standard-util's createSignInMessageText) writes it. */
-export function siws(victim: string, domain = 'dapp.example'): string {
+export function siws(victim: string, domain = 'dapp.example', extra: readonly string[] = []): string {
   return [
     `${domain} wants you to sign in with your Solana account:`,
     victim,
@@ -84,5 +84,6 @@ export function siws(victim: string, domain = 'dapp.example'): string {
     'Chain ID: mainnet',
     'Nonce: 8c1f2a9b4d',
     'Issued At: 2026-12-07T14:00:00.000Z',
+    ...extra,
   ].join('\n');
 }
