@@ -270,3 +270,13 @@ describe('latchkey-emulator installed from its tarball into a project outside th
     assert.equal(recovered.toLowerCase(), result.address.toLowerCase());
   });
 });
+
+describe("the emulator's README", () => {
+  it('shows every flag of `--help` in its quick start', () => {
+    const readme = readFileSync(join(EMULATOR, 'README.md'), 'utf8');
+    const running = readme.slice(readme.indexOf('## Running it\n'), readme.indexOf('\n## Origins and endpoints'));
+    const flags = [...USAGE.matchAll(/^\s+(--[a-z-]+)/gm)].map((match) => match[1]!);
+    assert.ok(flags.length >= 10, `flags read from the usage: ${flags.join(' ')}`);
+    assert.deepEqual(flags.filter((flag) => !running.includes(flag)), []);
+  });
+});
