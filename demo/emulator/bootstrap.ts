@@ -5,9 +5,20 @@
  */
 import { addApiKey } from './identity/api-keys.ts';
 import { newP256Scalar, p256Signer } from './keys/p256-signer.ts';
+import { p256 } from '@noble/curves/nist.js';
+import { LatchError } from '../../src/errors/latch-error.ts';
 import type { ProxyConfig } from './config/proxy-config.ts';
 import type { Store } from './state/store.ts';
 import type { ProxyBindingRecord } from './state/records.ts';
+
+const isP256Point = (hex: string): boolean => {
+  try {
+    p256.Point.fromHex(hex);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export const PROXY_USER_NAME = 'Auth Proxy';
 export const ROOT_USER_NAME = 'Root User';
@@ -46,6 +57,10 @@ async function ensureBinding(store: Store, config: ProxyConfig, now: number): Pr
 /** Public keys (compressed P-256 hex) that act as a root user of the `demo` organization. */
 async function ensureRootKeys(store: Store, organizationId: string, publicKeys: readonly string[], now: number): Promise<void> {
   const wanted = publicKeys.map((k) => k.toLowerCase());
+  for (const key of wanted) {
+    // A key that is no point of P-256 would only fail every stamp later: say so at start.
+    if (!/^0[23][0-9a-f]{64}$/.test(key) || !isP256Point(key)) throw new LatchError('ERR_CONFIG_INVALID', `Root API key ${key} is not a compressed P-256 public key.`);
+  }
   await store.transact((tx) => {
     const org = tx.organizations.get(organizationId)!;
     let user = tx.users.findBy('organizationId', organizationId).find((u) => u.userName === ROOT_USER_NAME);

@@ -18,6 +18,8 @@ export interface CliArgs {
   stepUpMinutes?: number;
   /** `--step-up-credentials`: adding and removing credentials need a fresh login too. */
   stepUpCredentials: boolean;
+  /** `--api-key PUBLIC_KEY_HEX`, repeatable: API keys of the `demo` organization's root user (lowercase). */
+  apiKeys: string[];
   /** `--chains all|evm|solana|off`: the local chains to start (default all). */
   chains: ChainsOption;
 }
@@ -35,6 +37,8 @@ export const USAGE = `Usage: latchkey-emulator [options]
   --dev-origin URL    a page origin that may read /__outbox and /__webhooks (repeatable; exact)
   --step-up-minutes N export needs a login in the last N minutes or a passkey (default 10; 0: off)
   --step-up-credentials  so do adding and removing passkeys, OAuth logins and API keys
+  --api-key HEX       an API key (compressed P-256 public key, 66 hex digits) of the demo
+                      organization's root user, for the hosted SDKs' API key stamper (repeatable)
   --chains WHICH      local chains to start: all (default), evm (anvil), solana (LiteSVM) or off
   --quiet             no console line per OTP
   --help              this text`;
@@ -52,7 +56,7 @@ function text(value: string | undefined, flag: string): string {
 }
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { help: false, host: '127.0.0.1', port: DEFAULT_PORT, devOrigins: [], quiet: false, stepUpCredentials: false, chains: 'all' };
+  const args: CliArgs = { help: false, host: '127.0.0.1', port: DEFAULT_PORT, devOrigins: [], quiet: false, stepUpCredentials: false, apiKeys: [], chains: 'all' };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const next = () => argv[++i];
@@ -103,6 +107,14 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       case '--step-up-credentials':
         args.stepUpCredentials = true;
         break;
+      case '--api-key': {
+        const key = text(next(), flag).toLowerCase();
+        // The hosted API key stamper's public key: compressed P-256 (02/03 then x). On the curve
+        // or not is checked at start, where the key is stored.
+        if (!/^0[23][0-9a-f]{64}$/.test(key)) throw bad('--api-key takes a compressed P-256 public key: 66 hex digits starting 02 or 03 (what @turnkey/api-key-stamper calls apiPublicKey).');
+        args.apiKeys.push(key);
+        break;
+      }
       default:
         throw bad(`Unknown option ${flag}. Try --help.`);
     }

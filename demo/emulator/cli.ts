@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     ...(args.devFixedOtp ? { devFixedOtp: args.devFixedOtp } : {}),
     devOrigins: args.devOrigins,
     quiet: args.quiet,
+    rootApiKeys: args.apiKeys,
     chains: args.chains,
     stepUp: args.stepUpMinutes === 0 ? false : { credentials: args.stepUpCredentials, ...(args.stepUpMinutes ? { maxAgeSeconds: args.stepUpMinutes * 60 } : {}) },
   });
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
   auth proxy    ${urls.proxyUrl}   (X-Auth-Proxy-Config-Id: demo)
   OAuth         ${urls.oauthUrl}
   keys          ${urls.apiUrl}/__keys
+  organization  ${emulator.state.read.proxyBindings.get('demo')?.organizationId ?? ''}   (configuration demo${args.apiKeys.length ? `; root user's API keys: ${args.apiKeys.length} from --api-key` : ''})
   OTP outbox    ${urls.apiUrl}/__outbox
   state         ${args.dataFile ? resolve(args.dataFile) : 'in memory'}${chainLines(emulator.context.chains)}`);
   let stopping = false;

@@ -187,11 +187,11 @@ describe('persistence', () => {
   });
 
   it('parses the CLI arguments', () => {
-    assert.deepEqual(parseCliArgs([]), { help: false, host: '127.0.0.1', port: 8787, devOrigins: [], quiet: false, stepUpCredentials: false, chains: 'all' });
-    const args = parseCliArgs(['--port', '9000', '--proxy-port', '9100', '--data', 'x.json', '--config', 'c.json', '--dev-fixed-otp', '123456', '--host', '0.0.0.0', '--dev-origin', 'http://localhost:5173', '--dev-origin', 'http://localhost:3000', '--quiet', '--step-up-minutes', '5', '--step-up-credentials', '--chains', 'evm']);
-    assert.deepEqual(args, { help: false, host: '0.0.0.0', port: 9000, proxyPort: 9100, dataFile: 'x.json', configFile: 'c.json', devFixedOtp: '123456', devOrigins: ['http://localhost:5173', 'http://localhost:3000'], quiet: true, stepUpMinutes: 5, stepUpCredentials: true, chains: 'evm' });
+    assert.deepEqual(parseCliArgs([]), { help: false, host: '127.0.0.1', port: 8787, devOrigins: [], quiet: false, stepUpCredentials: false, apiKeys: [], chains: 'all' });
+    const args = parseCliArgs(['--port', '9000', '--proxy-port', '9100', '--data', 'x.json', '--config', 'c.json', '--dev-fixed-otp', '123456', '--host', '0.0.0.0', '--dev-origin', 'http://localhost:5173', '--dev-origin', 'http://localhost:3000', '--quiet', '--step-up-minutes', '5', '--step-up-credentials', '--chains', 'evm', '--api-key', '02' + 'Ab'.repeat(32), '--api-key', '03' + '00'.repeat(32)]);
+    assert.deepEqual(args, { help: false, host: '0.0.0.0', port: 9000, proxyPort: 9100, dataFile: 'x.json', configFile: 'c.json', devFixedOtp: '123456', devOrigins: ['http://localhost:5173', 'http://localhost:3000'], quiet: true, stepUpMinutes: 5, stepUpCredentials: true, apiKeys: ['02' + 'ab'.repeat(32), '03' + '00'.repeat(32)], chains: 'evm' });
     assert.equal(parseCliArgs(['--step-up-minutes', '0']).stepUpMinutes, 0);
-    for (const bad of [['--port'], ['--port', 'x'], ['--port', '70000'], ['--data'], ['--data', '--quiet'], ['--dev-fixed-otp', '12'], ['--dev-origin'], ['--nope'], ['--step-up-minutes'], ['--step-up-minutes', 'ten'], ['--step-up-minutes', '-1'], ['--chains'], ['--chains', 'bitcoin']]) {
+    for (const bad of [['--port'], ['--port', 'x'], ['--port', '70000'], ['--data'], ['--data', '--quiet'], ['--dev-fixed-otp', '12'], ['--dev-origin'], ['--nope'], ['--step-up-minutes'], ['--step-up-minutes', 'ten'], ['--step-up-minutes', '-1'], ['--chains'], ['--chains', 'bitcoin'], ['--api-key'], ['--api-key', '04' + 'ab'.repeat(32)], ['--api-key', '02' + 'ab'.repeat(31)], ['--api-key', '02' + 'zz'.repeat(32)]]) {
       assert.throws(() => parseCliArgs(bad), { code: 'ERR_CONFIG_INVALID' }, bad.join(' '));
     }
   });
