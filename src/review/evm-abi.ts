@@ -89,6 +89,11 @@ class Reader {
   }
 }
 
+/** The bytes a list of static types takes, or undefined when one of them is dynamic. */
+export function staticSize(types: readonly AbiType[]): number | undefined {
+  return types.some(isDynamic) ? undefined : types.reduce((n, t) => n + headSize(t), 0);
+}
+
 /**
  * The arguments `types` encoded in `body` (hex without 0x and without the selector), or
  * undefined when `body` is not a strict encoding of them. Static-only argument lists must fill

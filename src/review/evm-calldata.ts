@@ -10,7 +10,7 @@
  * selector and hex with the `unreadable-data` warning: the sheet never shows a reading it is not
  * sure of.
  */
-import { decodeArguments, type AbiType, type AbiValue } from './evm-abi.ts';
+import { decodeArguments, staticSize, type AbiType, type AbiValue } from './evm-abi.ts';
 import { formatEth, formatTokenAmount, isUnlimitedAmount, type TokenBook, type TokenInfo } from './evm-format.ts';
 import { hasHiddenCharacters, revealHiddenCharacters } from './hidden-characters.ts';
 import type { ReviewLabel, ReviewRow, ReviewSection, ReviewWarning } from './request-review.ts';
@@ -121,10 +121,16 @@ class Walk {
 
   call(to: string | undefined, hex: string, depth: number): CalldataReview {
     const known = to ? KNOWN_CALLS.get(hex.slice(2, 10)) : undefined;
-    const args = known ? decodeArguments(known.params.map((p) => p.type), hex.slice(10)) : undefined;
+    const types = known?.params.map((p) => p.type) ?? [];
+    let args = known ? decodeArguments(types, hex.slice(10)) : undefined;
+    // Bytes after a static argument list: the contract reads the arguments and ignores the rest,
+    // so the call is still what it reads (an approve stays a delegation) and the rest is unreadable.
+    const size = staticSize(types);
+    const trailing = known !== undefined && !args && size !== undefined && hex.length > 10 + size * 2;
+    if (trailing) args = decodeArguments(types, hex.slice(10, 10 + size * 2));
     if (!known || !args || !to) return unreadable(hex, to, depth > 0);
     const rows: ReviewRow[] = [];
-    const warnings: ReviewWarning[] = [];
+    const warnings: ReviewWarning[] = trailing ? ['unreadable-data'] : [];
     const after: CalldataReview[] = [];
     const amountRow = (label: ReviewLabel, value: bigint, token: TokenInfo | undefined): ReviewRow => {
       if (isUnlimitedAmount(value)) warnings.push('unlimited-amount');

@@ -165,6 +165,11 @@ const withValue = (value: string) => {
 };
 const viemPermitTo = (value: bigint) => ({ ...eip2612Permit(value), message: { ...eip2612Permit(value).message, spender: ATTACKER } }) as Parameters<typeof hashTypedData>[0];
 
+/** aggregate3 around one call. */
+const aggregate3 = (target: string, callData: Hex) => encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [[{ target: target as Hex, allowFailure: false, callData }]] });
+/** An approve whose spender word has high bits set: no address (the contract would revert or read another). */
+const dirtyApprove = `${approve(ATTACKER, maxUint256).slice(0, 10)}ff${approve(ATTACKER, maxUint256).slice(12)}` as Hex;
+
 const CASES: Case[] = [
   {
     name: 'ERC-20 approve of 2^256 − 1 to the attacker',
@@ -283,6 +288,29 @@ const CASES: Case[] = [
       assert.deepEqual(rowsOf(r.sections[2]!), [['to', ATTACKER], ['value', '1 ETH']]);
       delegationTo(r, ATTACKER, '7');
     },
+  },
+  {
+    name: 'Multicall3 around an approve whose spender word is no address: that call unreadable, never guessed',
+    request: send({ to: MULTICALL3, data: aggregate3(USDC, dirtyApprove) }),
+    warnings: ['unreadable-data'],
+    check: (r) => assert.equal(labelled(carrying(r, 'unreadable-data').rows, 'data')[0], dirtyApprove),
+  },
+  {
+    name: 'an unlimited approve with a word appended (the token ignores it): still a delegation, and the rest unreadable',
+    request: send({ to: USDC, data: `${approve(ATTACKER, maxUint256)}${'00'.repeat(31)}01` }),
+    warnings: ['unlimited-amount', 'delegation', 'unreadable-data'],
+    check: (r) => delegationTo(r, ATTACKER, maxUint256.toString()),
+  },
+  {
+    name: 'Multicall3 whose array offset points past the data: all of it unreadable',
+    request: send({ to: MULTICALL3, data: `${aggregate3(USDC, approve(ATTACKER, 1n)).slice(0, 10)}${'f'.repeat(64)}${aggregate3(USDC, approve(ATTACKER, 1n)).slice(74)}` }),
+    warnings: ['unreadable-data'],
+    check: (r) => assert.equal(r.sections.filter((s) => s.title === 'call').length, 1),
+  },
+  {
+    name: 'Safe execTransaction with an operation that is neither call nor delegatecall: unreadable',
+    request: send({ to: SAFE, data: execSafe(USDC, approve(ATTACKER, 1n), 2) }),
+    warnings: ['unreadable-data'],
   },
   {
     name: 'Safe execTransaction carrying an unlimited approve',

@@ -97,7 +97,7 @@ describe('calldata', () => {
     const unknown = encodeFunctionData({ abi: parseAbi(['function swap(uint256 amountIn)']), functionName: 'swap', args: [5n] });
     const dirtyAddress = `${transfer.slice(0, 10)}ff${transfer.slice(12)}` as Hex;
     const bool2 = `${encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [SPENDER, true] }).slice(0, -1)}2` as Hex;
-    for (const [what, data] of [['unknown selector', unknown], ['short', transfer.slice(0, -2)], ['padded', `${transfer}00`], ['high bits in an address', dirtyAddress], ['a bool of 2', bool2], ['3 bytes', '0xa9059c']] as const) {
+    for (const [what, data] of [['unknown selector', unknown], ['short', transfer.slice(0, -2)], ['high bits in an address', dirtyAddress], ['a bool of 2', bool2], ['3 bytes', '0xa9059c']] as const) {
       const review = send({ to: TOKEN, data });
       assert.deepEqual(review.warnings, ['unreadable-data'], what);
       const call = section(review, 'call');
@@ -108,6 +108,12 @@ describe('calldata', () => {
       else assert.equal(rows.selector, undefined);
     }
     assert.equal(section(send({ to: TOKEN, data: unknown }), 'call').rows[0]!.value, toFunctionSelector('function swap(uint256)'));
+    // Bytes after the arguments: the token reads its arguments and ignores them, so the call is
+    // still read (an approve stays a delegation), and the rest is unreadable.
+    const padded = send({ to: TOKEN, data: `${transfer}00` });
+    assert.deepEqual(padded.warnings, ['unreadable-data']);
+    assert.equal(section(padded, 'call').heading, 'transfer(address,uint256)');
+    assert.deepEqual(section(padded, 'call').warnings, ['unreadable-data']);
   });
 });
 
