@@ -212,6 +212,30 @@ describe('latchkey-emulator installed from its tarball into a project outside th
     assert.equal(help.trimEnd(), USAGE);
   });
 
+  it("its types: a TypeScript consumer of createEmulator type-checks against the installed declarations (NodeNext, no skipLibCheck)", () => {
+    // The repository's tsc and @types/node, pointed at the project: neither is installed there.
+    const consumer = join(app, 'consumer.mts');
+    writeFileSync(
+      consumer,
+      [
+        "import { createEmulator, type EmulatorOptions, type EmulatorUrls } from 'latchkey-emulator';",
+        'const options: EmulatorOptions = { port: 0, quiet: true, devFixedOtp: "123456" };',
+        'const emulator = createEmulator(options);',
+        'const urls: EmulatorUrls = await emulator.start();',
+        'const apiUrl: string = urls.apiUrl;',
+        'console.log(apiUrl, emulator.state.snapshot());',
+        '// @ts-expect-error the port is a number: createEmulator is typed, not any',
+        "createEmulator({ port: 'eighty' });",
+        'await emulator.stop();',
+        '',
+      ].join('\n'),
+    );
+    const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')] };
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.mts'] }));
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(app, 'tsconfig.json')], { cwd: app, encoding: 'utf8' });
+    assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
+  });
+
   it('on a Node older than 20.19 it says which Node it needs, and runs from 20.19', () => {
     assert.deepEqual(manifest.engines, { node: '>=20.19' });
     const preload = join(scratch, 'pretend-node.mjs');
