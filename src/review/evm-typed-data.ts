@@ -131,6 +131,12 @@ function domainSection(fields: readonly TypedDataField[], domain: Record_, findi
 const isUint = (type: string | undefined) => type !== undefined && /^uint\d*$/.test(type);
 
 
+/** The domain's contract when the domain type signs it ('?' when it does not: a contract not signed is no contract shown). */
+function signedContract(typed: TypedData): unknown {
+  const domain = isRecord(typed.domain) ? typed.domain : {};
+  return signedDomainFields(typed, domain).some((f) => f.name === 'verifyingContract') ? domain.verifyingContract : '?';
+}
+
 /** The permit section for EIP-2612, DAI and Permit2 primary types, or undefined for anything else. */
 function permitSection(typed: TypedData, findings: Findings, tokens: TokenBook | undefined): ReviewSection | undefined {
   const m = typed.message;
@@ -153,7 +159,7 @@ function permitSection(typed: TypedData, findings: Findings, tokens: TokenBook |
   const spender = fieldType(typed, 'spender') === 'address';
   switch (typed.primaryType) {
     case 'Permit': {
-      const token = typed.domain.verifyingContract;
+      const token = signedContract(typed);
       if (spender && isUint(fieldType(typed, 'value'))) {
         // EIP-2612: the token is the domain's contract.
         rows.push(addressRow('token', token), addressRow('spender', m.spender), amountRow(m.value, token), timeRow('deadline', m.deadline));
@@ -198,7 +204,7 @@ function safeTxSections(typed: TypedData, findings: Findings, tokens: TokenBook 
   const value = toBigInt(m.value) ?? 0n;
   const operation = toBigInt(m.operation);
   const rows: ReviewRow[] = [
-    addressRow('contract', typed.domain.verifyingContract),
+    addressRow('contract', signedContract(typed)),
     addressRow('to', m.to),
     { label: 'value', value: formatEth(value), format: 'amount' },
     { label: 'operation', value: operation === 0n ? 'call' : operation === 1n ? 'delegatecall' : scalarText(m.operation), format: 'code' },

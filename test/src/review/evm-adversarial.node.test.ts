@@ -359,6 +359,15 @@ const CASES: Case[] = [
     check: (r) => delegationTo(r, ATTACKER, '2.5 USDC (2500000)'),
   },
   {
+    name: 'EIP-2612 permit whose domain type does not sign verifyingContract: the token is not shown as signed',
+    request: signTyped(JSON.stringify({ ...JSON.parse(asSent(viemPermitTo(1n) as never)), types: { ...JSON.parse(asSent(viemPermitTo(1n) as never)).types, EIP712Domain: [{ name: 'name', type: 'string' }] } })),
+    warnings: ['permit', 'delegation'],
+    check: (r) => {
+      assert.deepEqual(labelled(carrying(r, 'delegation').rows, 'token'), ['?']);
+      assert.deepEqual(rowsOf(r.sections.find((s) => s.title === 'domain')!), [['domain-name', 'USD Coin']]);
+    },
+  },
+  {
     name: 'DAI permit (holder, spender, nonce, expiry, allowed: true), no value',
     request: signTyped(asSent(DAI_PERMIT)),
     warnings: ['unlimited-amount', 'permit', 'delegation'],
