@@ -168,12 +168,12 @@ function fromLatchError(error: unknown): ProviderRpcError {
     case 'ERR_SESSION_EXPIRED':
     case 'ERR_SESSION_MISSING':
     case 'ERR_SESSION_KEY_MISSING':
-      return new ProviderRpcError(Codes.DISCONNECTED, error.code === 'ERR_SESSION_MISSING' ? 'The provider is disconnected: nobody is logged in.' : 'The provider is disconnected: the session has ended.', { data, cause: error });
+      return new ProviderRpcError(Codes.DISCONNECTED, `The provider is disconnected: ${error.code === 'ERR_SESSION_MISSING' ? 'nobody is logged in' : 'the session has ended'}.`, { data, cause: error });
     case 'ERR_ACTIVITY_REJECTED':
     case 'ERR_WALLET_REJECTED':
       return new ProviderRpcError(Codes.USER_REJECTED, 'The request was rejected.', { data, cause: error });
     case 'ERR_SESSION_USER_CHANGED':
-      return new ProviderRpcError(Codes.USER_REJECTED, 'The request was rejected: another user logged in while it waited.', { data, cause: error });
+      return new ProviderRpcError(Codes.USER_REJECTED, 'Another user logged in: the request was rejected.', { data, cause: error });
     case 'ERR_SERVICE_FORBIDDEN':
     case 'ERR_ACTIVITY_CONSENSUS_NEEDED':
       return new ProviderRpcError(Codes.UNAUTHORIZED, 'The request is not authorized by the organization\u2019s policies.', { data, cause: error });
@@ -234,12 +234,10 @@ export class LatchEip1193Provider {
   constructor(options: Eip1193ProviderOptions) {
     const kit = options?.kit;
     if (kit !== undefined) {
-      if (typeof kit !== 'object' || kit === null || !('session' in kit) || typeof kit.addEventListener !== 'function') throw new LatchError('ERR_CONFIG_INVALID', 'The provider\u2019s `kit` must be a LatchKit.');
-      if (options.session !== undefined || options.address !== undefined) throw new LatchError('ERR_CONFIG_INVALID', 'Give the provider `kit` (it follows the logged-in user) or `session` and `address`, not both.');
+      if (typeof kit?.addEventListener !== 'function' || options.session || options.address) throw new LatchError('ERR_CONFIG_INVALID', 'Give the provider a LatchKit as `kit`, or `session` and `address`.');
     } else {
-      if (!options?.session || typeof options.session.submit !== 'function') {
-        throw new LatchError('ERR_CONFIG_INVALID', 'The provider needs `kit` (created before or after kit.restoreSession(), it follows the logged-in user) or a signing `session`.');
-      }
+      // Before kit.restoreSession() there is no session yet: `kit` needs none.
+      if (typeof options?.session?.submit !== 'function') throw new LatchError('ERR_CONFIG_INVALID', 'The provider needs `kit` (made before or after kit.restoreSession()) or a `session`.');
       if (typeof options.address !== 'string' || !ADDRESS.test(options.address)) throw new LatchError('ERR_CONFIG_INVALID', 'The provider needs an Ethereum address (0x and 40 hex digits).');
     }
     if (typeof options.approve !== 'function' && typeof options.confirm !== 'function') {

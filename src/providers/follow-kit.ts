@@ -68,9 +68,3 @@ export function followKit<S extends SessionEvents>(kit: WalletKit<S>, onChange: 
     watch(null);
   };
 }
-
-/** Whose a session is: organization and user (undefined when it has no summary, i.e. it ended). */
-export function sessionUser(session: { readonly active: boolean; readonly summary: { organizationId: string; userId: string } | null | undefined } | null): string | undefined {
-  const summary = session?.active ? session.summary : undefined;
-  return summary ? `${summary.organizationId}/${summary.userId}` : undefined;
-}

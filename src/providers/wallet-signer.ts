@@ -10,7 +10,13 @@
  * moment (`session()`): nothing approved for user A is ever stamped by user B's session.
  */
 import { LatchError } from '../errors/latch-error.ts';
-import { followKit, sessionUser, type WalletKit } from './follow-kit.ts';
+import type { WalletKit } from './follow-kit.ts';
+
+/** Whose a session is: organization and user (undefined when it has ended). */
+const sessionUser = (session: SignerSession | null): string | undefined => {
+  const summary = session?.active ? session.summary : undefined;
+  return summary ? `${summary.organizationId}/${summary.userId}` : undefined;
+};
 
 /** What the signer reads of a session (a SigningSession is one). */
 export interface SignerSession {
@@ -37,15 +43,14 @@ export interface WalletSignerOptions<S extends SignerSession, A> {
   onChange(next: Signer<A> | null, previous: Signer<A> | null): void;
 }
 
-export const nobody = (): LatchError => new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in: the wallet signs for the kit\u2019s logged-in user.');
-export const userChanged = (): LatchError =>
-  new LatchError('ERR_SESSION_USER_CHANGED', 'Another user logged in (or nobody is) while the request waited: it was not signed.');
+export const nobody = (): LatchError => new LatchError('ERR_SESSION_MISSING', 'Nobody is logged in.');
+export const userChanged = (): LatchError => new LatchError('ERR_SESSION_USER_CHANGED', 'Another user logged in while the request waited: it was not signed.');
 
 export class WalletSigner<S extends SignerSession, A> {
   readonly #kit: WalletKit<S> | undefined;
   readonly #fixed: S | undefined;
   readonly #options: WalletSignerOptions<S, A>;
-  readonly #stop: () => void;
+  #stop: () => void;
   /** The user the signer speaks for (accounts listed). */
   #signer: Signer<A> | null = null;
   /** The user it is on or listing for. */
@@ -62,8 +67,16 @@ export class WalletSigner<S extends SignerSession, A> {
     this.#options = options;
     this.#kit = options.kit;
     this.#fixed = options.kit ? undefined : options.session;
-    if (this.#kit) {
-      this.#stop = followKit(this.#kit, () => this.#sync());
+    const kit = this.#kit;
+    if (kit) {
+      // The kit's events load as a chunk of their own (the session-bound form never needs them).
+      // Until then nothing is missed: they only say when to look, and a request looks anyway.
+      this.#stop = () => undefined;
+      void import('./follow-kit.ts').then(({ followKit }) => {
+        if (this.#ended) return;
+        this.#stop = followKit(kit, () => this.#sync());
+        this.#sync();
+      });
       this.#sync();
       return;
     }
