@@ -24,12 +24,12 @@ function zeroOf(genuine: string): string {
  * A hostile replacement for `genuine` (a string field). `short` never equals the genuine
  * value; `oversized` appends 1-64 characters of the field's alphabet, or repeats it to ~64 KiB.
  */
-export function hostileString(genuine: string): fc.Arbitrary<Hostile> {
+export function hostileString(genuine: string, maxLength = 65_536): fc.Arbitrary<Hostile> {
   const pad = /^[0-9a-fA-F]+$/.test(genuine) ? fc.stringMatching(/^[0-9a-f]{1,64}$/) : fc.string({ minLength: 1, maxLength: 64 });
   const arbitraries: fc.Arbitrary<Hostile>[] = [
     fc.constant<Hostile>({ kind: 'empty', value: '' }),
     fc.constant<Hostile>({ kind: 'zero', value: zeroOf(genuine) }),
-    fc.oneof(pad.map((p) => genuine + p), fc.constant(genuine.repeat(Math.ceil(65_536 / Math.max(1, genuine.length))))).map((value): Hostile => ({ kind: 'oversized', value })),
+    fc.oneof(pad.map((p) => genuine + p), fc.constant(genuine.repeat(Math.max(2, Math.floor(maxLength / Math.max(1, genuine.length)))))).map((value): Hostile => ({ kind: 'oversized', value })),
     fc.constantFrom(...WRONG_TYPES, [genuine], { value: genuine }, new String(genuine)).map((value): Hostile => ({ kind: 'wrong type', value })),
     fc.constant<Hostile>({ kind: 'duplicated', value: genuine + genuine }),
   ];
@@ -38,8 +38,8 @@ export function hostileString(genuine: string): fc.Arbitrary<Hostile> {
 }
 
 /** One of `fields` and a hostile value for it. */
-export function hostileField<K extends string>(genuine: Record<K, string>, fields: readonly K[]): fc.Arbitrary<{ field: K } & Hostile> {
-  return fc.constantFrom(...fields).chain((field) => hostileString(genuine[field]).map((h) => ({ field, ...h })));
+export function hostileField<K extends string>(genuine: Record<K, string>, fields: readonly K[], maxLength?: number): fc.Arbitrary<{ field: K } & Hostile> {
+  return fc.constantFrom(...fields).chain((field) => hostileString(genuine[field], maxLength).map((h) => ({ field, ...h })));
 }
 
 /** The sweep's budget: a fixed seed, few runs (each run verifies a signature or more). */
