@@ -253,11 +253,11 @@ const ROWS: readonly Row[] = [
     shows: [[undefined, 'fee', '0.0000052 SOL'], ['Compute Budget Program: setComputeUnitLimit', 'compute-units', '200000']],
   },
   {
-    name: 'ComputeBudget price alone: the default limit (200,000 per other instruction) makes it 0.05 SOL',
+    name: 'ComputeBudget price alone: the default limit (3,000 units per builtin: 6,000) at 10,000 lamports a unit makes it 0.06 SOL',
     by: 'compute-budget',
-    build: () => legacy(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 250_000_000 }), SystemProgram.transfer({ fromPubkey: victim, toPubkey: attacker, lamports: 1 })),
+    build: () => legacy(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 10_000_000_000 }), SystemProgram.transfer({ fromPubkey: victim, toPubkey: attacker, lamports: 1 })),
     warnings: ['high-fee'],
-    shows: [[undefined, 'fee', '0.050005 SOL']],
+    shows: [[undefined, 'fee', '0.060005 SOL']],
   },
   // --- Memo ----------------------------------------------------------------------------------
   {
