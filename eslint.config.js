@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's recommended rules plus the house rules of DESIGN.md that a
+// Lint: typescript-eslint's recommended rules plus the house rules of docs/design.md that a
 // linter can see (no enums or namespaces, no stray console in the library layers).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -20,8 +20,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: 'TSEnumDeclaration', message: 'Use an `as const` object with a same-named type (DESIGN.md).' },
-        { selector: 'TSModuleDeclaration[kind="namespace"]', message: 'No namespaces (DESIGN.md).' },
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` object with a same-named type (docs/design.md).' },
+        { selector: 'TSModuleDeclaration[kind="namespace"]', message: 'No namespaces (docs/design.md).' },
       ],
     },
   },

@@ -13,7 +13,7 @@ import { emulatorPlugin, emulatorState } from './test/support/emulator-plugin.mj
 
 // `LATCHKEY_WTR_PART=main` runs everything but the passkey files; `=webauthn` runs only those,
 // one at a time. npm test runs the two parts one after the other: WebAuthn needs window focus,
-// which pages of a concurrent run can take away (TOOLCHAIN.md).
+// which pages of a concurrent run can take away (docs/toolchain.md).
 const part = process.env.LATCHKEY_WTR_PART;
 const engine = process.env.LATCHKEY_ENGINE || 'chromium';
 const launcher = await engineLauncher(engine);
@@ -26,7 +26,7 @@ const mainFiles = ['test/**/*.test.ts', '!test/**/*.node.test.ts', `!${WEBAUTHN_
 export default {
   rootDir: '.',
   files: part === 'webauthn' ? [WEBAUTHN_FILES] : mainFiles,
-  // WebAuthn needs window focus: passkey files run alone, one at a time (TOOLCHAIN.md). Only in
+  // WebAuthn needs window focus: passkey files run alone, one at a time (docs/toolchain.md). Only in
   // a whole run: a run given file patterns on the command line runs just those.
   groups: wholeRun ? [{ name: 'webauthn', files: [WEBAUTHN_FILES], concurrency: 1 }] : [],
   nodeResolve: { exportConditions: ['browser', 'development'] },
@@ -38,7 +38,7 @@ export default {
   testsStartTimeout: 60000,
   testsFinishTimeout: 300000,
   plugins: [emulatorPlugin(), webauthnPlugin(), clipboardPlugin(), nodeBuiltinStubPlugin(), commonjsModulePlugin(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
-  // nanostores reads process.env.NODE_ENV; unbundled pages have no `process` (TOOLCHAIN.md #4).
+  // nanostores reads process.env.NODE_ENV; unbundled pages have no `process` (docs/toolchain.md #4).
   // Transitions off (the elements' own token, as reduced motion sets it): an axe contrast check
   // run mid-transition reads a colour half-way to the button's (Firefox under load, once).
   testRunnerHtml: (testFramework) => `<!doctype html><html><head>

@@ -1,4 +1,4 @@
-// The three browser engines the browser suite runs in, all from Debian's packages (TOOLCHAIN.md
+// The three browser engines the browser suite runs in, all from Debian's packages (docs/toolchain.md
 // "Firefox and WebKit from Debian"): Chromium (`chromium`), Firefox (`firefox-esr`, driven by
 // puppeteer over WebDriver BiDi) and WebKit (`webkit2gtk-driver`: WebKitWebDriver and its
 // MiniBrowser, under Xvfb from `xvfb`). A browser a tool downloads does not run on these machines,

@@ -17,7 +17,7 @@ export function findChrome() {
   return CANDIDATES.find((path) => existsSync(path));
 }
 
-/** Flags that work headless as root with no network (TOOLCHAIN.md). */
+/** Flags that work headless as root with no network (docs/toolchain.md). */
 export const CHROME_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,5 +1,5 @@
 /**
- * Which language an element speaks. Order (DESIGN.md): the element's `locale` attribute, then
+ * Which language an element speaks. Order (docs/design.md): the element's `locale` attribute, then
  * the config's `locale`, then the browser's `navigator.languages`, then English. A candidate is
  * taken only if its language has a catalogue, so `locale="fr"` without French falls through.
  */

@@ -1,6 +1,6 @@
 /**
  * Imports a wallet from its recovery phrase (issue 24), sealed here in the page as a private key
- * is (session-import.ts, PROTOCOL.md §6): the phrase is checked first (recovery-phrase.ts:
+ * is (session-import.ts, docs/protocol.md §6): the phrase is checked first (recovery-phrase.ts:
  * ERR_MNEMONIC_INVALID, nothing sent), then init_import_wallet hands out an enclave-signed target,
  * `encryptToTarget` checks it and seals the phrase's UTF-8 bytes to it, and import_wallet makes
  * the wallet with `accounts` derived from it. The phrase is never logged or stored; its bytes are

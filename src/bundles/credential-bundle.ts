@@ -1,5 +1,5 @@
 /**
- * Credential bundles (PROTOCOL.md §6): what otp_auth, oauth and create_read_write_session
+ * Credential bundles (docs/protocol.md §6): what otp_auth, oauth and create_read_write_session
  * return. base58check(33-byte compressed enc || ciphertext); the plaintext is the raw
  * 32-byte P-256 private key of a new API key, which becomes a NON-extractable ECDSA key.
  */

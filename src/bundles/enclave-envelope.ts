@@ -1,5 +1,5 @@
 /**
- * The signed envelope the enclave wraps export bundles and import targets in (PROTOCOL.md §6):
+ * The signed envelope the enclave wraps export bundles and import targets in (docs/protocol.md §6):
  * `{version: "v1.0.0", data: <hex of JSON>, dataSignature: <hex DER ECDSA-SHA256 over the raw
  * data bytes>, enclaveQuorumPublic: <hex uncompressed>}`. One module for both directions so
  * export and import check exactly the same things.

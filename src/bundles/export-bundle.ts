@@ -1,5 +1,5 @@
 /**
- * Export bundles (PROTOCOL.md §6), results of export_private_key and export_wallet: a signed
+ * Export bundles (docs/protocol.md §6), results of export_private_key and export_wallet: a signed
  * enclave envelope whose data is `{encappedPublic, ciphertext, organizationId}`, sealed to
  * the caller's target key. Plaintext: a UTF-8 mnemonic or 32 raw private key bytes.
  */

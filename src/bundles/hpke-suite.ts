@@ -1,10 +1,10 @@
 /**
- * The one HPKE suite every bundle uses (PROTOCOL.md §6): RFC 9180 base mode,
+ * The one HPKE suite every bundle uses (docs/protocol.md §6): RFC 9180 base mode,
  * DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-256-GCM, info "turnkey_hpke",
  * AAD = enc (65-byte uncompressed) || receiver public key (65-byte uncompressed).
  * Both directions live here so the kit (receiver) and the emulator (sender) share one module.
  *
- * HPKE itself is @hpke/core's (DESIGN.md: no protocol composed by hand where a chosen library
+ * HPKE itself is @hpke/core's (docs/design.md: no protocol composed by hand where a chosen library
  * implements it). What is ours is only the bundles' framing around it: which suite, the info,
  * the AAD, the enc's form, the receiver pair, the error codes.
  *
@@ -115,7 +115,7 @@ export async function hpkeSealWith(plaintext: Uint8Array, receiver: Uint8Array, 
 
 /**
  * Single-shot open through @hpke/core. The whole pair goes in: with a non-extractable private
- * key alone @hpke/core guesses the public key's y and fails about half the time (TOOLCHAIN.md
+ * key alone @hpke/core guesses the public key's y and fails about half the time (docs/toolchain.md
  * pitfall 1). `sealed.enc` is the 65-byte uncompressed point. Throws what @hpke/core throws.
  */
 export async function hpkeOpenWith(sealed: HpkeSealed, receiver: CryptoKeyPair, inputs: HpkeInputs = {}): Promise<Uint8Array> {

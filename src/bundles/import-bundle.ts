@@ -1,5 +1,5 @@
 /**
- * Import (PROTOCOL.md §6): the service hands out a signed target (the enclave envelope with
+ * Import (docs/protocol.md §6): the service hands out a signed target (the enclave envelope with
  * data `{targetPublic, organizationId, userId}`), the client seals the key material to
  * `targetPublic` and sends `{"encappedPublic": hex, "ciphertext": hex}` as `encryptedBundle`.
  */

@@ -114,7 +114,7 @@ export const QUERY_OPERATIONS = {
 export const SUBMIT_PATH = '/public/v1/submit/';
 export const QUERY_PATH = '/public/v1/query/';
 
-/** Activity statuses (PROTOCOL.md §5). CREATED and PENDING are the only non-final ones. */
+/** Activity statuses (docs/protocol.md §5). CREATED and PENDING are the only non-final ones. */
 export const ActivityStatus = {
   CREATED: 'ACTIVITY_STATUS_CREATED',
   PENDING: 'ACTIVITY_STATUS_PENDING',

@@ -1,5 +1,5 @@
 /**
- * Wire types of the Activity API (seed tables + PROTOCOL.md §5, §7). Type-only: importing this
+ * Wire types of the Activity API (seed tables + docs/protocol.md §5, §7). Type-only: importing this
  * module adds no bytes. Names and shapes follow protobuf-JSON: lowerCamelCase, 64-bit integers
  * as strings, enums as their names, timestamps as `{seconds, nanos}`.
  */
@@ -206,7 +206,7 @@ export interface Invitation {
   senderUserId: string;
 }
 
-/** App Proof (PROTOCOL.md §7). `publicKey` = 65-byte encryption key || 65-byte signing key. */
+/** App Proof (docs/protocol.md §7). `publicKey` = 65-byte encryption key || 65-byte signing key. */
 export interface AppProof {
   scheme: 'SIGNATURE_SCHEME_EPHEMERAL_KEY_P256';
   publicKey: string;
@@ -275,7 +275,7 @@ export interface Activity<Op extends ActivityOperation = ActivityOperation> {
   failure?: ActivityFailure;
 }
 
-/** The signed body of a submit (PROTOCOL.md §5), in this key order. */
+/** The signed body of a submit (docs/protocol.md §5), in this key order. */
 export interface ActivityBody<Op extends ActivityOperation = ActivityOperation> {
   type: ActivityTypeOf<Op>;
   timestampMs: string;
@@ -294,7 +294,7 @@ export interface ActivityResponse<Op extends ActivityOperation = ActivityOperati
 export interface CredentialResult {
   userId: string;
   apiKeyId: string;
-  /** HPKE credential bundle encrypted to targetPublicKey (PROTOCOL.md §6). */
+  /** HPKE credential bundle encrypted to targetPublicKey (docs/protocol.md §6). */
   credentialBundle: string;
 }
 
@@ -468,7 +468,7 @@ export interface SignTransactionResult {
 export interface ImportPrivateKeyParameters {
   userId: string;
   privateKeyName: string;
-  /** JSON string `{"encappedPublic", "ciphertext"}` sealed to the import target (PROTOCOL.md §6). */
+  /** JSON string `{"encappedPublic", "ciphertext"}` sealed to the import target (docs/protocol.md §6). */
   encryptedBundle: string;
   curve: Curve;
   addressFormats: AddressFormat[];
@@ -552,7 +552,7 @@ export interface StampLoginParameters {
 }
 
 export interface SessionResult {
-  /** Session JWT (PROTOCOL.md §4). */
+  /** Session JWT (docs/protocol.md §4). */
   session: string;
 }
 
@@ -632,7 +632,7 @@ export interface InitImportPrivateKeyParameters {
 }
 
 export interface InitImportPrivateKeyResult {
-  /** Signed import target (PROTOCOL.md §6). */
+  /** Signed import target (docs/protocol.md §6). */
   importBundle: string;
 }
 

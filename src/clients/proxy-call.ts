@@ -1,5 +1,5 @@
 /**
- * One call to the auth proxy (PROTOCOL.md §1–2): the options every call carries and the POST
+ * One call to the auth proxy (docs/protocol.md §1–2): the options every call carries and the POST
  * itself. Apart from ProxyClient so that a page's first load, which asks only for
  * wallet_kit_config, carries none of the login endpoints' request checks (see LatchKit).
  */

@@ -1,5 +1,5 @@
 /**
- * Client of the auth proxy's eight endpoints (PROTOCOL.md §1–2) and the current generation's
+ * Client of the auth proxy's eight endpoints (docs/protocol.md §1–2) and the current generation's
  * three. Requests are checked before anything is sent; answers are checked for the fields the kit
  * relies on. No stamp goes to the proxy: it signs upstream with its own key.
  *

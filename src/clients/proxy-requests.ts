@@ -1,5 +1,5 @@
 /**
- * The auth proxy's login endpoints behind ProxyClient (PROTOCOL.md §1–2): each request checked
+ * The auth proxy's login endpoints behind ProxyClient (docs/protocol.md §1–2): each request checked
  * before anything is sent, each answer checked for the fields the kit relies on. Only ever
  * imported lazily (by ProxyClient's methods): a module that the core entry re-exports and a lazy
  * chunk also imports is one that esbuild makes every page load (core-entries.node.test.ts).

@@ -1,5 +1,5 @@
 /**
- * Request and response types of the auth proxy endpoints: the seed's eight (PROTOCOL.md §2) and
+ * Request and response types of the auth proxy endpoints: the seed's eight (docs/protocol.md §2) and
  * the current generation's OTP endpoints and client params (§9). Type-only.
  * Optional (`?`) means optional on the wire; everything else is required and checked by
  * ProxyClient before sending.
@@ -26,7 +26,7 @@ export interface OtpInitResponse {
   otpId: string;
 }
 
-/** POST /v1/otp_init_v2 (the current generation, PROTOCOL.md §9): the same request. */
+/** POST /v1/otp_init_v2 (the current generation, docs/protocol.md §9): the same request. */
 export interface OtpInitV2Response {
   otpId: string;
   /** Enclave-signed envelope whose data names `targetPublic`, the key the code is sealed to. */
@@ -82,7 +82,7 @@ export interface OtpLoginRequest {
 }
 
 export interface SessionResponse {
-  /** Session JWT (PROTOCOL.md §4). */
+  /** Session JWT (docs/protocol.md §4). */
   session: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * wallet_kit_config (PROTOCOL.md §2): the call and the normalization of its answer. What a page
+ * wallet_kit_config (docs/protocol.md §2): the call and the normalization of its answer. What a page
  * needs before its first render, apart from the proxy's other endpoints (ProxyClient).
  */
 import { answerString, isObject, malformed } from './http.ts';

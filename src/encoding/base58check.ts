@@ -1,6 +1,6 @@
 /**
  * Base58Check (Bitcoin alphabet; checksum = first 4 bytes of SHA-256(SHA-256(payload))), the
- * text form of the service's credential bundles (PROTOCOL.md §6). Synchronous, so it hashes
+ * text form of the service's credential bundles (docs/protocol.md §6). Synchronous, so it hashes
  * with @noble/hashes rather than WebCrypto; it is not on the signing path, so the extra bytes
  * do not count against the logged-in page's budget.
  */

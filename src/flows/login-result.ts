@@ -5,7 +5,7 @@ import type { StoredKey } from '../keys/key-store.ts';
  * session layer turns it into a SigningSession; flows never keep it themselves.
  */
 export interface LoginResult {
-  /** The session JWT (PROTOCOL.md §4); it names `key.id` in its `public_key` claim. */
+  /** The session JWT (docs/protocol.md §4); it names `key.id` in its `public_key` claim. */
   sessionJwt: string;
   key: StoredKey;
   organizationId: string;

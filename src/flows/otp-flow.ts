@@ -1,6 +1,6 @@
 /**
  * Email and SMS one-time-password login, exactly as the hosted service's own clients do it
- * (PROTOCOL.md §3): otp_init → the user types the code → a new non-extractable key K →
+ * (docs/protocol.md §3): otp_init → the user types the code → a new non-extractable key K →
  * otp_verify binds K into the verification token → account lookup → sign-up when there is no
  * account → otp_login with a client signature made by K → a session JWT for K.
  *

@@ -1,5 +1,5 @@
 /**
- * The current OTP generation's client step (PROTOCOL.md §9): the code and the client's key are
+ * The current OTP generation's client step (docs/protocol.md §9): the code and the client's key are
  * sealed (HPKE, the suite of §6) to the enclave target that otp_init_v2 handed out, so the auth
  * proxy only ever forwards ciphertext. The target comes in an enclave-signed envelope, checked
  * against the pinned signer first: a target from anyone else is refused, never encrypted to.

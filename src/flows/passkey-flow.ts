@@ -1,5 +1,5 @@
 /**
- * Passkey sign-up and login (PROTOCOL.md §3).
+ * Passkey sign-up and login (docs/protocol.md §3).
  * Sign-up: a WebAuthn registration (ES256 and RS256, resident key required) plus a short-lived
  * (60 s) P-256 API key go into the proxy's signup; that API key then stamps one `stamp_login`
  * for the real session key, and is deleted. The user touches the authenticator once.

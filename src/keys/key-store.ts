@@ -2,7 +2,7 @@
  * Where the client's P-256 keys live. Private keys are NON-extractable WebCrypto CryptoKeys;
  * the public key is kept beside the private one because the HPKE suite (its AAD holds the
  * receiver's public key, which a non-extractable private key cannot give) and the
- * compressed-key id need it (TOOLCHAIN.md pitfall 1). The id of a key is its compressed public key in hex.
+ * compressed-key id need it (docs/toolchain.md pitfall 1). The id of a key is its compressed public key in hex.
  */
 export interface StoredKey {
   /** Compressed public key, lowercase hex (33 bytes): the key's id everywhere on the wire. */

@@ -18,7 +18,7 @@ export type {
   VerifyAppProofsOptions,
 } from './proof-types.ts';
 
-/** Verifies one App Proof against its Boot Proof (PROTOCOL.md §7); see verify-app-proof.ts. */
+/** Verifies one App Proof against its Boot Proof (docs/protocol.md §7); see verify-app-proof.ts. */
 export async function verifyAppProof(appProof: AppProof, bootProof: BootProof, options?: VerifyAppProofOptions): Promise<AppProofVerification> {
   const verifier = await import('./verify-app-proof.ts');
   return verifier.verifyAppProof(appProof, bootProof, options);

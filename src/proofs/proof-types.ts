@@ -1,4 +1,4 @@
-/** What App Proof verification takes and returns (PROTOCOL.md §7). */
+/** What App Proof verification takes and returns (docs/protocol.md §7). */
 import type { AppProof, BootProof } from '../clients/activity-types.ts';
 
 export type { AppProof, BootProof };

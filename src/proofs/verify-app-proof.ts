@@ -1,5 +1,5 @@
 /**
- * verifyAppProof: the whole chain of PROTOCOL.md §7, from an App Proof's signature to the
+ * verifyAppProof: the whole chain of docs/protocol.md §7, from an App Proof's signature to the
  * pinned root of the enclave's attestation. The certificate chain is checked before the
  * COSE signature, so trust in the leaf key is established before that key is used (and a
  * tampered certificate is reported as such, not as a bad attestation signature).

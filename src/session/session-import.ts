@@ -1,5 +1,5 @@
 /**
- * Importing a private key, sealed here in the page (PROTOCOL.md §6): init_import_private_key
+ * Importing a private key, sealed here in the page (docs/protocol.md §6): init_import_private_key
  * hands out an enclave-signed target, `encryptToTarget` checks it and seals the key to it, and
  * import_private_key stores it. Loaded on demand, like session-export.ts: it pulls in HPKE, which
  * the logged-in page's critical path must not carry.

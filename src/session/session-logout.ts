@@ -5,7 +5,7 @@
  * own key or, with `everywhere`, every session key of the user.
  *
  * A session key is an expiring P-256 API key: what every login and refresh makes, and what the
- * service itself evicts when a user holds more than ten (PROTOCOL.md §4), so no one can count on
+ * service itself evicts when a user holds more than ten (docs/protocol.md §4), so no one can count on
  * one surviving anyway. Keys without an expiry are credentials the user (or an administrator)
  * made on purpose with create_api_keys, like passkeys: `everywhere` leaves them, and the user's
  * passkeys, email, phone and OAuth logins, alone.

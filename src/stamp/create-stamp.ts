@@ -1,5 +1,5 @@
 /**
- * The `X-Stamp` header value (PROTOCOL.md §5): base64url (no padding) of the UTF-8 JSON
+ * The `X-Stamp` header value (docs/protocol.md §5): base64url (no padding) of the UTF-8 JSON
  * `{publicKey, scheme, signature}`, the signature being DER hex of ECDSA P-256 SHA-256 over the
  * exact body bytes. WebCrypto and src/crypto only: this sits on the logged-in page's path.
  */

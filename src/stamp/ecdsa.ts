@@ -1,7 +1,7 @@
 /**
  * ECDSA P-256 SHA-256 verification through WebCrypto, shared by the stamp and token verifiers.
  * WebCrypto neither produces nor demands low-S signatures, which is what the service's
- * clients need (PROTOCOL.md §4): verifiers must accept high-S. Signing is in sign-p256.ts,
+ * clients need (docs/protocol.md §4): verifiers must accept high-S. Signing is in sign-p256.ts,
  * apart, so that a page that only stamps does not load public key decompression.
  */
 import { LatchError } from '../errors/latch-error.ts';

@@ -1,6 +1,6 @@
 /**
  * ECDSA P-256 SHA-256 signing through WebCrypto, for stamps, client signatures and tokens.
- * WebCrypto signatures are not normalized to low S; the service accepts both (PROTOCOL.md §4).
+ * WebCrypto signatures are not normalized to low S; the service accepts both (docs/protocol.md §4).
  */
 import { LatchError } from '../errors/latch-error.ts';
 import { subtle } from '../crypto/webcrypto.ts';

@@ -1,5 +1,5 @@
 /**
- * Server side of `X-Stamp` (PROTOCOL.md §5), used by the emulator on every request. Verifies
+ * Server side of `X-Stamp` (docs/protocol.md §5), used by the emulator on every request. Verifies
  * over the raw body bytes as received (before any JSON parsing), reads the stamp's JSON in any
  * key order, and accepts high-S signatures because WebCrypto clients produce them.
  */

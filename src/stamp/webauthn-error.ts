@@ -1,5 +1,5 @@
 /**
- * Browser WebAuthn failures → stable codes, at the edge (DESIGN.md "habits"). Works on raw
+ * Browser WebAuthn failures → stable codes, at the edge (docs/design.md "habits"). Works on raw
  * DOMExceptions and on @simplewebauthn/browser's WebAuthnError, which keeps the DOMException's
  * `name` and adds its own `code`. Used by WebauthnStamper and the passkey flows.
  */

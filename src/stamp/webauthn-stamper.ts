@@ -1,5 +1,5 @@
 /**
- * `X-Stamp-Webauthn` (PROTOCOL.md §5): a WebAuthn assertion whose challenge is the ASCII of the
+ * `X-Stamp-Webauthn` (docs/protocol.md §5): a WebAuthn assertion whose challenge is the ASCII of the
  * lowercase hex SHA-256 of the body (64 characters), sent as plain JSON
  * `{authenticatorData, clientDataJson, credentialId, signature}` (base64url each).
  * @simplewebauthn/browser is loaded on first use, so importing this module costs a page nothing.

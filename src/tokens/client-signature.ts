@@ -1,5 +1,5 @@
 /**
- * Client signatures (PROTOCOL.md §2): proof, for `otp_login` and `signup`, that the caller holds
+ * Client signatures (docs/protocol.md §2): proof, for `otp_login` and `signup`, that the caller holds
  * the key bound to the verification token in `otp_verify`. `message` is a JSON string signed
  * as-is (ECDSA P-256 SHA-256 over its UTF-8 bytes, raw r||s hex); the server verifies the bytes
  * it was given, and only then parses them.
@@ -11,7 +11,7 @@
  * the Swift and Dart SDKs build the same `v1SignupUsageV2`). Its fields are `apiKeys`,
  * `authenticators`, `oauthProviders`, `email`, `phoneNumber` (note: `email`/`phoneNumber`, not
  * the request's `userEmail`/`userPhoneNumber`), each present only when given, in that order.
- * Newer SDK versions also have a strict `signupV3` form; the kit sends `signupV2` (PROTOCOL.md).
+ * Newer SDK versions also have a strict `signupV3` form; the kit sends `signupV2` (docs/protocol.md).
  */
 import type { StoredKey } from '../keys/key-store.ts';
 import { LatchError } from '../errors/latch-error.ts';

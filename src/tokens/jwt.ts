@@ -1,6 +1,6 @@
 /**
  * Compact JWS (JWT) decoding and encoding. Segments are base64url: they are decoded with the
- * URL-safe alphabet, never with plain `atob`, which mangles `-` and `_` (PROTOCOL.md §4).
+ * URL-safe alphabet, never with plain `atob`, which mangles `-` and `_` (docs/protocol.md §4).
  */
 import { LatchError } from '../errors/latch-error.ts';
 import { fromBase64Url, textToBase64Url } from '../encoding/base64url.ts';

@@ -1,5 +1,5 @@
 /**
- * OIDC nonce binding (PROTOCOL.md §2, `oauth_login`): lowercase hex SHA-256 of the UTF-8 bytes
+ * OIDC nonce binding (docs/protocol.md §2, `oauth_login`): lowercase hex SHA-256 of the UTF-8 bytes
  * of the compressed public key HEX STRING (not of the 33 raw bytes). Hashed exactly as given,
  * because the service hashes the `publicKey` string it receives.
  */

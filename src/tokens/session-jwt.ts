@@ -1,5 +1,5 @@
 /**
- * Session JWTs (PROTOCOL.md §4). The notarizer's signature is NOT plain ES256: raw r||s over
+ * Session JWTs (docs/protocol.md §4). The notarizer's signature is NOT plain ES256: raw r||s over
  * SHA-256(SHA-256(header.payload)), i.e. WebCrypto ECDSA-SHA256 applied to the first digest.
  * The JWT itself cannot sign anything; it tells the page which session key the service trusts.
  */
@@ -43,7 +43,7 @@ export interface VerifySessionJwtOptions {
 const COMPRESSED_KEY_HEX = /^0[23][0-9a-fA-F]{64}$/;
 
 /**
- * `exp` is seconds (PROTOCOL.md §4; the hosted vector and @turnkey/core's `parseSession`, which
+ * `exp` is seconds (docs/protocol.md §4; the hosted vector and @turnkey/core's `parseSession`, which
  * multiplies it by 1000). A number at or above this is milliseconds written where seconds belong:
  * read as seconds it would lie some 50,000 years ahead, a token that never expires. 1e11 s is the
  * year 5138, so no real expiry comes near it.
@@ -82,7 +82,7 @@ export function parseSessionJwt(jwt: string): SessionClaims {
  */
 export async function verifySessionJwt(jwt: string, options: VerifySessionJwtOptions = {}): Promise<SessionClaims> {
   const { header, payload, signingInput, signature } = decodeJwt(jwt);
-  // The notarizer writes {"alg":"ES256","typ":"JWT"} (PROTOCOL.md §4, the published vector); the
+  // The notarizer writes {"alg":"ES256","typ":"JWT"} (docs/protocol.md §4, the published vector); the
   // hosted library pins both for its other ES256 tokens. Anything else is not its session token,
   // whoever signed it.
   if (header.alg !== ES256_HEADER.alg || header.typ !== ES256_HEADER.typ) {

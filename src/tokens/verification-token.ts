@@ -1,9 +1,9 @@
 /**
- * OTP verification tokens (PROTOCOL.md §2, `otp_verify`): standard ES256 JWTs, raw r||s over
+ * OTP verification tokens (docs/protocol.md §2, `otp_verify`): standard ES256 JWTs, raw r||s over
  * SHA-256(header.payload). Carry `public_key` when the client bound a key in `otp_verify`;
  * then `otp_login` needs a client signature by that key.
  *
- * Two claim formats exist (PROTOCOL.md §9). The current hosted one (the v2 OTP flow; what
+ * Two claim formats exist (docs/protocol.md §9). The current hosted one (the v2 OTP flow; what
  * `@turnkey/crypto`'s `verifyOtpVerificationToken` checks) carries every claim as a string and
  * `exp` as milliseconds; the older one carries `exp` as a number of seconds. Both parse; `exp`
  * is normalised to seconds, and an `exp` of the wrong magnitude for its format (seconds written

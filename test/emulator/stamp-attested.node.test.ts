@@ -1,4 +1,4 @@
-// X-Stamp-Attested on stamp_login (PROTOCOL.md §9) and the current OTP generation, from the
+// X-Stamp-Attested on stamp_login (docs/protocol.md §9) and the current OTP generation, from the
 // refusing side: what the reference-client conformance test shows working must not open
 // anything else. A token bound to another key, a tampered body, an attested stamp on any other
 // route, a used or expired token, a bundle sealed to the wrong target: each is refused with the

@@ -1,5 +1,5 @@
 // One WTR browser launcher per engine, each driving a browser from Debian's packages
-// (scripts/engines.mjs, TOOLCHAIN.md "Firefox and WebKit from Debian"):
+// (scripts/engines.mjs, docs/toolchain.md "Firefox and WebKit from Debian"):
 // - chromium: puppeteer-core over CDP (the default launcher of @web/test-runner-chrome);
 // - firefox: the same launcher with puppeteer-core over WebDriver BiDi and firefox-esr;
 // - webkit: @web/test-runner-webdriver against WebKitWebDriver driving MiniBrowser, which needs

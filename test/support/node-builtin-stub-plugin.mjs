@@ -1,6 +1,6 @@
 // @hpke/common (under @hpke/core, the bundles' HPKE) has a dead
 // `await import("crypto")` Node fallback; the test server's node
-// resolution fails on it (TOOLCHAIN.md #3). Serve an empty module for Node built-ins instead.
+// resolution fails on it (docs/toolchain.md #3). Serve an empty module for Node built-ins instead.
 const STUB_PATH = '/__node-builtin-stub.js';
 const BUILTINS = new Set(['crypto', 'node:crypto']);
 

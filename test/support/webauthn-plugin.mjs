@@ -1,5 +1,5 @@
 // Passkeys without a person: a server command that gives the test page a Chrome DevTools
-// Protocol virtual authenticator (TOOLCHAIN.md "WebAuthn in tests"). One CDP session per page,
+// Protocol virtual authenticator (docs/toolchain.md "WebAuthn in tests"). One CDP session per page,
 // kept for the page's life: detaching would drop the authenticator.
 // From a test: executeServerCommand('webauthn', { action: 'add' | 'set-user-verified' | 'credentials' | 'remove', ... }).
 const sessions = new Map();

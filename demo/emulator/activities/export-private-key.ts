@@ -1,4 +1,4 @@
-/** export_private_key (ACTIVITY_TYPE_EXPORT_PRIVATE_KEY): the raw key, HPKE-sealed and enclave-signed (PROTOCOL.md §6). */
+/** export_private_key (ACTIVITY_TYPE_EXPORT_PRIVATE_KEY): the raw key, HPKE-sealed and enclave-signed (docs/protocol.md §6). */
 import { createExportBundle } from '../../../src/bundles/export-bundle.ts';
 import { fromHex } from '../../../src/encoding/hex.ts';
 import { notFound } from '../http/service-error.ts';

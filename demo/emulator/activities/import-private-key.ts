@@ -1,6 +1,6 @@
 /**
  * import_private_key (ACTIVITY_TYPE_IMPORT_PRIVATE_KEY): opens `encryptedBundle` (sealed to the
- * user's import target, PROTOCOL.md §6) and stores the raw key with its addresses. The target
+ * user's import target, docs/protocol.md §6) and stores the raw key with its addresses. The target
  * is used once.
  */
 import { toHex } from '../../../src/encoding/hex.ts';

@@ -1,7 +1,7 @@
 /**
  * init_otp (ACTIVITY_TYPE_INIT_OTP_V3, called by the auth proxy's otp_init_v2): an OTP exactly
  * as init_otp_auth makes it, plus a fresh HPKE receiver key for it, handed out as an
- * enclave-signed `otpEncryptionTargetBundle` (the envelope of PROTOCOL.md §6 with data
+ * enclave-signed `otpEncryptionTargetBundle` (the envelope of docs/protocol.md §6 with data
  * `{targetPublic, organizationId}`). The client seals `{otp_code, public_key}` to that key, so
  * the code crosses the proxy only encrypted; verify_otp opens it with the stored scalar.
  * (The hosted service signs this bundle with its TLS-fetcher key; the emulator with its one

@@ -1,5 +1,5 @@
 /**
- * Who an `X-Stamp-Attested` stamp speaks for (PROTOCOL.md §9): the stamping key is not a
+ * Who an `X-Stamp-Attested` stamp speaks for (docs/protocol.md §9): the stamping key is not a
  * registered credential; the attestation vouches for it instead.
  * - `…_P256_VERIFICATION_TOKEN`: a verification token from otp_verify(_v2), bound to exactly the
  *   stamping key (`public_key`), names a contact; the user with that contact acts.

@@ -28,14 +28,14 @@ export function keysDocument(ctx: EmulatorContext): Record<string, unknown> {
     proxyUrl: urls.proxyUrl,
     oauthUrl: urls.oauthUrl,
     organizationId: ctx.store.read.proxyBindings.get('demo')?.organizationId,
-    /** Verifies session JWTs (double-SHA-256 ES256, PROTOCOL.md §4). */
+    /** Verifies session JWTs (double-SHA-256 ES256, docs/protocol.md §4). */
     notarizerPublicKey: keys.notarizer.publicKeyHex,
     /** Verifies OTP verification tokens (ES256). */
     verificationTokenPublicKey: keys.verificationSigner.publicKeyHex,
-    /** Signs export bundles and import targets (PROTOCOL.md §6). */
+    /** Signs export bundles and import targets (docs/protocol.md §6). */
     enclavePublicKey: keys.enclave.publicKeyHex,
     /**
-     * Signs OTP encryption target bundles (otp_init_v2, PROTOCOL.md §9): the same enclave key,
+     * Signs OTP encryption target bundles (otp_init_v2, docs/protocol.md §9): the same enclave key,
      * uncompressed, as `@turnkey/crypto`'s `dangerouslyOverrideSignerPublicKey` wants it.
      */
     otpEncryptionSignerPublicKey: keys.enclave.publicKeyHex,

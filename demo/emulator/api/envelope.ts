@@ -1,4 +1,4 @@
-/** The activity as the wire shows it (PROTOCOL.md §5), from a stored record. */
+/** The activity as the wire shows it (docs/protocol.md §5), from a stored record. */
 import { canVote } from '../policy/can-vote.ts';
 import type { ActivityRecord } from '../state/records.ts';
 

@@ -2,7 +2,7 @@
  * First half of authentication, before the body is parsed: an `X-Stamp` is verified over the
  * raw body bytes right away (no state needed); an `X-Stamp-Webauthn` is only parsed here,
  * because checking it needs the stored authenticator (see principal.ts). An `X-Stamp-Attested`
- * (PROTOCOL.md §9: a key not yet registered, vouched for by a verification token or an OIDC
+ * (docs/protocol.md §9: a key not yet registered, vouched for by a verification token or an OIDC
  * token) has its signature verified here like an `X-Stamp`; the attestation is checked in
  * attested-principal.ts, which needs state.
  */

@@ -1,5 +1,5 @@
 /**
- * Opens an import bundle (PROTOCOL.md §6) sealed to the user's live import target, the one
+ * Opens an import bundle (docs/protocol.md §6) sealed to the user's live import target, the one
  * init_import_private_key or init_import_wallet handed out, and uses the target up (staged on
  * `tx`, so a refused import keeps it). The caller wipes the plaintext when done with it.
  */

@@ -1,5 +1,5 @@
 /**
- * The service's error answers (PROTOCOL.md §1): `{code, message, details: [{"@type",
+ * The service's error answers (docs/protocol.md §1): `{code, message, details: [{"@type",
  * turnkeyErrorCode}]}` with the HTTP status derived from the gRPC code. Emulator code throws
  * these as `LatchError`s (the project's one error type) carrying the gRPC code and the
  * service's error code; the HTTP layer turns them into bodies.

@@ -1,6 +1,6 @@
 /**
  * Adding API keys, with the service's cap: a user holds at most 10 expiring API keys; past
- * that, expired keys go first, then the oldest (PROTOCOL.md §4). Tabs that log in on their own
+ * that, expired keys go first, then the oldest (docs/protocol.md §4). Tabs that log in on their own
  * can therefore end each other's sessions, as on the hosted service.
  */
 import { invalidRequest } from '../http/service-error.ts';

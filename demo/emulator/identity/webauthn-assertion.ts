@@ -1,6 +1,6 @@
 /**
  * `X-Stamp-Webauthn` verification: a standard WebAuthn assertion whose challenge is the ASCII
- * of the lowercase hex SHA-256 of the request body (PROTOCOL.md §5), checked against the
+ * of the lowercase hex SHA-256 of the request body (docs/protocol.md §5), checked against the
  * stored authenticator with @simplewebauthn/server.
  */
 import { verifyAuthenticationResponse } from '@simplewebauthn/server';

@@ -20,15 +20,15 @@ export interface Ed25519Signer {
 }
 
 export interface EmulatorKeys {
-  /** Signs session JWTs (PROTOCOL.md §4). */
+  /** Signs session JWTs (docs/protocol.md §4). */
   notarizer: P256Signer;
   /** Signs OTP verification tokens. */
   verificationSigner: P256Signer;
-  /** Signs export bundles and import targets (PROTOCOL.md §6). */
+  /** Signs export bundles and import targets (docs/protocol.md §6). */
   enclave: P256Signer;
   /** Signs the built-in OAuth provider's id_tokens (ES256), published as a JWKS. */
   oauth: P256Signer & { kid: string };
-  /** Signs webhook deliveries (Ed25519, PROTOCOL.md §8). Replaced by rotateWebhookKey. */
+  /** Signs webhook deliveries (Ed25519, docs/protocol.md §8). Replaced by rotateWebhookKey. */
   webhook: Ed25519Signer;
   /** Keys rotated out, still published (newest first, at most RETIRED_WEBHOOK_KEYS). */
   webhookRetired: { kid: string; publicKeyHex: string }[];

@@ -1,6 +1,6 @@
 /**
  * The enumerations of init_fiat_on_ramp as the hosted service spells them (`@turnkey/sdk-types`
- * v1FiatOnRampProvider / v1FiatOnRampPaymentMethod; PROTOCOL.md §9). The seed replaced the
+ * v1FiatOnRampProvider / v1FiatOnRampPaymentMethod; docs/protocol.md §9). The seed replaced the
  * provider and payment-app names with neutral words (PROVIDERA = COINBASE, PROVIDERB = MOONPAY,
  * WALLETA_PAY = APPLE_PAY, WALLETB_PAY = GOOGLE_PAY, PAYMENTAPPA = PAYPAL, PAYMENTAPPB = VENMO,
  * PROVIDERB_BALANCE = MOONPAY_BALANCE); the hosted service refuses those, and so does this one.

@@ -1,5 +1,5 @@
 /**
- * App Proofs in the emulator (PROTOCOL.md §7): the `appProofs` hook signs an address-derivation
+ * App Proofs in the emulator (docs/protocol.md §7): the `appProofs` hook signs an address-derivation
  * proof per address a wallet activity created (create_wallet, create_wallet_accounts, a
  * sub-organization with a wallet, i.e. sign-up) and a policy-outcome proof for the policy
  * engine's decision (every activity passes it; a completed one was allowed); the `bootProof`

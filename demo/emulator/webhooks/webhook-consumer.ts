@@ -1,6 +1,6 @@
 /**
  * A sample webhook consumer, as an app's server would write one (SECURITY.md F3, F4): verifies
- * each delivery's Ed25519 signature (PROTOCOL.md §8) with keys from the JWKS, refetching the JWKS
+ * each delivery's Ed25519 signature (docs/protocol.md §8) with keys from the JWKS, refetching the JWKS
  * once when a delivery names a key it has not seen (a rotation), refuses stale timestamps, and
  * handles each event id once: a retried or duplicated delivery is acknowledged but not applied
  * again. Out-of-order arrival is the receiver's to expect: each event carries the whole activity.

@@ -1,5 +1,5 @@
 /**
- * The signed headers of one delivery attempt (PROTOCOL.md §8): Ed25519 by the emulator's
+ * The signed headers of one delivery attempt (docs/protocol.md §8): Ed25519 by the emulator's
  * webhook key over the UTF-8 of `v1.ed25519.<keyId>.<timestampMs>.<eventId>.` followed by the
  * raw body bytes, hex-encoded. The key is published as a JWKS (`kty: OKP`, `crv: Ed25519`,
  * `kid`, `x`) at `/__keys` (webhookJwks) and `/__webhooks/jwks`.

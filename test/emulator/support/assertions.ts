@@ -5,7 +5,7 @@ import type { Emulator } from '../../../demo/emulator/emulator.ts';
 
 const DETAIL_TYPE = 'type.googleapis.com/errors.v1.TurnkeyErrorDetail';
 
-/** The service's error shape (PROTOCOL.md §1) with this status, gRPC code and error code. */
+/** The service's error shape (docs/protocol.md §1) with this status, gRPC code and error code. */
 export function assertServiceError(answer: Answer, status: number, grpcCode: number, turnkeyErrorCode?: string, messagePart?: string): void {
   assert.equal(answer.status, status, `status (body: ${JSON.stringify(answer.json)})`);
   assert.equal(answer.json.code, grpcCode, 'gRPC code');

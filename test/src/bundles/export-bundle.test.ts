@@ -31,7 +31,7 @@ describe('export bundle', () => {
     options = { target: target.keyPair, organizationId: ORG, enclavePublicKey: signer.publicKeyHex };
   });
 
-  it('pins the hosted enclave key of PROTOCOL.md §6', () => {
+  it('pins the hosted enclave key of docs/protocol.md §6', () => {
     expect(HOSTED_ENCLAVE_PUBLIC_KEY).to.equal(
       '04cf288fe433cc4e1aa0ce1632feac4ea26bf2f5a09dcfe5a42c398e06898710330f0572882f4dbdf0f5304b8fc8703acd69adca9a4bbf7f5d00d20a5e364b2569',
     );

@@ -9,7 +9,7 @@ const subtle = globalThis.crypto.subtle;
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 /**
- * Seals with @hpke/core directly, the framing of PROTOCOL.md §6 written out here rather than
+ * Seals with @hpke/core directly, the framing of docs/protocol.md §6 written out here rather than
  * taken from the suite, so one parameter at a time can differ from it. (The HPKE underneath is
  * the same library on both sides; the hosted library's own HPKE checks the framing in
  * bundle-differential.node.test.ts.)
@@ -42,7 +42,7 @@ describe('hpke suite', () => {
 
   it('seals and opens, to an uncompressed or compressed receiver key, many times in a row', async () => {
     // Many rounds: with only a non-extractable private key @hpke/core fails about half the time
-    // (TOOLCHAIN.md pitfall 1), so a suite that stopped passing the pair would fail here.
+    // (docs/toolchain.md pitfall 1), so a suite that stopped passing the pair would fail here.
     for (let i = 0; i < 8; i++) {
       const target = await generateTargetKeyPair();
       const receiver = i % 2 ? compressPublicKey(fromHex(target.publicKeyHex)) : fromHex(target.publicKeyHex);

@@ -120,7 +120,7 @@ describe('QUERY_OPERATIONS', () => {
     }
   });
 
-  it('names the request fields and answer keys of the seed and PROTOCOL.md', () => {
+  it('names the request fields and answer keys of the seed and docs/protocol.md', () => {
     expect(QUERY_OPERATIONS.list_users).to.deep.equal({ required: ['organizationId'], response: 'users' });
     expect(QUERY_OPERATIONS.list_wallet_accounts).to.deep.equal({ required: ['organizationId'], response: 'accounts' });
     expect(QUERY_OPERATIONS.get_send_transaction_status).to.deep.equal({ required: ['organizationId', 'sendTransactionStatusId'], response: 'txStatus' });
@@ -132,7 +132,7 @@ describe('QUERY_OPERATIONS', () => {
 });
 
 describe('ActivityStatus', () => {
-  it('has the six statuses of PROTOCOL.md §5', () => {
+  it('has the six statuses of docs/protocol.md §5', () => {
     expect(Object.values(ActivityStatus).sort()).to.deep.equal(
       ['CREATED', 'PENDING', 'COMPLETED', 'FAILED', 'CONSENSUS_NEEDED', 'REJECTED'].map((s) => `ACTIVITY_STATUS_${s}`).sort(),
     );

@@ -38,7 +38,7 @@ const RULES: Record<OAuthProvider, ProviderRule> = {
     required: { response_type: 'code', scope: 'openid', nonce: NONCE, code_challenge: '*', code_challenge_method: 'S256', state: '*' },
     forbidden: ['response_mode'],
   },
-  // X and Discord: OAuth 2.0 with PKCE S256; the nonce travels in state (PROTOCOL.md §3).
+  // X and Discord: OAuth 2.0 with PKCE S256; the nonce travels in state (docs/protocol.md §3).
   x: {
     endpoint: 'https://x.com/i/oauth2/authorize',
     required: { response_type: 'code', scope: 'tweet.read users.read', code_challenge: '*', code_challenge_method: 'S256', state: '*' },

@@ -17,7 +17,7 @@ async function otherP256Point(): Promise<string> {
   return toHex(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey)));
 }
 
-describe('verifyAppProof with the production vector (PROTOCOL.md §7)', () => {
+describe('verifyAppProof with the production vector (docs/protocol.md §7)', () => {
   let v: AppProofVector;
   let doc: Uint8Array;
   let attestation: AttestationDocument;

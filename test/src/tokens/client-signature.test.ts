@@ -24,7 +24,7 @@ describe('client signatures', () => {
   const login = () => createLoginClientSignature({ tokenId, sessionPublicKey: sessionKey.id, signingKey: otpKey });
   const expectLogin = () => ({ expectedPublicKey: otpKey.id, expectedType: 'USAGE_TYPE_LOGIN' as const, expectedTokenId: tokenId });
 
-  it('login: the exact message of PROTOCOL.md §2, signed as raw r||s hex by the bound key', async () => {
+  it('login: the exact message of docs/protocol.md §2, signed as raw r||s hex by the bound key', async () => {
     const cs = await login();
     expect(cs.message).to.equal(`{"login":{"publicKey":"${sessionKey.id}"},"tokenId":"${tokenId}","type":"USAGE_TYPE_LOGIN"}`);
     expect(cs.message).to.equal(JSON.stringify({ login: { publicKey: sessionKey.id }, tokenId, type: 'USAGE_TYPE_LOGIN' }));

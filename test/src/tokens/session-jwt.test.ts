@@ -43,7 +43,7 @@ describe('session JWT', () => {
     vector = await loadVector<SessionVector>('session-jwt.json');
   });
 
-  it('pins the hosted notarizer key of PROTOCOL.md §4', () => {
+  it('pins the hosted notarizer key of docs/protocol.md §4', () => {
     expect(HOSTED_NOTARIZER_PUBLIC_KEY).to.equal(vector.notarizerPublicKeyHex);
   });
 

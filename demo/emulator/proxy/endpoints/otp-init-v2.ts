@@ -1,6 +1,6 @@
 /**
  * POST /v1/otp_init_v2 {otpType, contact, emailCustomization?} → {otpId, otpEncryptionTargetBundle}
- * (PROTOCOL.md §9): as otp_init, upstream init_otp, whose target bundle the client seals the
+ * (docs/protocol.md §9): as otp_init, upstream init_otp, whose target bundle the client seals the
  * code to before otp_verify_v2.
  */
 import { otpInitParameters } from './otp-init.ts';

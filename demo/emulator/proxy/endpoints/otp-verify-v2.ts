@@ -1,5 +1,5 @@
 /**
- * POST /v1/otp_verify_v2 {otpId, encryptedOtpBundle} → {verificationToken} (PROTOCOL.md §9):
+ * POST /v1/otp_verify_v2 {otpId, encryptedOtpBundle} → {verificationToken} (docs/protocol.md §9):
  * the code and the client's public key arrive sealed to the OTP's target key; the proxy passes
  * them upstream unread. The token is in the current hosted format, bound to that public key.
  */

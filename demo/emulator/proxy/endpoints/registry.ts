@@ -1,5 +1,5 @@
 /**
- * The auth proxy endpoints: the seed's eight (PROTOCOL.md §2) and the current generation the
+ * The auth proxy endpoints: the seed's eight (docs/protocol.md §2) and the current generation the
  * hosted client calls (§9). signup_v2 and otp_login_v2 take the same bodies as their first
  * versions (otp_login_v2 always with a client signature: its tokens are always bound to a key).
  */
