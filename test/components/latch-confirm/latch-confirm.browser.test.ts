@@ -7,7 +7,7 @@
 // time. Reviews come from the kit's decoders fed with viem's encodings.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { encodeFunctionData, erc20Abi, maxUint256, toHex } from 'viem';
+import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, toHex } from 'viem';
 import { afterEach, describe, it } from '../../support/harness.ts';
 import { LatchConfirm } from '../../../components/latch-confirm/latch-confirm.ts';
 import { confirmWithSheet } from '../../../components/internal/confirm-with-sheet.ts';
@@ -76,6 +76,29 @@ describe('<latch-confirm>', () => {
     expect(text(row(el, 'value'))).to.equal('Value 0 ETH');
     // Values are data: addresses read left to right.
     expect(call.querySelector('[data-label="spender"] code')!.getAttribute('dir')).to.equal('ltr');
+  });
+
+  it('a drain as the sheet now says it: an approve inside Multicall3 is a delegation with its spender; a sign-in for another site is warned, its site shown', async () => {
+    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, maxUint256] });
+    const aggregate3 = encodeFunctionData({
+      abi: parseAbi(['function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[])']),
+      functionName: 'aggregate3', args: [[{ target: TOKEN, allowFailure: false, callData: approve }]],
+    });
+    const first = await ask(reviewEvmRequest({ method: 'eth_sendTransaction', params: [{ to: '0xcA11bde05977b3631167028862bE2a173976CA11', data: aggregate3 }] }, CTX)!);
+    expect(parts(first.el, 'warning').map((w) => w.dataset.warning)).to.deep.equal(['unlimited-amount', 'delegation']);
+    const calls = [...first.el.shadowRoot!.querySelectorAll('[data-section="call"]')];
+    expect(calls.map((c) => text(c.querySelector('[part="section-title"]')))).to.deep.equal(['Contract call 1 of 2', 'Contract call 2 of 2']);
+    expect(text(calls[1]!.querySelector('[part="section-warnings"]'))).to.contain('someone else spend or move your assets');
+    expect(text(calls[1]!.querySelector('[data-label="spender"]'))).to.equal(`Spender ${SPENDER.toLowerCase()}`);
+    await expect(first.el).to.be.accessible();
+    first.el.remove();
+    const siwe = 'bank.example wants you to sign in with your Ethereum account:\n' + `${ACCOUNT}\n\n\nURI: https://bank.example\nVersion: 1\nChain ID: 11155111\nNonce: abcdefgh1\nIssued At: 2026-12-07T11:59:00.000Z`;
+    const { el } = await ask(reviewEvmRequest({ method: 'personal_sign', params: [toHex(siwe), ACCOUNT] }, CTX)!, 'es');
+    expect(parts(el, 'warning').map((w) => w.dataset.warning)).to.deep.equal(['origin-mismatch']);
+    const signIn = el.shadowRoot!.querySelector('[data-section="sign-in"]')!;
+    expect(text(signIn.querySelector('[part="section-title"]'))).to.equal('Solicitud de inicio de sesión');
+    expect(text(signIn.querySelector('[data-label="website"]'))).to.equal('Sitio web bank.example');
+    await expect(el).to.be.accessible();
   });
 
   it('a message: its text; bytes that are not text: the hex, said to be no text, with the warning', async () => {
