@@ -114,7 +114,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       chainsStarting =
         chainsOption === 'off'
           ? Promise.resolve(undefined)
-          : startChains(chainsOption, { ...(options.anvilBinary ? { anvilBinary: options.anvilBinary } : {}), now, host: DEFAULT_HOST });
+          : startChains(chainsOption, { ...(options.anvilBinary ? { anvilBinary: options.anvilBinary } : {}), now, host: DEFAULT_HOST, log });
       const keys = await loadEmulatorKeys(store, now());
       await bootstrap(store, configs, options.rootApiKeys ?? [], now());
       // A fresh data file is written even when nothing needed creating (e.g. an empty state).

@@ -20,6 +20,8 @@ export interface StartChainsOptions {
   readonly anvilBinary?: string;
   readonly now?: () => number;
   readonly host?: string;
+  /** Where a chain's death is said (the emulator's log). */
+  readonly log?: (line: string) => void;
 }
 
 export interface Chains {
@@ -68,6 +70,7 @@ export async function startChains(option: ChainsOption, options: StartChainsOpti
     evmRequested ? startEvm(options) : Promise.resolve<{ chains: EvmChain[]; down?: string }>({ chains: [] }),
     solanaRequested ? startSolana(options) : Promise.resolve<{ chain: SolanaChain | null; down?: string }>({ chain: null }),
   ]);
+  for (const chain of evm.chains) chain.onDown((reason) => options.log?.(`chain ${chain.info.caip2} is down: ${reason}; its sends now fail with "chain unavailable"`));
   const running = () => evm.chains.filter((chain) => chain.down() === undefined);
   const downReason = (chain: 'evm' | 'solana'): string | undefined => {
     if (chain === 'solana') return solanaRequested ? solana.down : undefined;

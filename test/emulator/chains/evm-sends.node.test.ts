@@ -194,15 +194,15 @@ describe('sends on the local EVM chain', () => {
     assertServiceError(answer, 400, 3, 'CHAIN_UNAVAILABLE', 'eip155:1');
   });
 
-  it('the hosted HTTP client sends and reads the status in its shapes', async () => {
+  it('the hosted HTTP client sends (V2, one call) and reads the status in its shapes', async () => {
     await faucet({ address: from, chain: SEPOLIA, amount: '1' });
     const sent = await hosted.ethSendTransaction({
-      type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION',
+      type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
       timestampMs: String(f.now()),
       organizationId: f.demoOrgId,
-      parameters: { from, caip2: SEPOLIA, to: RECIPIENT, value: '7' } as never,
+      parameters: { from, caip2: SEPOLIA, calls: [{ to: RECIPIENT, value: '7' }] },
     });
-    const id = (sent.activity.result as { ethSendTransactionResult?: { sendTransactionStatusId: string } }).ethSendTransactionResult!.sendTransactionStatusId;
+    const id = (sent.activity.result as { ethSendTransactionResultV2?: { sendTransactionStatusId: string } }).ethSendTransactionResultV2!.sendTransactionStatusId;
     const st = await hosted.getSendTransactionStatus({ organizationId: f.demoOrgId, sendTransactionStatusId: id });
     assert.equal(st.txStatus, 'INCLUDED');
     assert.match(st.eth!.txHash!, /^0x[0-9a-f]{64}$/);

@@ -7,6 +7,7 @@
  *   dies in any way (even SIGKILL), the pipe closes and the guard kills anvil.
  */
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import type { ChildProcess } from 'node:child_process';
 
 export interface AnvilOptions {
@@ -55,7 +56,9 @@ export function startAnvil(options: AnvilOptions): Promise<AnvilProcess> {
   const gone = new Promise<void>((resolve) => {
     child.on('exit', (code, signal) => {
       process.off('exit', killOnExit);
-      exited = signal ? `anvil stopped by ${signal}` : `anvil exited with code ${code}${stderr ? `: ${stderr.trim().split('\n').pop()}` : ''}`;
+      // Under the sh guard a signal shows as the exit code 128 + its number.
+      const bySignal = signal ?? (code !== null && code > 128 ? Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0] : undefined);
+      exited = bySignal ? `anvil stopped by ${bySignal}` : `anvil exited with code ${code}${stderr ? `: ${stderr.trim().split('\n').pop()}` : ''}`;
       for (const listener of exitListeners) listener(exited);
       resolve();
     });

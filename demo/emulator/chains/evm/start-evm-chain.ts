@@ -50,6 +50,8 @@ export interface EvmChain {
   readonly pid: number;
   /** Why the chain stopped under the emulator, or undefined while it runs. */
   down(): string | undefined;
+  /** Called once if anvil stops under the emulator (not after stop()). */
+  onDown(listener: (reason: string) => void): void;
   rpc<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
   stop(): Promise<void>;
 }
@@ -75,7 +77,18 @@ export async function startEvmChain(binary: string, spec: EvmChainSpec): Promise
       tokens.push({ symbol: fixture.symbol, address: receipt.contractAddress.toLowerCase(), decimals: fixture.decimals, standard: fixture.standard });
     }
     const info: EvmChainInfo = { chainId: spec.chainId, caip2: `eip155:${spec.chainId}`, name: spec.name, rpcUrl: anvil.rpcUrl, tokens };
-    return { info, pid: anvil.pid, down: () => anvil.exited, rpc, stop: () => anvil.stop() };
+    let stopping = false;
+    return {
+      info,
+      pid: anvil.pid,
+      down: () => anvil.exited,
+      onDown: (listener) => anvil.onExit((reason) => stopping || listener(reason)),
+      rpc,
+      stop: () => {
+        stopping = true;
+        return anvil.stop();
+      },
+    };
   } catch (error) {
     await anvil.stop();
     throw error;
