@@ -59,7 +59,8 @@ function importedPackages(dirs: string[]): Set<string> {
 
 /**
  * The packages the emulator's code imports, and those of the kit's modules it imports by relative
- * path (its build bundles those modules, so their packages are its dependencies too). bin.js is
+ * path (its build bundles those modules, so their packages are its dependencies too), type-only
+ * imports left out. bin.js is
  * left out: it imports tsx only in a checkout of the repository (the package ships no cli.ts).
  */
 function emulatorPackages(): Set<string> {
@@ -68,7 +69,10 @@ function emulatorPackages(): Set<string> {
   const visit = (path: string): void => {
     if (seen.has(path)) return;
     seen.add(path);
-    for (const [, specifier] of readFileSync(path, 'utf8').matchAll(/(?:\sfrom\s+|\bimport\s+|\bimport\(\s*)'([^']+)'/g)) {
+    // Type-only imports are erased from the bundle; one that reaches the shipped declarations is
+    // held to the dependencies by emulator-package.node.test.ts, which reads them.
+    const code = readFileSync(path, 'utf8').replace(/^\s*(?:import|export)\s+type\s[^;]*;/gm, '');
+    for (const [, specifier] of code.matchAll(/(?:\sfrom\s+|\bimport\s+|\bimport\(\s*)'([^']+)'/g)) {
       if (specifier!.startsWith('.')) {
         if (/\.(ts|js)$/.test(specifier!)) visit(resolve(dirname(path), specifier!));
       } else if (!specifier!.startsWith('node:')) names.add(specifier!.split('/').slice(0, specifier!.startsWith('@') ? 2 : 1).join('/'));
