@@ -88,6 +88,8 @@ check('framework typings', process.execPath, [join(ROOT, 'scripts/framework-type
 // The generated typings in use: a TSX page and a Vue SFC with every element (test/typings/).
 check('React typings in a TSX page', bin('tsc'), ['-p', 'test/typings/tsconfig.json']);
 check('Vue typings in an SFC', bin('vue-tsc'), ['-p', 'test/typings/tsconfig.vue.json']);
+// The EIP-1193 provider where viem and wagmi want one, with no cast (the pinned viem and @wagmi/core).
+check('provider typings with viem and wagmi', bin('tsc'), ['-p', 'test/typings/tsconfig.providers.json']);
 suite('size budgets', process.execPath, [join(ROOT, 'scripts/size.mjs'), '--check'], join(RESULTS, 'size.json'));
 // The same budgets on what ships: the packed tarball installed into consumer apps built by Vite,
 // esbuild, webpack 5 and Rspack, and the CDN page.
