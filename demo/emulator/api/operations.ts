@@ -7,6 +7,7 @@
 import { ACTIVITY_OPERATIONS, QUERY_OPERATIONS, intentKey, resultKey, type ActivityOperation } from '../../../src/clients/activity-operations.ts';
 import { ONRAMP_QUERIES, SEND_TRANSACTION_V2 } from '../onramp/onramp-operations.ts';
 import { HOSTED_CLIENT_OPERATIONS, HOSTED_CLIENT_QUERIES } from './hosted-client-operations.ts';
+import { CHAIN_QUERIES } from '../chains/chain-queries.ts';
 
 /** One activity type a route takes, with the keys its intent and result go under. */
 export interface OperationVersion {
@@ -57,7 +58,7 @@ export const SUBMIT_OPERATIONS: Readonly<Record<string, OperationSpec>> = Object
     Object.hasOwn(LATER_VERSIONS, path) ? { ...spec, versions: LATER_VERSIONS[path] } : spec,
   ]),
 );
-export const QUERY_SPECS: Readonly<Record<string, QuerySpec>> = { ...QUERY_OPERATIONS, ...PROXY_UPSTREAM_QUERIES, ...ONRAMP_QUERIES, ...HOSTED_CLIENT_QUERIES };
+export const QUERY_SPECS: Readonly<Record<string, QuerySpec>> = { ...QUERY_OPERATIONS, ...PROXY_UPSTREAM_QUERIES, ...ONRAMP_QUERIES, ...HOSTED_CLIENT_QUERIES, ...CHAIN_QUERIES };
 
 export const submitSpec = (operation: string): OperationSpec | undefined =>
   Object.hasOwn(SUBMIT_OPERATIONS, operation) ? SUBMIT_OPERATIONS[operation] : undefined;

@@ -20,6 +20,7 @@ import { listWallets } from './list-wallets.ts';
 import { whoami } from './whoami.ts';
 import { policyQueries } from '../policy/policy-feature.ts';
 import { onRampQueries } from '../onramp/onramp-feature.ts';
+import { chainQueries } from '../chains/chain-queries.ts';
 import type { QueryHandler } from '../api/handler-types.ts';
 
 export function queryRegistry(): Map<string, QueryHandler> {
@@ -45,6 +46,6 @@ export function queryRegistry(): Map<string, QueryHandler> {
     ['whoami', whoami],
   ]);
   // Policies, on-ramp and transactions (their modules take precedence).
-  for (const [name, handler] of [...policyQueries, ...onRampQueries]) registry.set(name, handler);
+  for (const [name, handler] of [...policyQueries, ...onRampQueries, ...chainQueries]) registry.set(name, handler);
   return registry;
 }
