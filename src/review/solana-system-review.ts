@@ -50,14 +50,14 @@ export function systemInstructionReview(input: SolanaInstructionInput): ReviewSe
     case 10: { // AssignWithSeed { base, seed, owner }
       const seed = seedAt(data, 36);
       if (!seed || data.length !== seed.end + 32 || accounts.length < 2) return undefined;
-      const rows = [...accountRows(input, ['account']), { label: 'base', value: key(data, 4), format: 'address' } as ReviewRow, seedRow(seed.text), { label: 'owner', value: key(data, seed.end), format: 'address' } as ReviewRow];
+      const rows: ReviewRow[] = [...accountRows(input, ['account']), { label: 'base', value: key(data, 4), format: 'address' }, seedRow(seed.text), { label: 'owner', value: key(data, seed.end), format: 'address' }];
       return section('assignWithSeed', rows, ['ownership-change', ...warnings]);
     }
     case 11: { // TransferWithSeed { lamports, from_seed, from_owner }: accounts from (derived), base, to
       const seed = seedAt(data, 12);
       if (!seed || data.length !== seed.end + 32 || accounts.length < 3) return undefined;
       const [from, base, to] = accountRows(input, ['from', 'base', 'to']);
-      const rows = [from!, to!, ...lamportRows(u64(data, 4)), base!, seedRow(seed.text), { label: 'owner', value: key(data, seed.end), format: 'address' } as ReviewRow];
+      const rows: ReviewRow[] = [from!, to!, ...lamportRows(u64(data, 4)), base!, seedRow(seed.text), { label: 'owner', value: key(data, seed.end), format: 'address' }];
       return section('transferWithSeed', rows, warnings);
     }
     default:

@@ -12,7 +12,7 @@
  */
 import { base58 } from '@scure/base';
 import type { ReviewLabel, ReviewRow, ReviewSection, ReviewWarning } from './request-review.ts';
-import { accountRows, decoded, formatUnits, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, U64_MAX, u64, type SolanaInstructionInput } from './solana-instruction-rows.ts';
+import { accountRow, accountRows, decoded, formatUnits, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, U64_MAX, u64, type SolanaInstructionInput } from './solana-instruction-rows.ts';
 
 const NAMES: Record<string, string> = { [TOKEN_PROGRAM]: 'Token Program', [TOKEN_2022_PROGRAM]: 'Token-2022 Program' };
 
@@ -61,7 +61,7 @@ export function tokenInstructionReview(input: SolanaInstructionInput): ReviewSec
         ...accountRows(input, ['account']),
         { label: 'authority-type', value: AUTHORITY_TYPES[data[1]!] ?? String(data[1]), format: 'code' },
         some ? { label: 'new-authority', value: base58.encode(data.subarray(3, 35)), format: 'address' } : { label: 'new-authority', value: 'None', format: 'code' },
-        ...accountRows(input, ['account', 'authority']).slice(1),
+        accountRow(input.tx, accounts[1]!, 'authority'),
       ], ['ownership-change']);
     }
     case 9: // CloseAccount: accounts the account, where its SOL goes, its owner
