@@ -21,6 +21,7 @@ import { notFound, invalidRequest } from '../http/service-error.ts';
 import { isObject, optionalBoolean, optionalString, requireArray, requireString } from '../http/fields.ts';
 import { settleEthBatch, settleSolSend } from './send-sandbox.ts';
 import { EvmTxStatus, refreshQueuedSend, sendOnLocalEvm } from '../chains/evm/evm-send-intent.ts';
+import { settleSolOnChain } from '../chains/solana/settle-sol-on-chain.ts';
 import { SEND_TRANSACTION_V2 } from './onramp-operations.ts';
 import type { ActivityHandler, ActivityInput, QueryHandler } from '../api/handler-types.ts';
 import type { JsonObject } from '../http/fields.ts';
@@ -159,18 +160,29 @@ function solSigners(parameters: JsonObject, type: string): { signers: string[]; 
   return { signers, field: (i) => `${W}.signWiths[${i}]` };
 }
 
-async function sendSol({ tx, organization, parameters, now, type }: ActivityInput): Promise<JsonObject> {
+async function sendSol({ ctx, tx, organization, parameters, now, type }: ActivityInput): Promise<JsonObject> {
   const unsignedTransaction = requireString(parameters, 'unsignedTransaction', W, { max: 200_000 });
   if (!/^(?:[0-9a-fA-F]{2})+$/.test(unsignedTransaction)) throw invalidRequest(`${W}.unsignedTransaction must be the transaction's bytes in hex.`);
   const { signers, field } = solSigners(parameters, type);
   const caip2 = solanaChain(parameters);
   const recentBlockhash = optionalString(parameters, 'recentBlockhash', W, { max: 64 });
   if (recentBlockhash !== undefined && !SOLANA_ADDRESS.test(recentBlockhash)) throw invalidRequest(`${W}.recentBlockhash must be base58.`);
-  optionalBoolean(parameters, 'sponsor', W);
+  const sponsor = optionalBoolean(parameters, 'sponsor', W);
   signers.forEach((signer, i) => {
     if (!ownsAddress(tx, organization.id, signer, false)) throw notFound('ADDRESS_NOT_FOUND', `${field(i)} is not an address of this organization.`);
   });
   const id = crypto.randomUUID();
+  if (ctx.chains?.solanaRequested) {
+    // The Solana cluster runs: the send is signed and broadcast for real, never settled by the sandbox.
+    const settled = await settleSolOnChain(ctx.chains, tx, organization.id, {
+      signers,
+      unsignedTransaction,
+      caip2,
+      ...(recentBlockhash !== undefined ? { recentBlockhash } : {}),
+      ...(sponsor !== undefined ? { sponsor } : {}),
+    });
+    return { sendTransactionStatusId: store(tx, organization.id, now, id, settled) };
+  }
   // The fee payer (the first signer) signs first: its signature is the transaction's id.
   const settled = settleSolSend(id, { signWith: signers[0]!, unsignedTransaction, caip2, ...(recentBlockhash !== undefined ? { recentBlockhash } : {}) });
   return { sendTransactionStatusId: store(tx, organization.id, now, id, settled) };
@@ -192,7 +204,8 @@ export const getSendTransactionStatus: QueryHandler = {
     const out: JsonObject = { txStatus: record.txStatus };
     // blockNumber: the emulator's addition (the hosted status has the hash only).
     if (record.chain === 'eth' && record.txHash) out.eth = { txHash: record.txHash, ...(record.blockNumber ? { blockNumber: record.blockNumber } : {}) };
-    if (record.chain === 'solana' && record.signature) out.solana = { signature: record.signature };
+    // slot: the emulator's addition, as blockNumber for eth.
+    if (record.chain === 'solana' && record.signature) out.solana = { signature: record.signature, ...(record.blockNumber ? { slot: record.blockNumber } : {}) };
     if (record.txError) out.txError = record.txError;
     if (record.error) out.error = record.error;
     return out;

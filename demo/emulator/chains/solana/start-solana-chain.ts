@@ -62,6 +62,8 @@ export interface SolanaChain {
    * with the chain's reason (nothing charged when the preflight refuses it).
    */
   sendTransaction(wire: Uint8Array): Promise<string>;
+  /** A blockhash valid for the next 150 blocks. */
+  latestBlockhash(): Promise<string>;
   /** The landed transaction's slot and result, or null when the chain has not seen it. */
   status(signature: string): SolanaSignatureStatus | null;
   /** Lamports (SOL) or USDC base units held by `address` (its associated token account for USDC). */
@@ -96,6 +98,9 @@ export async function startSolanaChain(options: StartSolanaChainOptions = {}): P
       const signature = ledger.send(wire);
       server.announce(signature);
       return signature;
+    },
+    async latestBlockhash() {
+      return ledger.latestBlockhash().blockhash;
     },
     status(signature) {
       const landed = ledger.landed(signature);
