@@ -41,6 +41,7 @@ import { policyActivities } from '../policy/policy-feature.ts';
 import { onRampActivities } from '../onramp/onramp-feature.ts';
 import { webhookActivities } from '../webhooks/webhook-feature.ts';
 import type { ActivityHandler } from '../api/handler-types.ts';
+import { chainActivities } from '../chains/chain-activities.ts';
 
 export function activityRegistry(): Map<string, ActivityHandler> {
   const registry = new Map<string, ActivityHandler>([
@@ -81,6 +82,6 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['verify_otp', verifyOtp],
   ]);
   // Policies, approve_activity, on-ramp, transactions and webhooks (each feature registers its own handlers).
-  for (const [name, handler] of [...policyActivities(() => registry), ...onRampActivities, ...webhookActivities]) registry.set(name, handler);
+  for (const [name, handler] of [...policyActivities(() => registry), ...onRampActivities, ...webhookActivities, ...chainActivities]) registry.set(name, handler);
   return registry;
 }

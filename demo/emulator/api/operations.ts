@@ -8,6 +8,7 @@ import { ACTIVITY_OPERATIONS, QUERY_OPERATIONS, intentKey, resultKey, type Activ
 import { ONRAMP_QUERIES, SEND_TRANSACTION_V2 } from '../onramp/onramp-operations.ts';
 import { HOSTED_CLIENT_OPERATIONS, HOSTED_CLIENT_QUERIES } from './hosted-client-operations.ts';
 import { CHAIN_QUERIES } from '../chains/chain-queries.ts';
+import { CHAIN_OPERATIONS } from '../chains/chain-activities.ts';
 
 /** One activity type a route takes, with the keys its intent and result go under. */
 export interface OperationVersion {
@@ -53,7 +54,7 @@ const KIT_OPERATIONS = Object.fromEntries(
 const LATER_VERSIONS: Readonly<Record<string, readonly OperationVersion[]>> = SEND_TRANSACTION_V2;
 
 export const SUBMIT_OPERATIONS: Readonly<Record<string, OperationSpec>> = Object.fromEntries(
-  Object.entries({ ...KIT_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS, ...HOSTED_CLIENT_OPERATIONS } as Record<string, OperationSpec>).map(([path, spec]) => [
+  Object.entries({ ...KIT_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS, ...HOSTED_CLIENT_OPERATIONS, ...CHAIN_OPERATIONS } as Record<string, OperationSpec>).map(([path, spec]) => [
     path,
     Object.hasOwn(LATER_VERSIONS, path) ? { ...spec, versions: LATER_VERSIONS[path] } : spec,
   ]),

@@ -1,7 +1,8 @@
 /**
  * The hosted read routes from the local EVM chain, read with the hosted HTTP client
  * (`@turnkey/http`, a library this project did not write) in its own shapes:
- * get_wallet_address_balances, list_supported_assets, get_nonces. One anvil for the file, each
+ * get_wallet_address_balances, list_supported_assets, get_nonces, and eth_send_raw_transaction
+ * of a transaction viem signed. One anvil for the file, each
  * test isolated by evm_snapshot / evm_revert.
  */
 import { describe, it, before, after, beforeEach, afterEach } from 'node:test';
@@ -9,7 +10,8 @@ import assert from 'node:assert/strict';
 import { TurnkeyClient } from '@turnkey/http';
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { p256 } from '@noble/curves/nist.js';
-import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseUnits, defineChain } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startFixture, plainPost, getJson } from '../support/emulator-fixture.ts';
 import { assertNoStateChange, assertServiceError } from '../support/assertions.ts';
 import { senderWallet } from '../onramp/send-v2-bodies.ts';
@@ -68,6 +70,22 @@ describe('hosted read routes from the local EVM chain', () => {
     await plainPost(`${f.urls.apiUrl}/__faucet`, { address, chain: SEPOLIA, amount: '1' });
     assert.equal((await f.submit('eth_send_transaction', f.demoOrgId, { from: address, caip2: SEPOLIA, to: '0x1111111111111111111111111111111111111111', value: '1' })).status, 200);
     assert.equal((await hosted.getNonces({ organizationId: f.demoOrgId, address, caip2: SEPOLIA, nonce: true })).nonce, '1');
+  });
+
+  it('eth_send_raw_transaction broadcasts what viem signed; the chain\'s refusal is the service\'s 400 and records nothing', async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await plainPost(`${f.urls.apiUrl}/__faucet`, { address: account.address, chain: SEPOLIA, amount: '1' });
+    const local = defineChain({ id: 11155111, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } });
+    const wallet = createWalletClient({ account, chain: local, transport: http(chain.rpcUrl) });
+    const request = await wallet.prepareTransactionRequest({ to: '0x2222222222222222222222222222222222222222', value: 123n });
+    const signedTransaction = await wallet.signTransaction(request);
+    const sent = await hosted.ethSendRawTransaction({ type: 'ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION', timestampMs: String(f.now()), organizationId: f.demoOrgId, parameters: { signedTransaction, caip2: SEPOLIA } });
+    const hash = sent.activity.result.ethSendRawTransactionResult!.transactionHash as `0x${string}`;
+    const pub = createPublicClient({ transport: http(chain.rpcUrl) });
+    assert.equal((await pub.getTransactionReceipt({ hash })).status, 'success');
+    assert.equal(await pub.getBalance({ address: '0x2222222222222222222222222222222222222222' }), 123n);
+    const again = await assertNoStateChange(f.emulator, () => f.submit('eth_send_raw_transaction', f.demoOrgId, { signedTransaction, caip2: SEPOLIA }));
+    assertServiceError(again, 400, 3, 'TRANSACTION_REJECTED', 'nonce too low');
   });
 
   it('an address outside the organization, a chain not run, a malformed caip2: the service\'s errors, nothing changed', async () => {
