@@ -12,7 +12,7 @@ import { ETH_ACCOUNT, signUpWithKit, testKit, uniqueEmail } from '../../componen
 import { defineChain, getAddress, http, verifyMessage, verifyTypedData } from 'viem';
 import {
   connect, createConfig, getChainId, getConnection, getConnectors, sendTransaction, signMessage, signTypedData, switchChain, watchConnection,
-  type Connector,
+  type Config, type Connector,
 } from '@wagmi/core';
 import type { LatchKit } from '../../../src/kit/latch-kit.ts';
 import { announceEip1193Provider, createEip1193Provider, type Eip1193RequestArguments, type LatchEip1193Provider } from '../../../src/providers/eip1193.ts';
@@ -162,5 +162,69 @@ describe('wagmi (@wagmi/core) finds and uses the Latchkey provider through EIP-6
     });
     await Promise.race([disconnected, late]).finally(() => clearTimeout(timer));
     expect(getConnection(config)).to.include({ status: 'disconnected', address: undefined });
+  });
+});
+
+/** Resolves when wagmi's connection matches `wanted`; rejects, by name, after 5 s (a provider that never says so fails here). */
+function connectionWhere(config: Config, wanted: (connection: ReturnType<typeof getConnection>) => boolean, what: string): Promise<void> {
+  if (wanted(getConnection(config))) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let unwatch: () => void = () => undefined;
+  const seen = new Promise<void>((resolve) => {
+    unwatch = watchConnection(config, { onChange: (connection) => void (wanted(connection) && resolve()) });
+  });
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`wagmi saw no ${what} within 5 s`)), 5_000);
+  });
+  return Promise.race([seen, late]).finally(() => (clearTimeout(timer), unwatch()));
+}
+
+// Issue 37: ONE provider, bound to the kit and announced once, for the life of the page. wagmi
+// connects to it, signs; the user logs out (wagmi sees the disconnect); ANOTHER user logs in, and
+// wagmi reconnects by itself (the provider's `connect` and `accountsChanged`, as MetaMask sends
+// them) and signs as that user, with the same config, the same connector, nothing rebuilt.
+describe('wagmi keeps the one kit-bound provider across a logout and another user\u2019s login (emulator)', () => {
+  const RDNS_KIT = 'dev.latchkey.wagmi-kit-test';
+  let kit: LatchKit;
+  let provider: LatchEip1193Provider;
+  let stopAnnouncing: () => void = () => undefined;
+  const asked: string[] = [];
+
+  before(async () => {
+    kit = await testKit();
+    // Made and announced before anyone logs in, once.
+    provider = createEip1193Provider({ kit, chainId: base.id, sendStatusPolling: { initialDelayMs: 10 }, approve: (request) => (asked.push(request.method), true) });
+    stopAnnouncing = announceEip1193Provider({ info: { uuid: crypto.randomUUID(), name: 'Latchkey', icon: ICON, rdns: RDNS_KIT }, provider });
+  });
+
+  after(() => {
+    stopAnnouncing();
+    provider?.dispose();
+    kit?.dispose();
+  });
+
+  it('connects, signs as A; logout disconnects; B logs in and wagmi follows by itself; signs as B, with the same config', async () => {
+    const config = createConfig({ chains: [base, sepolia], transports: { [base.id]: http(), [sepolia.id]: http() }, storage: null });
+    const connector = getConnectors(config).find((c) => c.id === RDNS_KIT)!;
+    expect(connector, 'wagmi found the announced provider').to.not.equal(undefined);
+
+    const a = await signUpWithKit(kit, { email: uniqueEmail('wagmi.a'), wallet: { walletName: 'Main', accounts: [ETH_ACCOUNT] } });
+    const addressA = getAddress(a.signup!.wallet!.addresses[0]!);
+    const connected = await connect(config, { connector });
+    expect(connected.accounts).to.deep.equal([addressA]);
+    const signedA = await signMessage(config, { message: 'from a' });
+    expect(await verifyMessage({ address: addressA, message: 'from a', signature: signedA })).to.equal(true);
+
+    await kit.logout();
+    await connectionWhere(config, (c) => c.status === 'disconnected', 'disconnect after the logout');
+
+    const b = await signUpWithKit(kit, { email: uniqueEmail('wagmi.b'), wallet: { walletName: 'Main', accounts: [ETH_ACCOUNT] } });
+    const addressB = getAddress(b.signup!.wallet!.addresses[0]!);
+    expect(addressB).to.not.equal(addressA);
+    await connectionWhere(config, (c) => c.status === 'connected' && c.address === addressB, 'reconnection as the next user');
+    const signedB = await signMessage(config, { message: 'from b' });
+    expect(await verifyMessage({ address: addressB, message: 'from b', signature: signedB })).to.equal(true);
+    expect(getConnectors(config).filter((c) => c.id === RDNS_KIT).length, 'one connector for the one announcement').to.equal(1);
+    expect(asked).to.deep.equal(['personal_sign', 'personal_sign']);
   });
 });
