@@ -15,6 +15,7 @@ import { OnRampStatus } from './onramp-enums.ts';
 import { SANDBOX_PATH } from './init-fiat-on-ramp.ts';
 import { verifyOnRampUrl } from './url-signature.ts';
 import { frameAncestors } from './frame-ancestors.ts';
+import { creditOnRamp } from '../chains/onramp-credit.ts';
 import type { EmulatorContext } from '../context.ts';
 import type { EmuRequest, EmuResponse } from '../http/exchange.ts';
 import type { Router } from '../http/router.ts';
@@ -110,7 +111,9 @@ async function settle(ctx: EmulatorContext, id: string, status: OnRampStatus): P
   if (!changed) {
     return page(409, 'On-ramp already finished', `<p id="onramp-error">This transaction has already finished.</p>${statusLine(transaction)}`);
   }
-  return page(200, status === OnRampStatus.COMPLETED ? 'Purchase complete' : 'Purchase failed', `${details(transaction)}${statusLine(transaction)}`);
+  // A completed purchase lands on the local chain when one runs for its network (issue 35).
+  const credit = status === OnRampStatus.COMPLETED ? `<p id="onramp-credit" class="note">${escape(await creditOnRamp(ctx.chains, transaction))}</p>` : '';
+  return page(200, status === OnRampStatus.COMPLETED ? 'Purchase complete' : 'Purchase failed', `${details(transaction)}${statusLine(transaction)}${credit}`);
 }
 
 export function onRampRoutes(ctx: EmulatorContext) {

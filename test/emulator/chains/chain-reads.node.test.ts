@@ -88,6 +88,25 @@ describe('hosted read routes from the local EVM chain', () => {
     assertServiceError(again, 400, 3, 'TRANSACTION_REJECTED', 'nonce too low');
   });
 
+  it('the on-ramp sandbox\'s completed purchase credits the bought USDC on the local chain', async () => {
+    const init = await f.submit('init_fiat_on_ramp', f.demoOrgId, {
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+      network: 'FIAT_ON_RAMP_BLOCKCHAIN_NETWORK_ETHEREUM',
+      cryptoCurrencyCode: 'FIAT_ON_RAMP_CRYPTO_CURRENCY_USDC',
+      walletAddress: address,
+      fiatCurrencyCode: 'FIAT_ON_RAMP_CURRENCY_USD',
+      fiatCurrencyAmount: '25.5',
+      sandboxMode: true,
+    });
+    assert.equal(init.status, 200, JSON.stringify(init.json));
+    const { onRampTransactionId } = Object.values((init.json.activity as { result: Record<string, { onRampTransactionId: string }> }).result)[0]!;
+    const done = await fetch(`${f.urls.apiUrl}/__onramp/${onRampTransactionId}/complete`, { method: 'POST' });
+    assert.equal(done.status, 200);
+    assert.match(await done.text(), /id="onramp-credit"[^>]*>Credited 25500000 atomic units of USDC/);
+    const { balances } = await hosted.getWalletAddressBalances({ organizationId: f.demoOrgId, address, caip2: SEPOLIA });
+    assert.deepEqual(balances!.map((b) => [b.symbol, b.balance]), [['ETH', '0'], ['USDC', '25500000']]);
+  });
+
   it('an address outside the organization, a chain not run, a malformed caip2: the service\'s errors, nothing changed', async () => {
     const read = (body: Record<string, unknown>) => f.query('get_wallet_address_balances', { organizationId: f.demoOrgId, ...body });
     assertServiceError(await assertNoStateChange(f.emulator, () => read({ address: '0x1111111111111111111111111111111111111111', caip2: SEPOLIA })), 404, 5, 'ADDRESS_NOT_FOUND');
