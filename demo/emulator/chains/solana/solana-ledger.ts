@@ -264,7 +264,10 @@ export class SolanaLedger {
     }
     if (!('postAccounts' in result)) {
       const meta = result.meta();
-      return failed(transactionErrorJson(result.err()), meta.logs(), Number(meta.computeUnitsConsumed()));
+      const err = transactionErrorJson(result.err());
+      // A node checks signatures before it simulates (sendTransaction; simulate with sigVerify).
+      if (err === 'SignatureFailure') throw new SolanaChainError(SolanaRpcCode.SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
+      return failed(err, meta.logs(), Number(meta.computeUnitsConsumed()));
     }
     const meta = result.meta();
     let accounts: (AccountView | null)[] | null = null;
