@@ -42,6 +42,15 @@ describe('B2 appproof-mutations (every token verifier): no signature is optional
     sessionKey = await generateTestKey();
   });
 
+  it('decodeJwt says which: an empty part, or a signature part that decodes to no bytes', async () => {
+    const [header, payload] = [segment({ alg: 'ES256', typ: 'JWT' }), segment({ sub: 'x' })];
+    for (const token of [`.${payload}.AA`, `${header}..AA`, `${header}.${payload}.`]) {
+      expect((await expectCode(() => decodeJwt(token), 'ERR_JWT_MALFORMED')).message, token).to.match(/three non-empty/);
+    }
+    for (const part of ['=', '==']) expect((await expectCode(() => decodeJwt(`${header}.${payload}.${part}`), 'ERR_JWT_MALFORMED')).message, part).to.match(/signature is empty/);
+    expect(decodeJwt(`${header}.${payload}.AA`).signature).to.deep.equal(new Uint8Array(1));
+  });
+
   it('session JWT (the published vector): each shape, over its claims and over changed ones, is refused', async () => {
     const { payload, signature } = decodeJwt(session.jwt);
     expect(await verifySessionJwt(session.jwt, { ignoreExpiry: true })).to.deep.equal(session.expectedClaims);
