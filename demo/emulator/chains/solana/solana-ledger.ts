@@ -148,8 +148,9 @@ export class SolanaLedger {
       this.setClock();
       this.svm.expireBlockhash();
       this.blockhashes.set(this.svm.latestBlockhash(), slot);
+      // Forgotten well after they expire (memory stays bounded); the age check decides validity.
       for (const [hash, made] of this.blockhashes) {
-        if (made + BLOCKHASH_LIFETIME >= slot) break;
+        if (made + 2 * BLOCKHASH_LIFETIME >= slot) break;
         this.blockhashes.delete(hash);
       }
     }
