@@ -57,7 +57,7 @@ async function startEvm(options: StartChainsOptions): Promise<{ chains: EvmChain
 
 async function startSolana(options: StartChainsOptions): Promise<{ chain: SolanaChain | null; down?: string }> {
   try {
-    return { chain: await startSolanaChain({ ...(options.now ? { now: options.now } : {}), ...(options.host ? { host: options.host } : {}) }) };
+    return { chain: await startSolanaChain({ ...(options.now ? { now: options.now } : {}), ...(options.host ? { host: options.host } : {}), ...(options.log ? { log: options.log } : {}) }) };
   } catch (error) {
     return { chain: null, down: message(error) };
   }
