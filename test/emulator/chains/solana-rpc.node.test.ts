@@ -109,6 +109,7 @@ test('the USDC mint has the same address on every start', async () => {
   const second = await startSolanaChain();
   try {
     assert.equal(first.info.tokens[0]!.mint, second.info.tokens[0]!.mint);
+    assert.equal(first.info.tokens[0]!.mint, '72bgXy9U4FrRr7HxYRstdKjjTeMaRTBrBCkWGecc18zN', 'the address the README gives');
     assert.equal(first.info.caip2, 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1');
     const genesis = await new Connection(first.info.rpcUrl).getGenesisHash();
     assert.equal(`solana:${genesis.slice(0, 32)}`, first.info.caip2);
