@@ -272,7 +272,7 @@ export class LatchEip1193Provider {
 
   /** The selected account (the first of the user's); undefined while nobody is logged in. */
   get address(): string | undefined {
-    return this.#signer.current?.accounts[0];
+    return this.#signer.settled ? this.#signer.current?.accounts[0] : undefined;
   }
 
   /** The current chain, 0x-hex. */
@@ -282,7 +282,7 @@ export class LatchEip1193Provider {
 
   /** True while someone is logged in and the provider has their accounts. */
   isConnected(): boolean {
-    return this.#signer.current !== null && this.#signer.loggedIn;
+    return this.#signer.settled;
   }
 
   // ---- events ------------------------------------------------------------------------------

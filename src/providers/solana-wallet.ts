@@ -182,9 +182,12 @@ export class LatchSolanaWallet {
     });
   }
 
-  /** The connected accounts: none before connect and after the session ends. */
+  /**
+   * The connected accounts: none before connect, after a logout, and while another user's are
+   * being listed (a switch), so that a dapp that reads them then connects again.
+   */
   get accounts(): readonly SolanaWalletAccount[] {
-    return this.#accounts;
+    return this.#signer.settled ? this.#accounts : [];
   }
 
   /** Stops following the kit or the session; the accounts become none, and it connects and signs no more. */

@@ -128,6 +128,11 @@ export class WalletSigner<S extends SignerSession, A> {
     return session;
   }
 
+  /** True when the user spoken for is the one logged in now (false during a switch's listing, or with nobody). */
+  get settled(): boolean {
+    return this.#signer !== null && this.#signer.user === sessionUser(this.#live());
+  }
+
   /** True when someone is logged in (whether or not their accounts are listed yet). */
   get loggedIn(): boolean {
     return this.#live() !== null;

@@ -24,6 +24,7 @@ import { emulatorKitOptions, otpLogin, startEmulator, type TestEmulator } from '
 // @wallet-standard/app registers on `window`: Node has none, so an EventTarget stands in for it.
 (globalThis as { window?: EventTarget }).window ??= new EventTarget();
 const { getWallets } = await import('@wallet-standard/app');
+const { StandardWalletAdapter } = await import('@solana/wallet-standard-wallet-adapter-base');
 
 const ETH = { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' } as const;
 const SOL = { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' } as const;
@@ -346,6 +347,33 @@ describe('Wallets bound to the kit: one for the life of the page, across logins,
       }
       // The first went with A's session (it was A's when handed over); the second never went.
       assert.deepEqual(submitted.slice(count), [`${users.a.userId}:sign_raw_payload`]);
+    });
+
+    it('wallet-adapter\u2019s StandardWalletAdapter: connects and signs as one user; the logout disconnects it; with another user logged in (the saved account the logout made active) it connects again and signs as them', async () => {
+      // The adapter says Unsupported where there is no document (server rendering): a stand-in while it is made.
+      const hadDocument = 'document' in globalThis;
+      (globalThis as { document?: unknown }).document ??= {};
+      const adapter = new StandardWalletAdapter({ wallet: registered.wallet as never });
+      if (!hadDocument) delete (globalThis as { document?: unknown }).document;
+      const errors: string[] = [];
+      adapter.on('error', (error) => errors.push(error.name));
+      await adapter.connect();
+      assert.equal(adapter.publicKey?.toBase58(), users.b.sol);
+      const signedAsB = await adapter.signMessage!(new TextEncoder().encode('adapter b'));
+      assert.ok(nacl.sign.detached.verify(new TextEncoder().encode('adapter b'), signedAsB, adapter.publicKey!.toBytes()));
+
+      const disconnected = new Promise<void>((resolve) => adapter.once('disconnect', () => resolve()));
+      await kit.logout();
+      await disconnected;
+      assert.equal(adapter.connected, false);
+      assert.deepEqual(errors, ['WalletDisconnectedError']);
+
+      // The logout made the saved account (A) the active one (kit-accounts.ts afterLogout).
+      await adapter.connect();
+      assert.equal(adapter.publicKey?.toBase58(), users.a.sol);
+      const signedAsA = await adapter.signMessage!(new TextEncoder().encode('adapter a'));
+      assert.ok(nacl.sign.detached.verify(new TextEncoder().encode('adapter a'), signedAsA, adapter.publicKey!.toBytes()));
+      await adapter.disconnect();
     });
   });
 });
