@@ -232,7 +232,8 @@ export async function startSolanaRpcServer(ledger: SolanaLedger, host: string, l
   wss.on('connection', (socket: WebSocket) => {
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       if (isBinary) return socket.close(1003, 'text frames only');
-      send(socket, JSON.parse(handleBody(data.toString('utf8'), socket)));
+      // The answer as written (bigints as plain integers), not re-parsed into numbers.
+      if (socket.readyState === socket.OPEN) socket.send(handleBody(data.toString('utf8'), socket));
     });
     socket.on('close', () => {
       for (const [id, sub] of subscriptions) if (sub.socket === socket) subscriptions.delete(id);
