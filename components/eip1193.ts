@@ -1,6 +1,6 @@
 /**
- * `latchkey/eip1193`: an EIP-1193 provider over a signing session (viem, ethers and dapp
- * libraries sign through the service), its errors, and EIP-6963 announcement, with the kit's
+ * `latchkey/eip1193`: an EIP-1193 provider for the kit's logged-in user, one for the life of the
+ * page (viem, ethers, wagmi and dapp libraries sign through the service), its errors, and EIP-6963 announcement, with the kit's
  * confirmation sheet on by default: every signature, send and chain change is shown to the
  * person on `<latch-confirm>` and waits for their answer. The sheet and the request decoders
  * load when the first such request arrives, not with this entry. A page's own `approve` hook
@@ -16,7 +16,7 @@ import {
 import { confirmWithSheet } from './internal/confirm-with-sheet.ts';
 
 export { READ_ONLY_METHODS } from '../src/providers/eip1193-provider.ts';
-export type { Eip1193Chain, Eip1193ProviderOptions, Eip1193RequestArguments, Eip1193Session } from '../src/providers/eip1193-provider.ts';
+export type { Eip1193Chain, Eip1193Kit, Eip1193KitSession, Eip1193ProviderOptions, Eip1193RequestArguments, Eip1193Session } from '../src/providers/eip1193-provider.ts';
 export { ProviderRpcError, ProviderRpcErrorCodes, isProviderRpcError } from '../src/providers/provider-rpc-error.ts';
 export type { ProviderRpcErrorCode } from '../src/providers/provider-rpc-error.ts';
 export { announceEip1193Provider } from '../src/providers/announce-eip1193-provider.ts';

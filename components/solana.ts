@@ -1,6 +1,6 @@
 /**
- * `latchkey/solana`: a Wallet Standard wallet over a signing session for the user's Solana
- * accounts, registered with the page's Solana dapps, with the kit's confirmation sheet on by
+ * `latchkey/solana`: a Wallet Standard wallet for the kit's logged-in user's Solana accounts (one
+ * for the life of the page; or over one signing session), registered with the page's Solana dapps, with the kit's confirmation sheet on by
  * default: every message, transaction and send is shown to the person on `<latch-confirm>` and
  * waits for their answer. The sheet and the request decoders load when the first such request
  * arrives, not with this entry. A page's own `approve` hook replaces the sheet (headless);

@@ -1,6 +1,6 @@
 /**
- * `latchkey/solana`: a Wallet Standard wallet over a signing session for the user's Solana
- * accounts, registered with the page's Solana dapps; every signature approved first (the
+ * `latchkey/solana`: a Wallet Standard wallet for the kit's logged-in user's Solana accounts (or
+ * over one signing session), registered with the page's Solana dapps; every signature approved first (the
  * request decoded into a RequestReview, loaded on the first request). A package entry of its
  * own, so the core entry and every login page stay without it.
  */
