@@ -77,6 +77,16 @@ test('web3.js v1 sends SOL and confirms it through signatureSubscribe; kit reads
     assert.equal(landed?.meta?.fee, 5000);
     assert.deepEqual(landed?.meta?.postBalances.slice(0, 2), [Number(aliceBalance), LAMPORTS_PER_SOL / 2]);
     assert.equal(chain.status(signature)?.slot, landed?.slot);
+    // What a wallet's activity list reads: the parsed form, each key with its role.
+    const parsed = await connection.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0 });
+    assert.deepEqual(
+      parsed?.transaction.message.accountKeys.map((k) => [k.pubkey.toBase58(), k.signer, k.writable]),
+      [[alice.publicKey.toBase58(), true, true], [bob.publicKey.toBase58(), false, true], [SystemProgram.programId.toBase58(), false, false]],
+    );
+    assert.equal((parsed?.transaction.message.instructions[0] as { programId: PublicKey }).programId.toBase58(), SystemProgram.programId.toBase58());
+    assert.equal(parsed?.meta?.fee, 5000);
+    const [listed] = await connection.getSignaturesForAddress(bob.publicKey);
+    assert.deepEqual([listed?.signature, listed?.slot, listed?.err], [signature, landed?.slot, null]);
   });
 });
 

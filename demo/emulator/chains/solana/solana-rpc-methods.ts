@@ -6,7 +6,7 @@
  */
 import { base58, base64 } from '@scure/base';
 import { SolanaChainError, SolanaRpcCode, invalidParams } from './solana-chain-error.ts';
-import { readMessage, WireError } from './solana-wire.ts';
+import { isWritable, readMessage, WireError } from './solana-wire.ts';
 import { readMint, readTokenAccount, uiTokenAmount, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from './spl-token-accounts.ts';
 import { SLOTS_PER_EPOCH, transactionFee } from './solana-ledger.ts';
 import type { AccountView, LandedTransaction, SolanaLedger } from './solana-ledger.ts';
@@ -168,8 +168,25 @@ export class SolanaRpcMethods {
           ...(tx.version === 0 ? { addressTableLookups: tx.addressTableLookups } : {}),
         },
       };
+    } else if (encoding === 'jsonParsed') {
+      // Keys with their roles, and each instruction partially decoded (programId, accounts, data):
+      // the form Agave uses for a program it does not parse; here, for every program.
+      transaction = {
+        signatures: tx.signatures.map((s) => base58.encode(s)),
+        message: {
+          accountKeys: tx.accountKeys.map((pubkey, i) => ({ pubkey, signer: i < tx.header.numRequiredSignatures, writable: isWritable(tx, i), source: 'transaction' })),
+          recentBlockhash: tx.recentBlockhash,
+          instructions: tx.instructions.map((ix) => ({
+            programId: tx.accountKeys[ix.programIdIndex],
+            accounts: ix.accounts.map((index) => tx.accountKeys[index]),
+            data: base58.encode(ix.data),
+            stackHeight: null,
+          })),
+          ...(tx.version === 0 ? { addressTableLookups: tx.addressTableLookups } : {}),
+        },
+      };
     } else {
-      throw invalidParams(`Invalid params: unsupported encoding: ${String(encoding)}. Supported: json, base58, base64`);
+      throw invalidParams(`Invalid params: unsupported encoding: ${String(encoding)}. Supported: json, jsonParsed, base58, base64`);
     }
     return {
       slot: landed.slot,
