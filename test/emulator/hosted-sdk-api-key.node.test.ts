@@ -58,6 +58,17 @@ describe('the hosted HTTP client with an --api-key key', () => {
     const signer = await recoverAddress({ hash: payload, signature: serializeSignature({ r: `0x${r}`, s: `0x${s}`, yParity: Number.parseInt(v, 16) }) });
     assert.equal(signer.toLowerCase(), address.toLowerCase(), "the wallet's key signed");
 
+    // get_organization, the hosted v1OrganizationData: the root user, the wallet just made.
+    const { organizationData } = await client.getOrganization({ organizationId });
+    assert.equal(organizationData.organizationId, organizationId);
+    assert.deepEqual(organizationData.rootQuorum, { threshold: 1, userIds: [me.userId] });
+    assert.ok(organizationData.users?.some((u) => u.userId === me.userId && u.apiKeys.some((k) => k.credential.publicKey === keyPair.publicKey)));
+    assert.deepEqual(
+      organizationData.wallets?.map((w) => w.walletId),
+      [created.activity.result.createWalletResult!.walletId],
+    );
+    assert.deepEqual([organizationData.invitations, organizationData.tags, organizationData.privateKeys], [[], [], []]);
+
     // The second --api-key is the same root user's.
     const second = new TurnkeyClient({ baseUrl: apiUrl }, new ApiKeyStamper({ apiPublicKey: other.publicKey, apiPrivateKey: other.privateKey }));
     assert.equal((await second.getWhoami({ organizationId })).userId, me.userId);

@@ -24,4 +24,5 @@ export const HOSTED_CLIENT_QUERIES = {
   get_authenticator: { required: ['organizationId', 'authenticatorId'], response: 'authenticator' },
   get_oauth_providers: { required: ['organizationId'], response: 'oauthProviders' },
   get_private_key: { required: ['organizationId', 'privateKeyId'], response: 'privateKey' },
+  get_organization: { required: ['organizationId'], response: 'organizationData' },
 } as const satisfies Record<string, QuerySpec>;

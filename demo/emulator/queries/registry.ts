@@ -6,6 +6,7 @@ import { getAuthenticator } from './get-authenticator.ts';
 import { getAuthenticators } from './get-authenticators.ts';
 import { getBootProof } from './get-boot-proof.ts';
 import { getOauthProviders } from './get-oauth-providers.ts';
+import { getOrganization } from './get-organization.ts';
 import { getPrivateKey } from './get-private-key.ts';
 import { getSubOrgIds } from './get-sub-org-ids.ts';
 import { getUser } from './get-user.ts';
@@ -32,6 +33,7 @@ export function queryRegistry(): Map<string, QueryHandler> {
     ['get_authenticators', getAuthenticators],
     ['get_boot_proof', getBootProof],
     ['get_oauth_providers', getOauthProviders],
+    ['get_organization', getOrganization],
     ['get_private_key', getPrivateKey],
     ['get_sub_org_ids', getSubOrgIds],
     ['get_user', getUser],

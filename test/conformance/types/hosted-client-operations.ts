@@ -9,6 +9,7 @@
  * The `@ts-expect-error` lines prove the checks can fail.
  */
 import type * as Hosted from '@turnkey/sdk-types';
+import type { TurnkeyApiTypes } from '@turnkey/http';
 import type { HOSTED_CLIENT_OPERATIONS, HOSTED_CLIENT_QUERIES } from '../../../demo/emulator/api/hosted-client-operations.ts';
 
 /** Compiles only when `T` is exactly `true`. */
@@ -29,6 +30,8 @@ export type Queries = [
   Is<Conforms<'get_authenticator', Hosted.v1GetAuthenticatorRequest, Hosted.v1GetAuthenticatorResponse>>,
   Is<Conforms<'get_oauth_providers', Hosted.v1GetOauthProvidersRequest, Hosted.v1GetOauthProvidersResponse>>,
   Is<Conforms<'get_private_key', Hosted.v1GetPrivateKeyRequest, Hosted.v1GetPrivateKeyResponse>>,
+  // @turnkey/sdk-types has no get_organization; the HTTP client's generated types do.
+  Is<Conforms<'get_organization', TurnkeyApiTypes['v1GetOrganizationRequest'], TurnkeyApiTypes['v1GetOrganizationResponse']>>,
   // @ts-expect-error get_authenticators' userId is required, get_api_keys' is not
   Is<Conforms<'get_api_keys', Hosted.v1GetAuthenticatorsRequest, Hosted.v1GetApiKeysResponse>>,
 ];
