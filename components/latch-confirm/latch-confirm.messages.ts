@@ -14,7 +14,9 @@ type ConfirmKey =
   | `confirm.warning.${ReviewWarning}`
   | 'confirm.origin' | 'confirm.account' | 'confirm.chain' | 'confirm.unknownOrigin'
   | 'confirm.approve' | 'confirm.reject' | 'confirm.warnings' | 'confirm.message' | 'confirm.messageHex'
-  | 'confirm.opened' | 'confirm.warningCount' | 'confirm.dateUtc' | 'confirm.sectionOf';
+  | 'confirm.opened' | 'confirm.warningCount' | 'confirm.dateUtc' | 'confirm.sectionOf'
+  | 'confirm.changes' | 'confirm.changesNone' | 'confirm.willFail'
+  | 'confirm.change.send' | 'confirm.change.receive' | 'confirm.change.approve' | 'confirm.change.approveAll' | 'confirm.change.revokeAll' | 'confirm.change.unlimited';
 
 export type ConfirmMessages = { readonly [Key in ConfirmKey]: Message };
 
@@ -76,6 +78,17 @@ export const confirmEn: ConfirmMessages = {
   'confirm.warning.never-expires': 'This transaction never expires: it uses a durable nonce, so it can be sent at any time later, not only in the next minute or two.',
   'confirm.warning.high-fee': 'The network fee is high: see the maximum fee below.',
   'confirm.warning.unresolved-address': 'Some accounts come from an address lookup table and are shown as table[entry]: their addresses are not in the request, so the sheet cannot show where they lead.',
+  'confirm.warning.will-fail': 'This transaction will fail if you send it (the simulation says why below). You may still pay the network fee.',
+  'confirm.warning.not-simulated': 'The wallet could not simulate this transaction, so what it changes for you is not shown. The details below are what the request says.',
+  'confirm.changes': 'What changes for you',
+  'confirm.changesNone': 'No change to your assets, besides the network fee.',
+  'confirm.willFail': 'This will fail: {reason}',
+  'confirm.change.send': 'You send {amount}',
+  'confirm.change.receive': 'You receive {amount}',
+  'confirm.change.approve': 'You allow {spender} to spend {amount}',
+  'confirm.change.approveAll': 'You allow {spender} to move all your {asset}',
+  'confirm.change.revokeAll': 'You take back {spender}’s access to your {asset}',
+  'confirm.change.unlimited': 'an unlimited amount of {asset}',
   'confirm.label.to': 'To',
   'confirm.label.from': 'From',
   'confirm.label.value': 'Value',

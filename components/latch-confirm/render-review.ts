@@ -6,7 +6,8 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { MessageKey, MessageParams } from '../i18n/messages.ts';
-import type { RequestReview, ReviewRow, ReviewSection } from '../../src/review/request-review.ts';
+import { formatUnits, isUnlimitedAmount } from '../../src/review/evm-format.ts';
+import type { AssetChange, RequestReview, ReviewRow, ReviewSection } from '../../src/review/request-review.ts';
 
 export interface ReviewText {
   t(key: MessageKey, params?: MessageParams): string;
@@ -87,10 +88,49 @@ export function renderWarnings(review: RequestReview, host: ReviewText): Templat
   </div>`;
 }
 
+/** An asset as the person reads it: its symbol when the contract said it, else its address. */
+const assetName = (c: AssetChange) => c.symbol ?? c.asset;
+
+/** A change's amount: '25 USDC', '0.5 ETH', 'LKC #3', '2 × #5 ITEM'; the integer when decimals are unknown. */
+function changeAmount(c: AssetChange, host: ReviewText): string {
+  const value = BigInt(c.amount);
+  const size = value < 0n ? -value : value;
+  if (c.kind === 'approval' && c.standard === 'erc20' && isUnlimitedAmount(size)) return host.t('confirm.change.unlimited', { asset: assetName(c) });
+  if (c.tokenId !== undefined) return `${c.standard === 'erc1155' ? `${size} × ` : ''}${assetName(c)} #${c.tokenId}`;
+  return `${c.decimals !== undefined ? formatUnits(size, c.decimals) : size.toString()} ${assetName(c)}`;
+}
+
+function changeText(c: AssetChange, host: ReviewText): string {
+  const spender = c.spender ?? '';
+  if (c.kind === 'approval-for-all') return host.t(c.amount === '0' ? 'confirm.change.revokeAll' : 'confirm.change.approveAll', { spender, asset: assetName(c) });
+  if (c.kind === 'approval') return host.t('confirm.change.approve', { spender, amount: changeAmount(c, host) });
+  return host.t(c.direction === 'out' ? 'confirm.change.send' : 'confirm.change.receive', { amount: changeAmount(c, host) });
+}
+
+/**
+ * What the transaction changes for the account, simulated on its chain: a labelled list, what
+ * leaves first; "this will fail" with the chain's reason; nothing when it was not simulated (the
+ * `not-simulated` warning says so above).
+ */
+export function renderChanges(review: RequestReview, host: ReviewText): TemplateResult | typeof nothing {
+  const simulation = review.simulation;
+  if (!simulation) return nothing;
+  return html`<section part="section changes" class="section" data-section="changes" aria-labelledby="changes-title">
+    <h3 id="changes-title" part="section-title">${host.t('confirm.changes')}</h3>
+    ${simulation.failure !== undefined
+      ? html`<p part="change-failure" data-change="fails" dir="auto">${host.t('confirm.willFail', { reason: simulation.failure })}</p>`
+      : simulation.changes.length === 0
+        ? html`<p part="change-none" data-change="none">${host.t('confirm.changesNone')}</p>`
+        : html`<ul part="changes" class="changes" aria-labelledby="changes-title">
+            ${simulation.changes.map((c) => html`<li part="change" data-change=${c.direction} dir="auto">${changeText(c, host)}</li>`)}
+          </ul>`}
+  </section>`;
+}
+
 /** The message (its text, or its hex said to be no text) and every section. */
 export function renderBody(review: RequestReview, host: ReviewText): TemplateResult {
   const message = review.message;
-  return html`${message
+  return html`${renderChanges(review, host)}${message
       ? html`<section part="section message" class="section" data-section="message" aria-labelledby="message-title">
           <h3 id="message-title" part="section-title">${host.t('confirm.message')}</h3>
           ${message.text !== undefined

@@ -57,7 +57,33 @@ export type ReviewWarning =
   | 'account-closed'          // Solana: a token account closed, its SOL going to the account its section names
   | 'never-expires'           // Solana: a durable nonce (advanceNonceAccount): no blockhash expires the transaction
   | 'high-fee'                // Solana: the fee is 0.05 SOL or more (signatures, compute unit limit × price)
-  | 'unresolved-address';     // Solana: an account from an address lookup table, its address not in the transaction
+  | 'unresolved-address'      // Solana: an account from an address lookup table, its address not in the transaction
+  | 'will-fail'               // simulated on its chain, the transaction fails (reverts, or the chain refuses it): the reason in `simulation.failure`
+  | 'not-simulated';          // the wallet could not simulate it (no rpcUrl, a node without the method, no answer in time): only the decoding is shown
+
+/**
+ * One thing a simulated transaction changes for the account (src/review/simulate-evm.ts): a
+ * transfer netted per asset (and token id), or an approval it sets.
+ */
+export interface AssetChange {
+  kind: 'transfer' | 'approval' | 'approval-for-all';
+  standard: 'native' | 'erc20' | 'erc721' | 'erc1155';
+  /** 'native' for the chain's currency, else the token contract's address (lowercase). */
+  asset: string;
+  direction: 'in' | 'out' | 'approve';
+  /**
+   * A transfer: the signed amount in the asset's smallest unit as a decimal string ('-25000000'
+   * is 25 USDC out). An approval: the allowance set ('0' revokes); approval-for-all: '1' or '0'.
+   */
+  amount: string;
+  /** Read from the token contract (filtered for hidden characters); 'ETH' for the native currency. */
+  symbol?: string;
+  decimals?: number;
+  /** ERC-721 / ERC-1155 item. */
+  tokenId?: string;
+  /** Who may spend, for approvals. */
+  spender?: string;
+}
 
 export type ReviewFormat = 'text' | 'address' | 'amount' | 'hex' | 'date' | 'code';
 
@@ -90,6 +116,11 @@ export interface RequestReview {
   /** For a message: its text when it is UTF-8 text, and its bytes as 0x-hex always. */
   message?: { text?: string; hex: string };
   sections: readonly ReviewSection[];
+  /**
+   * What the transaction would change for the account, simulated on its chain before the person
+   * decides. Absent when not simulated (a message, or `not-simulated`); `failure` with `will-fail`.
+   */
+  simulation?: { changes: readonly AssetChange[]; failure?: string };
   /** Every warning of the request, most serious first. */
   warnings: readonly ReviewWarning[];
 }
