@@ -69,6 +69,22 @@ describe('the hosted HTTP client with an --api-key key', () => {
     );
     assert.deepEqual([organizationData.invitations, organizationData.tags, organizationData.privateKeys], [[], [], []]);
 
+    // update_wallet renames it; an unknown wallet is refused and changes nothing.
+    const renamed = await client.updateWallet({ type: 'ACTIVITY_TYPE_UPDATE_WALLET', timestampMs: String(Date.now()), organizationId, parameters: { walletId: created.activity.result.createWalletResult!.walletId, walletName: 'Treasury' } });
+    assert.equal(renamed.activity.result.updateWalletResult?.walletId, created.activity.result.createWalletResult!.walletId);
+    const before = emulator.state.snapshot();
+    await assert.rejects(
+      client.updateWallet({ type: 'ACTIVITY_TYPE_UPDATE_WALLET', timestampMs: String(Date.now()), organizationId, parameters: { walletId: 'no-such-wallet', walletName: 'X' } }),
+      (error: { code?: number }) => error.code === 5,
+    );
+    await assert.rejects(
+      client.updateWallet({ type: 'ACTIVITY_TYPE_UPDATE_WALLET', timestampMs: String(Date.now()), organizationId, parameters: { walletId: created.activity.result.createWalletResult!.walletId, walletName: 'x'.repeat(257) } }),
+      (error: { code?: number }) => error.code === 3,
+    );
+    assert.deepEqual(emulator.state.snapshot(), before, 'refusals change nothing');
+    const { wallet } = await client.getWallet({ organizationId, walletId: created.activity.result.createWalletResult!.walletId });
+    assert.equal(wallet.walletName, 'Treasury');
+
     // The second --api-key is the same root user's.
     const second = new TurnkeyClient({ baseUrl: apiUrl }, new ApiKeyStamper({ apiPublicKey: other.publicKey, apiPrivateKey: other.privateKey }));
     assert.equal((await second.getWhoami({ organizationId })).userId, me.userId);

@@ -35,6 +35,7 @@ import { signTransaction } from './sign-transaction.ts';
 import { stampLogin } from './stamp-login.ts';
 import { updateUserEmail } from './update-user-email.ts';
 import { updateUserName } from './update-user-name.ts';
+import { updateWallet } from './update-wallet.ts';
 import { updateUserPhoneNumber } from './update-user-phone-number.ts';
 import { verifyOtp } from './verify-otp.ts';
 import { policyActivities } from '../policy/policy-feature.ts';
@@ -78,6 +79,7 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['stamp_login', stampLogin],
     ['update_user_email', updateUserEmail],
     ['update_user_name', updateUserName],
+    ['update_wallet', updateWallet],
     ['update_user_phone_number', updateUserPhoneNumber],
     ['verify_otp', verifyOtp],
   ]);

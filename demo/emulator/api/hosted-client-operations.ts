@@ -12,6 +12,7 @@ export const HOSTED_CLIENT_OPERATIONS = {
   // so the conformance types go on checking it against the hosted ones.
   export_wallet_account: { type: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT', intent: 'exportWalletAccountIntent', result: 'exportWalletAccountResult' },
   sign_raw_payloads: { type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', intent: 'signRawPayloadsIntent', result: 'signRawPayloadsResult' },
+  update_wallet: { type: 'ACTIVITY_TYPE_UPDATE_WALLET', intent: 'updateWalletIntent', result: 'updateWalletResult' },
 } as const satisfies Record<string, OperationSpec>;
 
 export const HOSTED_CLIENT_QUERIES = {

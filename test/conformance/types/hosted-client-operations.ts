@@ -45,6 +45,13 @@ export type ExportWalletAccount = [
   Is<Equal<NonNullable<Hosted.v1Intent['exportWalletIntent']>, Hosted.v1ExportWalletAccountIntent>>,
 ];
 
+type UpdateWallet = (typeof HOSTED_CLIENT_OPERATIONS)['update_wallet'];
+export type UpdateWalletOperation = [
+  Is<Equal<UpdateWallet['type'], TurnkeyApiTypes['v1UpdateWalletRequest']['type']>>,
+  Is<Equal<NonNullable<TurnkeyApiTypes['v1Intent'][UpdateWallet['intent']]>, TurnkeyApiTypes['v1UpdateWalletIntent']>>,
+  Is<Equal<NonNullable<TurnkeyApiTypes['v1Result'][UpdateWallet['result']]>, TurnkeyApiTypes['v1UpdateWalletResult']>>,
+];
+
 type SignMany = (typeof HOSTED_CLIENT_OPERATIONS)['sign_raw_payloads'];
 export type SignRawPayloads = [
   Is<Equal<SignMany['type'], Hosted.v1SignRawPayloadsRequest['type']>>,
