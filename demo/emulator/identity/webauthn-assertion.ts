@@ -20,9 +20,6 @@ export async function stampChallenge(body: Uint8Array): Promise<string> {
   return textToBase64Url(toHex(await sha256(body)));
 }
 
-/** ECDSA scalar sizes by COSE curve (P-256, P-384, P-521). */
-const EC2_SIZES: Record<number, number> = { 1: 32, 2: 48, 3: 66 };
-
 /**
  * An EC2 key's assertion signature must be exactly one DER SEQUENCE of two minimal INTEGERs:
  * SimpleWebAuthn's ASN.1 reader ignores bytes after the SEQUENCE, so a genuine signature with a
@@ -33,7 +30,8 @@ function isStrictSignature(signature: string, publicKey: Uint8Array): boolean {
   const key = decodeCredentialPublicKey(publicKey as Uint8Array<ArrayBuffer>);
   if (!cose.isCOSEPublicKeyEC2(key)) return true;
   try {
-    derToRaw(fromBase64Url(signature), EC2_SIZES[key.get(cose.COSEKEYS.crv) ?? 0] ?? 32);
+    // ES256 is the one EC2 algorithm registration accepts (webauthn-registration.ts): P-256.
+    derToRaw(fromBase64Url(signature));
     return true;
   } catch {
     return false;
