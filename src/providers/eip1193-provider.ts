@@ -410,15 +410,16 @@ export class LatchEip1193Provider {
    * chain, shown in the review. Resolves the session to sign with, read after the answer: the
    * same user's (4900 when nobody is logged in any more). Hand it the request in the same turn.
    */
-  async #approved(signer: Signer<string>, account: string, args: Eip1193RequestArguments, filled?: EvmReviewContext['filled']): Promise<Eip1193Session> {
+  async #approved(signer: Signer<string>, account: string, args: Eip1193RequestArguments, filled?: EvmReviewContext['filled'], tx?: TransactionRequest): Promise<Eip1193Session> {
     const ok = await this.#signer.waiting(signer, async (signal) => {
       if (this.#approve) return this.#approve(args, { signal });
       // The decoders load with the first request that needs them, not with the provider.
-      const { reviewEvmRequest } = await import('../review/evm-review.ts');
+      const { reviewEvmRequestSimulated } = await import('../review/evm-review-simulated.ts');
       // The page's origin is read when a request comes, not at creation (src/ runs without a window).
       const origin = this.#origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? '';
-      // The params were checked as an array by the method's handler.
-      const review = reviewEvmRequest(args as EvmRequest, { origin, account, chainId: this.#chainId, filled });
+      // The params were checked as an array by the method's handler. A transaction is simulated
+      // on its chain first (never throws: without an answer in ~1.5 s it says `not-simulated`).
+      const review = await reviewEvmRequestSimulated(args as EvmRequest, { origin, account, chainId: this.#chainId, filled }, tx, this.#chains.get(this.#chainId), this.#fetch);
       if (!review) throw new ProviderRpcError(Codes.INTERNAL, 'The request has no review.');
       return this.#confirm!(review, { signal });
     });
@@ -532,7 +533,7 @@ export class LatchEip1193Provider {
       unsigned.maxPriorityFeePerGas = tx.maxPriorityFeePerGas ?? (await this.#fill('maxPriorityFeePerGas', 'eth_maxPriorityFeePerGas', []));
       unsigned.maxFeePerGas = tx.maxFeePerGas ?? (await this.#baseFee()) * 2n + unsigned.maxPriorityFeePerGas;
     } else unsigned.gasPrice = tx.gasPrice ?? (await this.#fill('gasPrice', 'eth_gasPrice', []));
-    const session = await this.#approved(signer, from, args, { nonce, gas, gasPrice: unsigned.gasPrice, maxFeePerGas: unsigned.maxFeePerGas, maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas });
+    const session = await this.#approved(signer, from, args, { nonce, gas, gasPrice: unsigned.gasPrice, maxFeePerGas: unsigned.maxFeePerGas, maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas }, tx);
     const activity = await session.submit('sign_transaction', { signWith: from, unsignedTransaction: serializeUnsignedTransaction(unsigned).slice(2), type: 'TRANSACTION_TYPE_ETHEREUM' });
     const signed = activity.result.signTransactionResult?.signedTransaction;
     if (typeof signed !== 'string' || !/^(?:0x)?[0-9a-fA-F]+$/.test(signed)) throw new LatchError('ERR_RESPONSE_MALFORMED', 'The signed transaction is malformed.');
@@ -564,7 +565,7 @@ export class LatchEip1193Provider {
     };
     const optional = { nonce: decimal(tx.nonce), gasLimit: decimal(tx.gas), maxFeePerGas: decimal(tx.maxFeePerGas ?? tx.gasPrice), maxPriorityFeePerGas: decimal(tx.maxPriorityFeePerGas ?? tx.gasPrice) };
     for (const [key, v] of Object.entries(optional)) if (v !== undefined) (parameters as unknown as Record<string, string>)[key] = v;
-    const session = await this.#approved(signer, tx.from, args, await this.#estimatedFees(tx));
+    const session = await this.#approved(signer, tx.from, args, await this.#estimatedFees(tx), tx);
     const activity = await session.submit('eth_send_transaction', parameters);
     const id = activity.result.ethSendTransactionResult?.sendTransactionStatusId;
     if (typeof id !== 'string') throw new LatchError('ERR_RESPONSE_MALFORMED', 'The send answered no sendTransactionStatusId.');

@@ -17,7 +17,7 @@ import type { AssetChange, RequestReview, ReviewWarning } from './request-review
 
 export interface EvmSimulationRequest {
   /** The chain's JSON-RPC endpoint; absent: not simulated. */
-  readonly rpcUrl?: string;
+  readonly rpcUrl?: string | undefined;
   /** The account whose changes are shown (the sender). */
   readonly account: string;
   readonly tx: { readonly from?: string; readonly to?: string; readonly value?: bigint | string; readonly data?: string; readonly gas?: bigint | string };

@@ -94,6 +94,8 @@ describe('a viem dapp on latchkey/eip1193: the confirmation sheet', { timeout: 2
     assert.deepEqual(sheet.warnings, [
       'Unlimited amount: this lets the spender take all of this token you hold, now and later.',
       'This lets someone else spend or move your assets. Check who (the spender) and how much.',
+      // The page gives no rpcUrl: the send is not simulated, and the sheet says so.
+      'The wallet could not simulate this transaction, so what it changes for you is not shown. The details below are what the request says.',
     ]);
     assert.deepEqual(sheet.headings, ['approve(address,uint256)']);
     assert.equal(sheet.rows['Spender'], SPENDER);

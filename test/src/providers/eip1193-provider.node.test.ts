@@ -154,6 +154,15 @@ describe('EIP-1193 provider over a signing session (emulator)', () => {
       eth_maxPriorityFeePerGas: '0x3b9aca00',
       eth_gasPrice: '0x4a817c800',
       eth_getBlockByNumber: { number: '0x10', baseFeePerGas: '0x2540be400' },
+      // One call that sends 0.25 ETH from the account (traceTransfers' pseudo-log), as a node answers.
+      get eth_simulateV1() {
+        const log = {
+          address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+          topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', `0x${'0'.repeat(24)}${address.slice(2).toLowerCase()}`, `0x${'0'.repeat(24)}${'11'.repeat(20)}`],
+          data: `0x${(250000000000000000n).toString(16).padStart(64, '0')}`,
+        };
+        return [{ calls: [{ status: '0x1', returnData: '0x', gasUsed: '0x5208', logs: [log] }] }];
+      },
     });
     kit = new LatchKit({
       proxyUrl: t.urls.proxyUrl,
@@ -328,9 +337,19 @@ describe('EIP-1193 provider over a signing session (emulator)', () => {
     assert.deepEqual(reviews.map((r) => r.action), ['sign-message', 'sign-typed-data', 'sign-transaction', 'send-transaction', 'switch-chain']);
     for (const review of reviews) assert.deepEqual([review.origin, review.account, review.chain.id], ['https://dapp.example', address, 'eip155:1']);
     assert.deepEqual(reviews[0]!.message, { text: 'hello', hex: toHex('hello') });
-    assert.deepEqual(reviews[2]!.warnings, ['unlimited-amount', 'delegation']);
+    // No rpcUrl for chain 1: the transactions were not simulated, and their reviews say so (messages are not simulated).
+    assert.deepEqual(reviews[2]!.warnings, ['unlimited-amount', 'delegation', 'not-simulated']);
+    assert.deepEqual(reviews.map((r) => r.warnings.includes('not-simulated')), [false, false, true, true, false]);
     // The fields the provider filled are the ones it would sign.
     assert.deepEqual(reviews[2]!.sections.find((s) => s.title === 'fees')!.rows.map((r) => r.label), ['fee', 'gas', 'gas-price']);
+  });
+
+  it('confirm: a transaction is simulated on its rpcUrl before it is shown: its changes are data on the review', async () => {
+    const reviews: RequestReview[] = [];
+    const provider = make({ approve: undefined, confirm: async (review) => (reviews.push(review), false), rpcUrl: rpc.url });
+    await rejectsWith(provider.request({ method: 'eth_sendTransaction', params: [{ to: TO, value: '0x3782dace9d90000' }] }), 4001, 'send refused');
+    assert.deepEqual(reviews[0]!.simulation, { changes: [{ kind: 'transfer', standard: 'native', asset: 'native', direction: 'out', amount: '-250000000000000000', symbol: 'ETH', decimals: 18 }] });
+    assert.ok(!reviews[0]!.warnings.includes('not-simulated'));
   });
 
   it('confirm: approved, the request is signed (viem verifies it)', async () => {
