@@ -121,7 +121,7 @@ export function renderChanges(review: RequestReview, host: ReviewText): Template
       ? html`<p part="change-failure" data-change="fails" dir="auto">${host.t('confirm.willFail', { reason: simulation.failure })}</p>`
       : simulation.changes.length === 0
         ? html`<p part="change-none" data-change="none">${host.t('confirm.changesNone')}</p>`
-        : html`<ul part="changes" class="changes" aria-labelledby="changes-title">
+        : html`<ul part="change-list" class="changes" aria-labelledby="changes-title">
             ${simulation.changes.map((c) => html`<li part="change" data-change=${c.direction} dir="auto">${changeText(c, host)}</li>`)}
           </ul>`}
   </section>`;
