@@ -58,7 +58,8 @@ class RpcError extends Error {
 const quantity = (v: bigint | string | undefined) => (v === undefined ? undefined : `0x${BigInt(v).toString(16)}`);
 const word = (hex: string, i: number) => hex.slice(i * 64, i * 64 + 64);
 const addressOf = (topicOrWord: string) => `0x${topicOrWord.slice(-40)}`.toLowerCase();
-const uint = (hex: string) => (hex ? BigInt(`0x${hex}`) : 0n);
+/** A word or topic (with or without 0x) as an unsigned integer; empty is 0. */
+const uint = (hex: string) => (hex.replace(/^0x/, '') ? BigInt(`0x${hex.replace(/^0x/, '')}`) : 0n);
 
 /** An ABI-encoded `string` (head at `body`'s start), or undefined when it is none. */
 function abiString(body: string): string | undefined {

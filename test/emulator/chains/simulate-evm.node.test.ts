@@ -12,7 +12,7 @@ import { describe, it, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPublicClient, encodeAbiParameters, encodeFunctionData, erc20Abi, http, maxUint256, parseEther, parseEventLogs, parseUnits, type Address } from 'viem';
+import { createPublicClient, encodeAbiParameters, encodeFunctionData, erc20Abi, erc721Abi, http, maxUint256, parseEther, parseEventLogs, parseUnits, type Address } from 'viem';
 import { startFixture, getJson, plainPost } from '../support/emulator-fixture.ts';
 import { simulateEvmReview, simulateEvmTransaction, SIMULATION_TIMEOUT_MS, type EvmSimulation } from '../../../src/review/simulate-evm.ts';
 import { reviewEvmRequest } from '../../../src/review/evm-review.ts';
@@ -158,6 +158,22 @@ describe('simulation on the sheet: eth_simulateV1 on the local EVM chain', () =>
     const broke = await simulate({ to: RECIPIENT, value: parseEther('5') });
     assert.equal(broke.status, 'will-fail');
     assert.match((broke as { reason: string }).reason, /insufficient funds/i);
+  });
+
+  it('an ERC-721 transfer is the item out (LKC #id, symbol read from the contract); viem reads the same Transfer', async () => {
+    const lkc = chain.tokens.find((t) => t.symbol === 'LKC')!.address as Address;
+    const minted = await faucet({ address: ACCOUNT, chain: SEPOLIA, asset: 'LKC', amount: '1' });
+    const receipt = await pub.getTransactionReceipt({ hash: (minted.json.txHashes as `0x${string}`[])[0]! });
+    const [mint] = parseEventLogs({ abi: erc721Abi, eventName: 'Transfer', logs: receipt.logs });
+    const tokenId = mint!.args.tokenId;
+    const data = encodeFunctionData({ abi: erc721Abi, functionName: 'transferFrom', args: [ACCOUNT, RECIPIENT, tokenId] });
+    assert.deepEqual(await simulate({ to: lkc, data }), {
+      status: 'simulated',
+      changes: [{ kind: 'transfer', standard: 'erc721', asset: lkc.toLowerCase(), direction: 'out', amount: '-1', tokenId: tokenId.toString(), symbol: 'LKC' }],
+    });
+    const { results } = await pub.simulateCalls({ account: ACCOUNT, calls: [{ to: lkc, data }] });
+    const [moved] = parseEventLogs({ abi: erc721Abi, eventName: 'Transfer', logs: results[0]!.logs! });
+    assert.deepEqual([moved!.args.from.toLowerCase(), moved!.args.to.toLowerCase(), moved!.args.tokenId], [ACCOUNT.toLowerCase(), RECIPIENT.toLowerCase(), tokenId]);
   });
 
   it('a symbol or a revert reason with hidden characters is shown revealed, with hidden-characters', async () => {
