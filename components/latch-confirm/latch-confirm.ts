@@ -44,6 +44,11 @@ import './latch-confirm.messages.ts';
  * @csspart section-title - A section's title.
  * @csspart section-heading - What heads a section (a function signature, a primary type).
  * @csspart section-warnings - The warnings of one section.
+ * @csspart changes - What a simulated transaction changes for the account (also a `section`).
+ * @csspart change-list - The list of changes.
+ * @csspart change - One change: an amount or item in or out, or an allowance (its direction in `data-change`).
+ * @csspart change-none - The note that the simulation found no change but the network fee.
+ * @csspart change-failure - "This will fail", with the chain's reason.
  * @csspart rows - A list of rows.
  * @csspart row - A label and a value (the label's key in `data-label`).
  * @csspart label - A row's label.
