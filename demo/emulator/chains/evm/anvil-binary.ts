@@ -22,8 +22,12 @@ export function resolveAnvilBinary(platform: string = process.platform, arch: st
   if (!cpu || !['linux', 'darwin', 'win32'].includes(platform)) return { reason: `anvil has no binary for ${platform}-${arch}` };
   const name = `@foundry-rs/anvil-${platform}-${cpu}`;
   try {
-    const require = createRequire(import.meta.url);
-    const path = join(dirname(require.resolve(`${name}/package.json`)), 'bin', platform === 'win32' ? 'anvil.exe' : 'anvil');
+    // The platform package is @foundry-rs/anvil's dependency, not ours: resolved from anvil's own
+    // folder, it is found under pnpm's strict layout too (where a project sees only what it
+    // declares), not only in npm's flat node_modules.
+    const ours = createRequire(import.meta.url);
+    const anvils = createRequire(ours.resolve('@foundry-rs/anvil/package.json'));
+    const path = join(dirname(anvils.resolve(`${name}/package.json`)), 'bin', platform === 'win32' ? 'anvil.exe' : 'anvil');
     if (!existsSync(path)) return { reason: `${name} is installed without its binary` };
     return { path };
   } catch {
