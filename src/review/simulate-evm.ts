@@ -13,6 +13,7 @@
  * nothing here weighs on the login path.
  */
 import { hasHiddenCharacters, revealHiddenCharacters } from './hidden-characters.ts';
+import { abiText, decodeRevertData } from './evm-revert.ts';
 import type { AssetChange, RequestReview, ReviewWarning } from './request-review.ts';
 
 export interface EvmSimulationRequest {
@@ -40,8 +41,6 @@ const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3
 const APPROVAL_FOR_ALL = '0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31';
 const TRANSFER_SINGLE = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62';
 const TRANSFER_BATCH = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb';
-const ERROR_STRING = '08c379a0';
-const PANIC = '4e487b71';
 
 /** The execution API's codes for a transaction the chain refuses (nonce, funds, fees, gas): it will fail. */
 const REFUSED_CODES = new Set([-32003, -32015, -38010, -38011, -38012, -38013, -38014, -38015, -38016, -38021, -38022, -38024, -38025, 3]);
@@ -61,37 +60,18 @@ const addressOf = (topicOrWord: string) => `0x${topicOrWord.slice(-40)}`.toLower
 /** A word or topic (with or without 0x) as an unsigned integer; empty is 0. */
 const uint = (hex: string) => (hex.replace(/^0x/, '') ? BigInt(`0x${hex.replace(/^0x/, '')}`) : 0n);
 
-/** An ABI-encoded `string` (head at `body`'s start), or undefined when it is none. */
-function abiString(body: string): string | undefined {
-  if (body.length < 128) return undefined;
-  const offset = Number(uint(word(body, 0))) * 2;
-  const length = Number(uint(body.slice(offset, offset + 64))) * 2;
-  const bytes = body.slice(offset + 64, offset + 64 + length);
-  if (length > 2048 || bytes.length !== length || /[^0-9a-f]/i.test(bytes)) return undefined;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes.match(/../g) ?? [], (b) => Number.parseInt(b, 16)));
-  } catch {
-    return undefined;
-  }
+/** A string short enough to show (a symbol, a reason): 1,024 characters at most. */
+function shown(body: string): string | undefined {
+  const text = abiText(body);
+  return text !== undefined && text.length <= 1024 ? text : undefined;
 }
-
-const PANICS: Readonly<Record<number, string>> = {
-  0x01: 'assertion failed', 0x11: 'arithmetic overflow or underflow', 0x12: 'division by zero', 0x21: 'invalid enum value',
-  0x22: 'invalid storage byte array', 0x31: 'pop from an empty array', 0x32: 'array index out of bounds', 0x41: 'out of memory', 0x51: 'call to an uninitialized function',
-};
 
 /** A revert's data as words: Error(string)'s text, Panic(n) named, or a custom error's selector. */
 export function revertReason(data: string | undefined, fallback = 'execution reverted'): string {
-  const hex = (data ?? '').replace(/^0x/, '').toLowerCase();
-  if (hex.startsWith(ERROR_STRING)) {
-    const text = abiString(hex.slice(8));
-    if (text !== undefined) return text;
-  }
-  if (hex.startsWith(PANIC) && hex.length === 72) {
-    const code = Number(uint(hex.slice(8)));
-    return `Panic(0x${code.toString(16).padStart(2, '0')})${PANICS[code] ? `: ${PANICS[code]}` : ''}`;
-  }
-  if (hex.length >= 8) return `error 0x${hex.slice(0, 8)}`;
+  const revert = decodeRevertData(data);
+  if (revert.kind === 'error' && revert.message.length <= 1024) return revert.message;
+  if (revert.kind === 'panic') return `Panic(0x${revert.code.toString(16).padStart(2, '0')})${revert.reason ? `: ${revert.reason}` : ''}`;
+  if (revert.kind === 'other' && revert.selector.length === 8) return `error 0x${revert.selector}`;
   return fallback;
 }
 
@@ -108,7 +88,7 @@ async function tokenInfo(url: string, token: string, signal: AbortSignal, fetche
   const read = (selector: string) => rpc(url, 'eth_call', [{ to: token, data: selector }, 'latest'], signal, fetcher).then((r) => (typeof r === 'string' ? r.replace(/^0x/, '') : ''), () => '');
   const [symbolHex, decimalsHex] = await Promise.all([read('0x95d89b41'), read('0x313ce567')]);
   // Old tokens (MKR) answer symbol() as bytes32.
-  const symbol = abiString(symbolHex) ?? (symbolHex.length === 64 ? abiString(`${'0'.repeat(62)}20${'0'.repeat(62)}20${symbolHex}`)?.replace(/\0+$/, '') : undefined);
+  const symbol = shown(symbolHex) ?? (symbolHex.length === 64 ? shown(`${'0'.repeat(62)}20${'0'.repeat(62)}20${symbolHex}`)?.replace(/\0+$/, '') : undefined);
   const decimals = decimalsHex.length === 64 ? uint(decimalsHex) : undefined;
   return {
     ...(symbol ? { symbol: revealHiddenCharacters(symbol), ...(hasHiddenCharacters(symbol) ? { hidden: true } : {}) } : {}),

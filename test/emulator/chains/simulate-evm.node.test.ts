@@ -151,7 +151,7 @@ describe('simulation on the sheet: eth_simulateV1 on the local EVM chain', () =>
     // ERC20InsufficientBalance(address,uint256,uint256) = 0xe450d38c
     assert.deepEqual(await simulate({ to: usdc, data: tooMuch }), { status: 'will-fail', reason: 'error 0xe450d38c' });
     await rpc('anvil_setCode', [PANICKER, PANIC_CODE]);
-    assert.deepEqual(await simulate({ to: PANICKER }), { status: 'will-fail', reason: 'Panic(0x11): arithmetic overflow or underflow' });
+    assert.deepEqual(await simulate({ to: PANICKER }), { status: 'will-fail', reason: 'Panic(0x11): arithmetic underflow or overflow' });
     const { results } = await pub.simulateCalls({ account: ACCOUNT, calls: [{ to: usdc, data: toZero }, { to: usdc, data: tooMuch }, { to: PANICKER }] });
     assert.deepEqual(results.map((r) => r.status), ['failure', 'failure', 'failure']);
     // More than the account holds: the chain's validation refuses it before it runs.

@@ -6,6 +6,7 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { hex } from '@scure/base';
 import { utf8Encode } from '../../../../src/encoding/utf8.ts';
+import { decodeRevertData } from '../../../../src/review/evm-revert.ts';
 import { EVM_CONTRACTS } from './evm-contracts.ts';
 
 export type AbiValue = { type: 'address'; value: string } | { type: 'uint256' | 'uint8'; value: bigint } | { type: 'string'; value: string };
@@ -45,17 +46,6 @@ export interface RevertEntry {
   unknown?: { selector: string; data: string };
 }
 
-const PANICS: Readonly<Record<number, string>> = {
-  0x01: 'assertion failed',
-  0x11: 'arithmetic underflow or overflow',
-  0x12: 'division or modulo by zero',
-  0x21: 'invalid enum value',
-  0x22: 'invalid storage byte array',
-  0x31: 'pop on an empty array',
-  0x32: 'array index out of bounds',
-  0x41: 'out of memory',
-  0x51: 'call to a zero-initialized function',
-};
 
 interface CustomError {
   name: string;
@@ -83,23 +73,16 @@ function decodeStatic(type: string, w: string): string {
 
 /** Names a revert from its data (0x hex; empty: a bare `revert()`). */
 export function decodeRevert(data: string, address?: string): RevertEntry {
-  const body = data.replace(/^0x/, '').toLowerCase();
   const at = address ? { address } : {};
-  const sel = body.slice(0, 8);
-  const args = body.slice(8);
-  if (body === '') return { ...at, errorType: 'native', displayMessage: 'execution reverted', native: { nativeType: 'execution_reverted', message: '', panicCode: '' } };
-  if (sel === '08c379a0' && args.length >= 128) {
-    const offset = Number(BigInt(`0x${args.slice(0, 64)}`)) * 2;
-    const length = Number(BigInt(`0x${args.slice(offset, offset + 64)}`)) * 2;
-    const message = new TextDecoder().decode(hex.decode(args.slice(offset + 64, offset + 64 + length)));
-    return { ...at, errorType: 'native', displayMessage: `Error(${message})`, native: { nativeType: 'error_string', message, panicCode: '' } };
-  }
-  if (sel === '4e487b71' && args.length === 64) {
-    const code = Number(BigInt(`0x${args}`));
-    const message = PANICS[code] ?? 'unknown panic';
-    const panicCode = `0x${code.toString(16).padStart(2, '0')}`;
+  const revert = decodeRevertData(data);
+  if (revert.kind === 'empty') return { ...at, errorType: 'native', displayMessage: 'execution reverted', native: { nativeType: 'execution_reverted', message: '', panicCode: '' } };
+  if (revert.kind === 'error') return { ...at, errorType: 'native', displayMessage: `Error(${revert.message})`, native: { nativeType: 'error_string', message: revert.message, panicCode: '' } };
+  if (revert.kind === 'panic') {
+    const message = revert.reason ?? 'unknown panic';
+    const panicCode = `0x${revert.code.toString(16).padStart(2, '0')}`;
     return { ...at, errorType: 'native', displayMessage: `Panic(${panicCode}): ${message}`, native: { nativeType: 'panic', message, panicCode } };
   }
+  const { selector: sel, args } = revert;
   const custom = CUSTOM_ERRORS.get(sel);
   if (custom && args.length >= 64 * custom.inputs.length) {
     const params = Object.fromEntries(custom.inputs.map((input, i) => [input.name, decodeStatic(input.type, args.slice(64 * i, 64 * (i + 1)))]));
