@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
 import { ensureEngines, enginesFromEnv } from './engines.mjs';
 
@@ -12,9 +13,15 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 const failures = [];
 
+// Wall time of the last step run, shown beside its counts: the suite's time budget is kept per
+// step (a phase that grows is visible in any CI log's summary).
+let lastSeconds;
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}: ${[cmd, ...args].join(' ')}`);
+  const started = performance.now();
   const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  lastSeconds = (performance.now() - started) / 1000;
   return res.status === 0;
 }
 
@@ -22,7 +29,9 @@ function record(label, counts) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped ?? 0;
-  lines.push(`${label}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+  const seconds = lastSeconds === undefined ? '' : ` (${lastSeconds.toFixed(0)} s)`;
+  lastSeconds = undefined;
+  lines.push(`${label}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${seconds}`);
   for (const name of counts.failures ?? []) failures.push(`${label}: ${name}`);
 }
 
@@ -45,7 +54,9 @@ function suite(label, cmd, args, countsFile, env) {
   record(label, counts);
 }
 
+const suiteStarted = performance.now();
 ensureDeps();
+console.log(`installing what is missing took ${((performance.now() - suiteStarted) / 1000).toFixed(0)} s`);
 mkdirSync(RESULTS, { recursive: true });
 // Chromium, Firefox and WebKit from Debian, installed here when missing and run as root.
 let engines;
@@ -118,6 +129,7 @@ if (failures.length > 0) {
 }
 console.log('\nSummary');
 for (const line of lines) console.log(`  ${line}`);
+console.log(`  (all of npm test: ${((performance.now() - suiteStarted) / 1000).toFixed(0)} s)`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed === 0 ? 0 : 1);
