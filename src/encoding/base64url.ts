@@ -25,7 +25,9 @@ export function fromBase64Url(text: string): Uint8Array {
     throw new LatchError('ERR_ENCODING_BASE64URL', 'Expected a base64url string.');
   }
   const base64 = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  // Unpadded is fine: atob is WHATWG forgiving-base64, which reads a length of 2 or 3 mod 4 as
+  // padded (1 mod 4 is refused above).
+  const binary = atob(base64);
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
