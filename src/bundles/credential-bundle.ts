@@ -105,9 +105,7 @@ export async function decryptCredentialBundle(bundle: string, target: CryptoKeyP
   // not on the curve, an altered enc, is ERR_BUNDLE_DECRYPT there like any failure to open).
   const raw = await hpkeOpen({ enc: bytes.subarray(0, ENC_LENGTH), ciphertext: bytes.subarray(ENC_LENGTH) }, target, 'compressed');
   try {
-    if (raw.length !== KEY_LENGTH) {
-      throw new LatchError('ERR_BUNDLE_MALFORMED', 'The credential bundle does not hold a 32-byte private key.');
-    }
+    // raw is 32 bytes: the length check above leaves 48 bytes of AES-256-GCM, 32 of them plaintext.
     const { keyPair, publicKey } = await importSigningKey(raw);
     const result: DecryptedCredential = { publicKeyHex: toHex(compressPublicKey(publicKey)), keyPair };
     if (options.returnRawKey) result.rawPrivateKey = raw.slice();
