@@ -109,6 +109,8 @@ export const QUERY_OPERATIONS = {
   list_wallets: { required: ['organizationId'], response: 'wallets' },
   // The hosted name (its Rust SDK); the status of an on-ramp purchase.
   get_onramp_transaction_status: { required: ['organizationId', 'transactionId'], response: 'transactionStatus' },
+  // A wallet account's balances on one chain (the hosted route; the emulator answers it from its local chains).
+  get_wallet_address_balances: { required: ['organizationId', 'address', 'caip2'], response: 'balances' },
 } as const;
 
 export const SUBMIT_PATH = '/public/v1/submit/';

@@ -882,6 +882,19 @@ export interface WhoamiResult {
   username: string;
 }
 
+/**
+ * One asset's balance (hosted `v1AssetBalance`; every field optional there). `balance` is exact,
+ * in base units; `display` is the service's rounded text, for display only.
+ */
+export interface AssetBalance {
+  caip19?: string;
+  symbol?: string;
+  balance?: string;
+  decimals?: number;
+  name?: string;
+  display?: { crypto?: string; usd?: string };
+}
+
 /** A key held by the organization outside any wallet (hosted `v1PrivateKey`); never its material. */
 export interface PrivateKey {
   privateKeyId: string;
@@ -923,6 +936,7 @@ export interface QueryRequestMap {
   list_wallets: { organizationId: string };
   /** `refresh` asks the provider again instead of answering from the last known status. */
   get_onramp_transaction_status: { organizationId: string; transactionId: string; refresh?: boolean };
+  get_wallet_address_balances: { organizationId: string; address: string; caip2: string };
 }
 
 export interface QueryResponseMap {
@@ -940,6 +954,7 @@ export interface QueryResponseMap {
   list_wallets: { wallets: Wallet[] };
   /** The emulator answers PENDING, COMPLETED or FAILED (the hosted values are not published). */
   get_onramp_transaction_status: { transactionStatus: string };
+  get_wallet_address_balances: { balances: AssetBalance[] };
 }
 
 export type QueryRequest<Op extends QueryOperation> = QueryRequestMap[Op];

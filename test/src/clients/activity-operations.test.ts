@@ -113,7 +113,7 @@ describe('ACTIVITY_OPERATIONS', () => {
 describe('QUERY_OPERATIONS', () => {
   it('lists the queries the kit and emulator use, each needing an organizationId', () => {
     expect(Object.keys(QUERY_OPERATIONS).sort()).to.deep.equal(
-      ['get_activity', 'get_boot_proof', 'get_onramp_transaction_status', 'get_send_transaction_status', 'get_user', 'list_activities', 'list_app_proofs', 'list_policies', 'list_private_keys', 'list_users', 'list_wallet_accounts', 'list_wallets', 'whoami'],
+      ['get_activity', 'get_boot_proof', 'get_onramp_transaction_status', 'get_send_transaction_status', 'get_user', 'get_wallet_address_balances', 'list_activities', 'list_app_proofs', 'list_policies', 'list_private_keys', 'list_users', 'list_wallet_accounts', 'list_wallets', 'whoami'],
     );
     for (const [name, query] of Object.entries(QUERY_OPERATIONS)) {
       expect(query.required[0], name).to.equal('organizationId');
@@ -128,6 +128,7 @@ describe('QUERY_OPERATIONS', () => {
     expect(QUERY_OPERATIONS.get_activity).to.deep.equal({ required: ['organizationId', 'activityId'], response: 'activity' });
     expect(QUERY_OPERATIONS.get_boot_proof).to.deep.equal({ required: ['organizationId', 'ephemeralKey'], response: 'bootProof' });
     expect(QUERY_OPERATIONS.list_app_proofs).to.deep.equal({ required: ['organizationId', 'activityId'], response: 'appProofs' });
+    expect(QUERY_OPERATIONS.get_wallet_address_balances).to.deep.equal({ required: ['organizationId', 'address', 'caip2'], response: 'balances' });
   });
 });
 
