@@ -5,7 +5,7 @@ import { describe, it, afterEach, expect, expectCode } from '../../support/harne
 import { verifyEnvelope } from '../../../src/bundles/enclave-envelope.ts';
 import { createExportBundle, decodeExportedPrivateKey } from '../../../src/bundles/export-bundle.ts';
 import { decryptImportBundle } from '../../../src/bundles/import-bundle.ts';
-import { generateTargetKeyPair, hpkeSeal } from '../../../src/bundles/hpke-suite.ts';
+import { generateTargetKeyPair, hpkeOpen, hpkeSeal } from '../../../src/bundles/hpke-suite.ts';
 import { fromHex } from '../../../src/encoding/hex.ts';
 import { makeSigner } from './bundle-fixtures.ts';
 
@@ -44,5 +44,15 @@ describe('bundle refusals name what they refuse', () => {
       expect(refusal.message).to.equal('Could not encrypt to the target public key.');
       expect(refusal.cause).to.be.instanceOf(TypeError);
     }
+  });
+
+  it('an enc of the wrong size: ERR_BUNDLE_DECRYPT whose cause names the form expected (uncompressed unless told)', async () => {
+    const target = await generateTargetKeyPair();
+    const sealed = await hpkeSeal(Uint8Array.of(1), fromHex(target.publicKeyHex));
+    const cut = { enc: sealed.enc.subarray(0, 64), ciphertext: sealed.ciphertext };
+    const plain = await expectCode(() => hpkeOpen(cut, target.keyPair), 'ERR_BUNDLE_DECRYPT');
+    expect((plain.cause as Error).message).to.equal('enc is not a uncompressed P-256 point');
+    const compressed = await expectCode(() => hpkeOpen(cut, target.keyPair, 'compressed'), 'ERR_BUNDLE_DECRYPT');
+    expect((compressed.cause as Error).message).to.equal('enc is not a compressed P-256 point');
   });
 });

@@ -86,4 +86,23 @@ describe('credential bundle: the key on its way into WebCrypto', () => {
     expect(refusal.message).to.match(/decrypted key could not be imported/);
     expect(refusal.cause).to.equal(refused);
   });
+
+  it('reads the target pair’s public key once, however many bundles it opens (the AAD’s second half)', async () => {
+    const { vector, target } = await published();
+    let rawExports = 0;
+    wrap(undefined, (real, format, key) => {
+      if (format === 'raw' && key === target.publicKey) rawExports++;
+      return real(format, key);
+    });
+    // @hpke/core reads it too, for its own KEM context, on every open: count what the first open
+    // reads more than each later one.
+    const counts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect((await decryptCredentialBundle(vector.bundle, target)).publicKeyHex).to.equal(vector.expectedCredentialPublicKeyCompressedHex);
+      counts.push(rawExports);
+    }
+    const [first, second, third] = counts as [number, number, number];
+    expect(third - second, 'each later open reads the same').to.equal(second - first);
+    expect(first - (second - first), 'the kit reads it once, on the first open').to.equal(1);
+  });
 });
