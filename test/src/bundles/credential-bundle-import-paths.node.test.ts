@@ -33,6 +33,7 @@ describe('credential bundle: the key on its way into WebCrypto', () => {
   afterEach(() => {
     delete (subtle as Partial<SubtleCrypto>).importKey; // the prototype's again
     delete (subtle as Partial<SubtleCrypto>).exportKey;
+    delete (subtle as Partial<SubtleCrypto>).decrypt;
   });
 
   it('hands WebCrypto a PKCS #8 key OpenSSL reads as the published key, and reads back the point noble derives', async () => {
@@ -104,5 +105,21 @@ describe('credential bundle: the key on its way into WebCrypto', () => {
     const [first, second, third] = counts as [number, number, number];
     expect(third - second, 'each later open reads the same').to.equal(second - first);
     expect(first - (second - first), 'the kit reads it once, on the first open').to.equal(1);
+  });
+
+  it('the decrypted key bytes WebCrypto handed back are zeroed once the key is imported; returnRawKey gets a copy', async () => {
+    const { vector, target } = await published();
+    const realDecrypt = subtle.decrypt.bind(subtle);
+    const outputs: ArrayBuffer[] = [];
+    subtle.decrypt = (async (...args: Parameters<SubtleCrypto['decrypt']>) => {
+      const out = await realDecrypt(...args);
+      outputs.push(out);
+      return out;
+    }) as SubtleCrypto['decrypt'];
+    const result = await decryptCredentialBundle(vector.bundle, target, { returnRawKey: true });
+    expect(toHex(result.rawPrivateKey!)).to.equal(vector.expectedPlaintextHex);
+    expect(outputs.length, 'one AES-GCM decryption').to.equal(1);
+    expect(outputs[0]!.byteLength).to.equal(32);
+    expect([...new Uint8Array(outputs[0]!)].every((b) => b === 0), 'wiped').to.equal(true);
   });
 });
