@@ -137,6 +137,11 @@ export const LatchErrorCodes = [
   // offered for it was another account's
   'ERR_STEP_UP_REQUIRED',
   'ERR_STEP_UP_USER',
+  // a send the kit refuses before asking the person: the balance cannot cover the amount plus the
+  // network fee (or a token's balance its amount); the chain would not estimate the send (a
+  // revert, an unknown account), with the chain's own reason
+  'ERR_SEND_INSUFFICIENT_FUNDS',
+  'ERR_SEND_ESTIMATE_FAILED',
   // configuration
   'ERR_CONFIG_INVALID',
 ] as const;
