@@ -38,13 +38,13 @@ import { LatchError, isLatchError } from '../errors/latch-error.ts';
 import { fromHex } from '../encoding/hex.ts';
 import { ethereumMessageDigest } from '../signing/message-digest.ts';
 import type { TypedData } from '../signing/typed-data-digest.ts';
-import { isFinalSendStatus, pollStatus, sendTransactionStatus, type PollOptions } from '../session/session-status.ts';
+import type { PollOptions } from '../session/session-status.ts';
 import type { SigningSession } from '../session/signing-session.ts';
-import type { EthSendTransactionParameters, SendTransactionStatus } from '../clients/activity-types.ts';
+import type { SendTransactionStatus } from '../clients/activity-types.ts';
 import { ProviderRpcError, ProviderRpcErrorCodes as Codes } from './provider-rpc-error.ts';
-import { serializeUnsignedTransaction, type AccessListEntry, type UnsignedEthereumTransaction } from './unsigned-transaction.ts';
-import type { ConfirmRequest } from '../review/request-review.ts';
+import type { ConfirmRequest, RequestReview } from '../review/request-review.ts';
 import type { EvmRequest, EvmReviewContext } from '../review/evm-review.ts';
+import type { EvmSimulationRequest } from '../review/simulate-evm.ts';
 import { OWN_WALLET } from './own-wallet.ts';
 import { WalletSigner, type Signer } from './wallet-signer.ts';
 import type { WalletKit } from './follow-kit.ts';
@@ -118,6 +118,34 @@ export interface Eip1193ProviderOptions {
 
 type Listener = (...args: unknown[]) => void;
 
+/** What a request's review is made from besides the request (see #approved). */
+export interface ApprovalDetails {
+  /** Transaction fields filled or read from the chain, shown in the review. */
+  filled?: EvmReviewContext['filled'];
+  /** The transaction to simulate before the review is shown. */
+  tx?: EvmSimulationRequest['tx'];
+  /** A review of the provider's own making (wallet_sendCalls: every call on one sheet). */
+  review?: (context: EvmReviewContext) => RequestReview;
+}
+
+/**
+ * What the lazily loaded request handlers (evm-transactions.ts, wallet-calls.ts) use of the
+ * provider: one object per provider.
+ */
+export interface ProviderHost {
+  readonly chainId: bigint;
+  readonly polling: Eip1193ProviderOptions['sendStatusPolling'];
+  /** The chains it was given or added, and the current chain's endpoint. */
+  chains(): bigint[];
+  rpcUrl(): string | undefined;
+  rpc(method: string, params: unknown): Promise<unknown>;
+  live(): Promise<Signer<string>>;
+  account(signer: Signer<string>, value: unknown, what: string): string;
+  approved(signer: Signer<string>, account: string, args: Eip1193RequestArguments, details?: ApprovalDetails): Promise<Eip1193Session>;
+  /** `signer`'s live session, read now (4900 / 4001 once it is not theirs any more). */
+  session(signer: Signer<string>): Eip1193Session;
+}
+
 /** Read-only JSON-RPC methods passed to the chain's rpcUrl (4200 without one). */
 export const READ_ONLY_METHODS: readonly string[] = [
   'eth_blockNumber', 'eth_call', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice', 'eth_getBalance', 'eth_getBlockByHash',
@@ -129,14 +157,14 @@ export const READ_ONLY_METHODS: readonly string[] = [
   'eth_sendRawTransaction',
 ];
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
+export const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+export const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 
-const invalidParams = (message: string, cause?: unknown) => new ProviderRpcError(Codes.INVALID_PARAMS, message, { cause });
+export const invalidParams = (message: string, cause?: unknown) => new ProviderRpcError(Codes.INVALID_PARAMS, message, { cause });
 const unsupported = (method: string) => new ProviderRpcError(Codes.UNSUPPORTED_METHOD, `The provider does not support ${method}.`);
 const disconnected = () => new ProviderRpcError(Codes.DISCONNECTED, 'The provider is disconnected: the session has ended.');
 
-function chainIdOf(value: unknown, what = 'chainId'): bigint {
+export function chainIdOf(value: unknown, what = 'chainId'): bigint {
   try {
     if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return BigInt(value);
     if (typeof value === 'bigint' && value > 0n) return value;
@@ -147,17 +175,7 @@ function chainIdOf(value: unknown, what = 'chainId'): bigint {
   throw invalidParams(`${what} must be a positive integer (a number, or a decimal or 0x-hex string).`);
 }
 
-const toQuantity = (n: bigint): string => `0x${n.toString(16)}`;
-
-/** A JSON-RPC quantity (0x-hex; numbers and bigints are taken too), or undefined when absent. */
-function quantity(tx: Record<string, unknown>, key: string): bigint | undefined {
-  const value = tx[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'bigint' && value >= 0n) return value;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value)) return BigInt(value);
-  throw invalidParams(`transaction.${key} must be a 0x-hex quantity.`);
-}
+export const toQuantity = (n: bigint): string => `0x${n.toString(16)}`;
 
 /** The kit's LatchErrors as EIP-1193 errors (the LatchError is the cause). */
 function fromLatchError(error: unknown): ProviderRpcError {
@@ -186,35 +204,6 @@ function fromLatchError(error: unknown): ProviderRpcError {
   }
 }
 
-/** The normalized transaction request of eth_signTransaction / eth_sendTransaction. */
-interface TransactionRequest {
-  /** The signer's account that signs it. */
-  from: string;
-  to?: string;
-  value: bigint;
-  data: string;
-  nonce?: bigint;
-  gas?: bigint;
-  gasPrice?: bigint;
-  maxFeePerGas?: bigint;
-  maxPriorityFeePerGas?: bigint;
-  type: 0 | 1 | 2;
-  accessList?: AccessListEntry[];
-}
-
-function accessListOf(value: unknown): AccessListEntry[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) throw invalidParams('transaction.accessList must be an array.');
-  return value.map((entry: unknown, i) => {
-    const e = entry as { address?: unknown; storageKeys?: unknown } | null;
-    const keys = e?.storageKeys;
-    if (typeof e?.address !== 'string' || !ADDRESS.test(e.address) || !Array.isArray(keys) || !keys.every((k) => typeof k === 'string' && /^0x[0-9a-fA-F]{64}$/.test(k))) {
-      throw invalidParams(`transaction.accessList[${i}] must be {address, storageKeys: 32-byte hex[]}.`);
-    }
-    return { address: e.address, storageKeys: keys as string[] };
-  });
-}
-
 export class LatchEip1193Provider {
   /** The kit's mark: its own login never lists this provider (own-wallet.ts). */
   readonly [OWN_WALLET] = true;
@@ -226,10 +215,11 @@ export class LatchEip1193Provider {
   readonly #origin: string | undefined;
   readonly #fetch: typeof fetch;
   readonly #rpcTimeoutMs: number;
-  readonly #polling: Eip1193ProviderOptions['sendStatusPolling'];
   readonly #listeners = new Map<string, Set<Listener>>();
   #chainId: bigint;
   #rpcId = 0;
+  /** The provider as its lazily loaded handlers see it. */
+  readonly #host: ProviderHost;
 
   constructor(options: Eip1193ProviderOptions) {
     const kit = options?.kit;
@@ -249,7 +239,6 @@ export class LatchEip1193Provider {
     this.#origin = options.origin;
     this.#fetch = options.fetch ?? ((...a) => fetch(...a));
     this.#rpcTimeoutMs = options.rpcTimeoutMs ?? 30_000;
-    this.#polling = options.sendStatusPolling;
     let start: bigint;
     try {
       start = chainIdOf(options.chainId);
@@ -266,6 +255,20 @@ export class LatchEip1193Provider {
       accounts: (session) => (kit ? ethereumAccounts(session) : [address!]),
       onChange: (next, previous) => this.#changed(next, previous),
     });
+    const chainId = () => this.#chainId;
+    this.#host = {
+      get chainId() {
+        return chainId();
+      },
+      polling: options.sendStatusPolling,
+      chains: () => [...this.#chains.keys()],
+      rpcUrl: () => this.#chains.get(this.#chainId),
+      rpc: (method, params) => this.#rpc(method, params),
+      live: () => this.#live(),
+      account: (signer, value, what) => this.#account(signer, value, what),
+      approved: (signer, account, args, details) => this.#approved(signer, account, args, details),
+      session: (signer) => this.#signer.session(signer),
+    };
     // Session-bound: live from the start, so `connect` comes once, after the page could listen.
     if (!kit && this.#signer.current) queueMicrotask(() => this.#signer.current && this.#emit('connect', { chainId: toQuantity(this.#chainId) }));
   }
@@ -356,9 +359,9 @@ export class LatchEip1193Provider {
         case 'eth_signTypedData_v4':
           return await this.#signTypedData(args, this.#list(params, 2));
         case 'eth_signTransaction':
-          return await this.#signTransaction(args, this.#list(params, 1));
+          return await (await import('./evm-transactions.ts')).signTransaction(this.#host, args, this.#list(params, 1)[0]);
         case 'eth_sendTransaction':
-          return await this.#sendTransaction(args, this.#list(params, 1));
+          return await (await import('./evm-transactions.ts')).sendTransaction(this.#host, args, this.#list(params, 1)[0]);
         case 'wallet_switchEthereumChain':
           return await this.#switchChain(args, this.#list(params, 1));
         case 'wallet_addEthereumChain':
@@ -410,16 +413,17 @@ export class LatchEip1193Provider {
    * chain, shown in the review. Resolves the session to sign with, read after the answer: the
    * same user's (4900 when nobody is logged in any more). Hand it the request in the same turn.
    */
-  async #approved(signer: Signer<string>, account: string, args: Eip1193RequestArguments, filled?: EvmReviewContext['filled'], tx?: TransactionRequest): Promise<Eip1193Session> {
+  async #approved(signer: Signer<string>, account: string, args: Eip1193RequestArguments, { filled, tx, review: made }: ApprovalDetails = {}): Promise<Eip1193Session> {
     const ok = await this.#signer.waiting(signer, async (signal) => {
       if (this.#approve) return this.#approve(args, { signal });
-      // The decoders load with the first request that needs them, not with the provider.
-      const { reviewEvmRequestSimulated } = await import('../review/evm-review-simulated.ts');
       // The page's origin is read when a request comes, not at creation (src/ runs without a window).
-      const origin = this.#origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? '';
-      // The params were checked as an array by the method's handler. A transaction is simulated
-      // on its chain first (never throws: without an answer in ~1.5 s it says `not-simulated`).
-      const review = await reviewEvmRequestSimulated(args as EvmRequest, { origin, account, chainId: this.#chainId, filled }, tx, this.#chains.get(this.#chainId), this.#fetch);
+      const context = { origin: this.#origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? '', account, chainId: this.#chainId, filled };
+      // The decoders load with the first request that needs them, not with the provider. The
+      // params were checked as an array by the method's handler. A transaction is simulated on its
+      // chain first (never throws: without an answer in ~1.5 s it says `not-simulated`).
+      const review = made
+        ? made(context)
+        : await (await import('../review/evm-review-simulated.ts')).reviewEvmRequestSimulated(args as EvmRequest, context, tx, this.#chains.get(this.#chainId), this.#fetch);
       if (!review) throw new ProviderRpcError(Codes.INTERNAL, 'The request has no review.');
       return this.#confirm!(review, { signal });
     });
@@ -471,130 +475,6 @@ export class LatchEip1193Provider {
       throw invalidParams(isLatchError(cause) ? cause.message : 'The typed data is invalid.', cause);
     });
     return this.#signDigest(await this.#approved(signer, account, args), account, digest);
-  }
-
-  /** The transaction object of eth_signTransaction / eth_sendTransaction, checked and normalized. */
-  #transaction(signer: Signer<string>, value: unknown): TransactionRequest {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidParams('The method takes [transaction object].');
-    const tx = value as Record<string, unknown>;
-    const from = this.#account(signer, tx.from ?? signer.accounts[0], 'transaction.from');
-    if (tx.chainId !== undefined && tx.chainId !== null && chainIdOf(tx.chainId, 'transaction.chainId') !== this.#chainId) {
-      throw invalidParams(`transaction.chainId is not the current chain (${this.#chainId}); switch first.`);
-    }
-    let to: string | undefined;
-    if (tx.to !== undefined && tx.to !== null) {
-      if (typeof tx.to !== 'string' || !ADDRESS.test(tx.to)) throw invalidParams('transaction.to must be an Ethereum address.');
-      to = tx.to;
-    }
-    const data = tx.data ?? tx.input ?? '0x';
-    if (typeof data !== 'string' || !HEX_BYTES.test(data)) throw invalidParams('transaction.data must be 0x-hex bytes.');
-    if (tx.data !== undefined && tx.input !== undefined && tx.data !== tx.input) throw invalidParams('transaction.data and transaction.input differ.');
-    const out: TransactionRequest = {
-      from,
-      to,
-      value: quantity(tx, 'value') ?? 0n,
-      data: data.toLowerCase(),
-      nonce: quantity(tx, 'nonce'),
-      gas: quantity(tx, 'gas') ?? quantity(tx, 'gasLimit'),
-      gasPrice: quantity(tx, 'gasPrice'),
-      maxFeePerGas: quantity(tx, 'maxFeePerGas'),
-      maxPriorityFeePerGas: quantity(tx, 'maxPriorityFeePerGas'),
-      accessList: accessListOf(tx.accessList),
-      type: 2,
-    };
-    const type = tx.type === undefined || tx.type === null ? undefined : quantity(tx, 'type');
-    const legacyFees = out.gasPrice !== undefined && out.maxFeePerGas === undefined && out.maxPriorityFeePerGas === undefined;
-    if (type === undefined) out.type = legacyFees ? (out.accessList ? 1 : 0) : 2;
-    else if (type === 0n || type === 1n || type === 2n) out.type = Number(type) as 0 | 1 | 2;
-    else throw invalidParams('transaction.type must be 0x0 (legacy), 0x1 (EIP-2930) or 0x2 (EIP-1559).');
-    if (out.type === 2 && out.gasPrice !== undefined) throw invalidParams('An EIP-1559 transaction takes maxFeePerGas and maxPriorityFeePerGas, not gasPrice.');
-    if (out.type !== 2 && (out.maxFeePerGas !== undefined || out.maxPriorityFeePerGas !== undefined)) throw invalidParams('A legacy or EIP-2930 transaction takes gasPrice, not maxFeePerGas.');
-    if (out.type === 0 && out.accessList?.length) throw invalidParams('A legacy transaction has no access list.');
-    return out;
-  }
-
-  /** Reads a quantity from the chain's RPC endpoint to fill a missing field; -32602 without one. */
-  async #fill(field: string, method: string, params: unknown[]): Promise<bigint> {
-    if (!this.#chains.get(this.#chainId)) throw invalidParams(`transaction.${field} is missing, and the provider has no rpcUrl for chain ${this.#chainId} to read it from.`);
-    const value = await this.#rpc(method, params);
-    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value)) throw new ProviderRpcError(Codes.INTERNAL, `The RPC endpoint answered ${method} with no quantity.`);
-    return BigInt(value);
-  }
-
-  async #signTransaction(args: Eip1193RequestArguments, [value]: unknown[]): Promise<string> {
-    const signer = await this.#live();
-    const tx = this.#transaction(signer, value);
-    const from = tx.from;
-    const call = { from, ...(tx.to ? { to: tx.to } : {}), value: toQuantity(tx.value), data: tx.data };
-    const nonce = tx.nonce ?? (await this.#fill('nonce', 'eth_getTransactionCount', [from, 'pending']));
-    const gas = tx.gas ?? (await this.#fill('gas', 'eth_estimateGas', [call]));
-    const unsigned: UnsignedEthereumTransaction = { type: tx.type, chainId: this.#chainId, nonce, gas, to: tx.to, value: tx.value, data: tx.data, accessList: tx.accessList };
-    if (tx.type === 2) {
-      unsigned.maxPriorityFeePerGas = tx.maxPriorityFeePerGas ?? (await this.#fill('maxPriorityFeePerGas', 'eth_maxPriorityFeePerGas', []));
-      unsigned.maxFeePerGas = tx.maxFeePerGas ?? (await this.#baseFee()) * 2n + unsigned.maxPriorityFeePerGas;
-    } else unsigned.gasPrice = tx.gasPrice ?? (await this.#fill('gasPrice', 'eth_gasPrice', []));
-    const session = await this.#approved(signer, from, args, { nonce, gas, gasPrice: unsigned.gasPrice, maxFeePerGas: unsigned.maxFeePerGas, maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas }, tx);
-    const activity = await session.submit('sign_transaction', { signWith: from, unsignedTransaction: serializeUnsignedTransaction(unsigned).slice(2), type: 'TRANSACTION_TYPE_ETHEREUM' });
-    const signed = activity.result.signTransactionResult?.signedTransaction;
-    if (typeof signed !== 'string' || !/^(?:0x)?[0-9a-fA-F]+$/.test(signed)) throw new LatchError('ERR_RESPONSE_MALFORMED', 'The signed transaction is malformed.');
-    // The service answers Ethereum without 0x (its client adds it); a later version may add it.
-    return (signed.startsWith('0x') ? signed : `0x${signed}`).toLowerCase();
-  }
-
-  async #baseFee(): Promise<bigint> {
-    if (!this.#chains.get(this.#chainId)) throw invalidParams(`transaction.maxFeePerGas is missing, and the provider has no rpcUrl for chain ${this.#chainId} to read it from.`);
-    const block = (await this.#rpc('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: unknown } | null;
-    const fee = block?.baseFeePerGas;
-    if (typeof fee !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(fee)) throw new ProviderRpcError(Codes.INTERNAL, 'The RPC endpoint gave no base fee.');
-    return BigInt(fee);
-  }
-
-  async #sendTransaction(args: Eip1193RequestArguments, [value]: unknown[]): Promise<string> {
-    const signer = await this.#live();
-    const tx = this.#transaction(signer, value);
-    if (!tx.to) throw invalidParams('transaction.to is missing: the send activity does not create contracts (sign with eth_signTransaction and broadcast instead).');
-    if (tx.accessList?.length) throw invalidParams('The send activity takes no access list.');
-    const decimal = (n: bigint | undefined) => (n === undefined ? undefined : n.toString());
-    // A legacy gas price is an EIP-1559 fee whose priority fee is all of it.
-    const parameters: EthSendTransactionParameters = {
-      from: tx.from,
-      to: tx.to,
-      caip2: `eip155:${this.#chainId}`,
-      value: tx.value.toString(),
-      data: tx.data,
-    };
-    const optional = { nonce: decimal(tx.nonce), gasLimit: decimal(tx.gas), maxFeePerGas: decimal(tx.maxFeePerGas ?? tx.gasPrice), maxPriorityFeePerGas: decimal(tx.maxPriorityFeePerGas ?? tx.gasPrice) };
-    for (const [key, v] of Object.entries(optional)) if (v !== undefined) (parameters as unknown as Record<string, string>)[key] = v;
-    const session = await this.#approved(signer, tx.from, args, await this.#estimatedFees(tx), tx);
-    const activity = await session.submit('eth_send_transaction', parameters);
-    const id = activity.result.ethSendTransactionResult?.sendTransactionStatusId;
-    if (typeof id !== 'string') throw new LatchError('ERR_RESPONSE_MALFORMED', 'The send answered no sendTransactionStatusId.');
-    const { value: status } = await pollStatus(
-      (signal) => sendTransactionStatus(session, id, { signal }),
-      (s) => Boolean(s.eth?.txHash) || isFinalSendStatus(s),
-      { maxAttempts: 30, initialDelayMs: 500, ...this.#polling },
-    );
-    const hash = status.eth?.txHash;
-    const failed = status.txStatus === 'FAILED' || Boolean(status.txError) || status.error !== undefined;
-    if (failed) throw new ProviderRpcError(Codes.INTERNAL, status.txError || 'The transaction failed.', { data: { sendTransactionStatusId: id, txHash: hash, txStatus: status.txStatus, error: status.error } });
-    if (!hash) throw new ProviderRpcError(Codes.INTERNAL, 'The transaction has no hash yet.', { data: { sendTransactionStatusId: id, txStatus: status.txStatus } });
-    return hash;
-  }
-
-  /**
-   * What the service will likely charge for a send whose fees the request leaves out, read from
-   * the chain's rpcUrl for the review only (the service fills the real ones). Nothing without an
-   * rpcUrl or when the endpoint does not say.
-   */
-  async #estimatedFees(tx: TransactionRequest): Promise<EvmReviewContext['filled']> {
-    if (!this.#chains.get(this.#chainId)) return undefined;
-    const call = { from: tx.from, to: tx.to, value: toQuantity(tx.value), data: tx.data };
-    const read = <T>(p: Promise<T>) => p.then((v) => v, () => undefined);
-    const gas = tx.gas ?? (await read(this.#fill('gas', 'eth_estimateGas', [call])));
-    if (tx.gasPrice !== undefined || tx.type !== 2) return { gas, gasPrice: tx.gasPrice ?? (await read(this.#fill('gasPrice', 'eth_gasPrice', []))) };
-    const maxPriorityFeePerGas = tx.maxPriorityFeePerGas ?? (await read(this.#fill('maxPriorityFeePerGas', 'eth_maxPriorityFeePerGas', [])));
-    const base = tx.maxFeePerGas === undefined && maxPriorityFeePerGas !== undefined ? await read(this.#baseFee()) : undefined;
-    return { gas, maxPriorityFeePerGas, maxFeePerGas: tx.maxFeePerGas ?? (base === undefined ? undefined : base * 2n + maxPriorityFeePerGas!) };
   }
 
   async #switchChain(args: Eip1193RequestArguments, [value]: unknown[]): Promise<null> {
