@@ -1,111 +1,169 @@
 /**
- * The hosted read routes, answered from the local EVM chains (issue 35) in the hosted shapes
- * (`@turnkey/sdk-types`): get_wallet_address_balances (`{balances: [{caip19, symbol, balance,
- * decimals, display: {crypto}, name}]}`: the native coin always, each fixture token the address
- * holds), list_supported_assets (`{assets: [{caip19, symbol, decimals, name, stable}]}`) and
- * get_nonces (`{nonce}`: the chain's next nonce, pending included; there is no gas station, so
- * no gasStationNonce). A caip2 the emulator runs no chain for is "chain unavailable"; Solana
- * balances are not served here yet.
+ * The hosted read routes, answered from the local chains (issue 35) in the hosted shapes
+ * (`@turnkey/sdk-types` / `@turnkey/http`):
+ * - get_wallet_address_balances (`{balances: [{caip19, symbol, balance, decimals, display:
+ *   {crypto}, name}]}`): the native coin always, then each fixture token the address holds
+ *   (EVM: USDC, LTK, LKC; Solana: the USDC mint, in the owner's associated token account);
+ * - list_supported_assets (`{assets: [{caip19, symbol, decimals, name, stable}]}`);
+ * - list_eth_transaction_history / list_sol_transaction_history (`{transactions, pageInfo}`,
+ *   evm/evm-history.ts, solana/solana-history.ts);
+ * - get_nonces (`{nonce}`: the chain's next nonce, pending included; there is no gas station,
+ *   so `gasStationNonce: true` is UNIMPLEMENTED rather than a made-up number).
+ * As the hosted routes: the address must be a wallet account of the organization (balances,
+ * history). A caip2 the emulator runs no chain for (or a chain that is down) is
+ * CHAIN_UNAVAILABLE; a malformed caip2 or address is INVALID_ARGUMENT. Solana takes devnet's
+ * caip2 and its alias `solana:devnet`.
  */
+import { base58 } from '@scure/base';
 import { notFound, invalidRequest, Grpc, serviceError } from '../http/service-error.ts';
 import { optionalBoolean, requireString } from '../http/fields.ts';
 import { chainUnavailable } from './chain-routes.ts';
 import { encodeCall } from './evm/abi.ts';
 import { ChainUnreachableError } from './evm/json-rpc.ts';
+import { evmHistory } from './evm/evm-history.ts';
+import { solanaHistory } from './solana/solana-history.ts';
+import { sentThroughService } from './sent-through-service.ts';
+import { displayUnits, evmNative, evmTokenAsset, solanaNative, solanaTokenAsset } from './chain-assets.ts';
+import { USDC_MINT } from './solana/spl-token-accounts.ts';
 import type { QueryHandler, QueryInput } from '../api/handler-types.ts';
 import type { EvmChain } from './evm/start-evm-chain.ts';
-import type { EvmToken } from './chain-types.ts';
+import type { SolanaChain } from './solana/start-solana-chain.ts';
 import type { QuerySpec } from '../api/operations.ts';
+import type { AssetMetadata } from './chain-assets.ts';
 
 export const CHAIN_QUERIES = {
   get_wallet_address_balances: { required: ['organizationId', 'address', 'caip2'], response: 'balances' },
   list_supported_assets: { required: ['organizationId', 'caip2'], response: 'assets' },
   get_nonces: { required: ['organizationId', 'address', 'caip2'], response: 'nonce' },
+  list_eth_transaction_history: { required: ['organizationId', 'address', 'caip2'], response: 'transactions' },
+  list_sol_transaction_history: { required: ['organizationId', 'address', 'caip2'], response: 'transactions' },
 } as const satisfies Record<string, QuerySpec>;
 
 const ETH_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const NATIVE = { symbol: 'ETH', name: 'Ether (local)', decimals: 18 };
-const TOKEN_NAMES: Readonly<Record<string, string>> = { USDC: 'USD Coin (local)', LTK: 'Latchkey Test Token', LKC: 'Latchkey Collectible' };
+const EVM_CAIP2 = /^eip155:[1-9]\d{0,15}$/;
+/** The hosted aliases, normalized as the hosted service does. */
+const SOLANA_ALIASES: Readonly<Record<string, string>> = { 'solana:mainnet': 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'solana:devnet': 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' };
+const SOLANA_CAIP2 = /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/;
 
-const nativeCaip19 = (chain: EvmChain) => `${chain.info.caip2}/slip44:60`;
-const tokenCaip19 = (chain: EvmChain, token: EvmToken) => `${chain.info.caip2}/${token.standard}:${token.address}`;
+type Target = { kind: 'evm'; chain: EvmChain } | { kind: 'solana'; chain: SolanaChain };
 
-function evmChainOf({ ctx, body }: QueryInput): EvmChain {
-  const caip2 = requireString(body, 'caip2', '', { max: 100 });
-  if (caip2.startsWith('solana:')) throw serviceError(Grpc.UNIMPLEMENTED, 'UNIMPLEMENTED', 'Solana balances and assets are not served by the emulator yet.');
-  if (!/^eip155:[1-9]\d{0,15}$/.test(caip2)) throw invalidRequest('caip2 must be a CAIP-2 chain id, e.g. "eip155:11155111".');
-  const chain = ctx.chains?.evm(caip2);
-  if (!chain) throw chainUnavailable(`${caip2} is not a running local chain`, ctx.chains?.downReason('evm') ?? (ctx.chains ? undefined : 'the emulator runs without chains (--chains off)'));
-  return chain;
+const withoutChains = (input: QueryInput) => (input.ctx.chains ? undefined : 'the emulator runs without chains (--chains off)');
+
+/** The running chain `body.caip2` names; `only` limits the family (the history routes are per family). */
+function chainOf(input: QueryInput, only?: 'evm' | 'solana'): Target {
+  const raw = requireString(input.body, 'caip2', '', { max: 100 });
+  const caip2 = SOLANA_ALIASES[raw] ?? raw;
+  const solana = SOLANA_CAIP2.test(caip2);
+  if (!solana && !EVM_CAIP2.test(caip2)) throw invalidRequest('caip2 must be a CAIP-2 chain id, e.g. "eip155:11155111" or "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1".');
+  if (only === 'evm' && solana) throw invalidRequest('caip2 must be an EVM chain (eip155:…) for this route.');
+  if (only === 'solana' && !solana) throw invalidRequest('caip2 must be a Solana cluster (solana:…) for this route.');
+  if (solana) {
+    const chain = input.ctx.chains?.solana;
+    if (!chain || chain.info.caip2 !== caip2) throw chainUnavailable(`${raw} is not a running local chain`, input.ctx.chains?.downReason('solana') ?? withoutChains(input));
+    return { kind: 'solana', chain };
+  }
+  const chain = input.ctx.chains?.evm(caip2);
+  if (!chain) throw chainUnavailable(`${caip2} is not a running local chain`, input.ctx.chains?.downReason('evm') ?? withoutChains(input));
+  return { kind: 'evm', chain };
 }
 
-/** Units for display only (the hosted "display.crypto"): the exact balance is `balance`. */
-function display(balance: bigint, decimals: number): string {
-  if (decimals === 0) return balance.toString();
-  const digits = balance.toString().padStart(decimals + 1, '0');
-  const fraction = digits.slice(-decimals).replace(/0+$/, '');
-  return `${digits.slice(0, -decimals)}${fraction ? `.${fraction}` : ''}`;
+function isSolanaAddress(address: string): boolean {
+  try {
+    return base58.decode(address).length === 32;
+  } catch {
+    return false;
+  }
 }
 
-async function fromChain<T>(chain: EvmChain, read: () => Promise<T>): Promise<T> {
+/** The address, well formed for the chain's family, and (`owned`) a wallet account of the organization. */
+function addressFor(input: QueryInput, target: Target, owned: boolean): string {
+  const address = requireString(input.body, 'address', '', { max: 100 });
+  if (target.kind === 'evm' && !ETH_ADDRESS.test(address)) throw invalidRequest('address must be an Ethereum address (0x and 40 hex digits) for an EVM chain.');
+  if (target.kind === 'solana' && !isSolanaAddress(address)) throw invalidRequest('address must be a Solana address (32 bytes in base58) for a Solana cluster.');
+  if (owned) {
+    // As the hosted routes: a wallet account's address; private key addresses are not supported.
+    const same = (a: string) => (target.kind === 'evm' ? a.toLowerCase() === address.toLowerCase() : a === address);
+    if (!input.view.walletAccounts.findBy('organizationId', input.organization.id).some((a) => same(a.address))) {
+      throw notFound('ADDRESS_NOT_FOUND', 'address is not a wallet account of this organization.');
+    }
+  }
+  return address;
+}
+
+async function fromChain<T>(target: Target, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (error instanceof ChainUnreachableError) throw chainUnavailable(`${chain.info.caip2} stopped answering`, chain.down() ?? error.message);
+    if (error instanceof ChainUnreachableError && target.kind === 'evm') throw chainUnavailable(`${target.chain.info.caip2} stopped answering`, target.chain.down() ?? error.message);
     throw error;
   }
 }
 
+const balanceOf = (asset: AssetMetadata, balance: bigint) => ({ caip19: asset.caip19, symbol: asset.symbol, balance: balance.toString(), decimals: asset.decimals, display: { crypto: displayUnits(balance, asset.decimals) }, name: asset.name });
+
 export const getWalletAddressBalances: QueryHandler = {
   async run(input) {
-    const { view, organization, body } = input;
-    const address = requireString(body, 'address', '', { max: 100 });
-    const chain = evmChainOf(input);
-    if (!ETH_ADDRESS.test(address)) throw invalidRequest('address must be an Ethereum address for an EVM chain.');
-    // As the hosted route: a wallet account's address; private key addresses are not supported.
-    const owned = view.walletAccounts.findBy('organizationId', organization.id).some((a) => a.address.toLowerCase() === address.toLowerCase());
-    if (!owned) throw notFound('ADDRESS_NOT_FOUND', 'address is not a wallet account of this organization.');
-    return fromChain(chain, async () => {
+    const target = chainOf(input);
+    const address = addressFor(input, target, true);
+    if (target.kind === 'solana') {
+      const { chain } = target;
+      const usdc = chain.balance(address, 'USDC');
+      return { balances: [balanceOf(solanaNative(chain.info.caip2), chain.balance(address, 'SOL')), ...(usdc > 0n ? [balanceOf(solanaTokenAsset(chain.info.caip2, USDC_MINT)!, usdc)] : [])] };
+    }
+    const { chain } = target;
+    return fromChain(target, async () => {
       const native = BigInt(await chain.rpc<string>('eth_getBalance', [address, 'latest']));
       const data = encodeCall('balanceOf(address)', [{ type: 'address', value: address }]);
       const held = await Promise.all(chain.info.tokens.map(async (token) => [token, BigInt(await chain.rpc<string>('eth_call', [{ to: token.address, data }, 'latest']))] as const));
-      const balances = [
-        { caip19: nativeCaip19(chain), symbol: NATIVE.symbol, balance: native.toString(), decimals: NATIVE.decimals, display: { crypto: display(native, NATIVE.decimals) }, name: NATIVE.name },
-        ...held
-          .filter(([, balance]) => balance > 0n)
-          .map(([token, balance]) => ({
-            caip19: tokenCaip19(chain, token),
-            symbol: token.symbol,
-            balance: balance.toString(),
-            decimals: token.decimals,
-            display: { crypto: display(balance, token.decimals) },
-            name: TOKEN_NAMES[token.symbol] ?? token.symbol,
-          })),
-      ];
-      return { balances };
+      return {
+        balances: [
+          balanceOf(evmNative(chain.info.caip2), native),
+          ...held.filter(([, balance]) => balance > 0n).map(([token, balance]) => balanceOf(evmTokenAsset(chain.info.caip2, token), balance)),
+        ],
+      };
     });
   },
 };
 
 export const listSupportedAssets: QueryHandler = {
   run(input) {
-    const chain = evmChainOf(input);
-    const assets = [
-      { caip19: nativeCaip19(chain), symbol: NATIVE.symbol, decimals: NATIVE.decimals, name: NATIVE.name, stable: false },
-      ...chain.info.tokens.map((token) => ({ caip19: tokenCaip19(chain, token), symbol: token.symbol, decimals: token.decimals, name: TOKEN_NAMES[token.symbol] ?? token.symbol, stable: token.symbol === 'USDC' })),
-    ];
-    return { assets };
+    const target = chainOf(input);
+    const caip2 = target.chain.info.caip2;
+    const listed = (asset: AssetMetadata) => ({ caip19: asset.caip19, symbol: asset.symbol, decimals: asset.decimals, name: asset.name, stable: asset.symbol === 'USDC' });
+    if (target.kind === 'solana') return { assets: [listed(solanaNative(caip2)), ...target.chain.info.tokens.flatMap((t) => solanaTokenAsset(caip2, t.mint) ?? []).map(listed)] };
+    return { assets: [listed(evmNative(caip2)), ...target.chain.info.tokens.map((token) => listed(evmTokenAsset(caip2, token)))] };
   },
 };
 
 export const getNonces: QueryHandler = {
   async run(input) {
-    const address = requireString(input.body, 'address', '', { max: 100 });
-    const chain = evmChainOf(input);
-    if (!ETH_ADDRESS.test(address)) throw invalidRequest('address must be an Ethereum address.');
+    const target = chainOf(input, 'evm');
+    const address = addressFor(input, target, false);
+    if (optionalBoolean(input.body, 'gasStationNonce')) throw serviceError(Grpc.UNIMPLEMENTED, 'UNIMPLEMENTED', 'The local chains have no gas station: gasStationNonce is not served by the emulator.');
     const wanted = optionalBoolean(input.body, 'nonce') ?? true;
-    if (!wanted) return {};
-    return fromChain(chain, async () => ({ nonce: BigInt(await chain.rpc<string>('eth_getTransactionCount', [address, 'pending'])).toString() }));
+    if (!wanted || target.kind !== 'evm') return {};
+    const { chain } = target;
+    return fromChain(target, async () => ({ nonce: BigInt(await chain.rpc<string>('eth_getTransactionCount', [address, 'pending'])).toString() }));
+  },
+};
+
+export const listEthTransactionHistory: QueryHandler = {
+  async run(input) {
+    const target = chainOf(input, 'evm');
+    const address = addressFor(input, target, true);
+    if (target.kind !== 'evm') throw invalidRequest('caip2 must be an EVM chain.');
+    const sent = sentThroughService(input.view, input.organization.id);
+    const { chain } = target;
+    return fromChain(target, async () => ({ ...(await evmHistory(chain, address, input.body, sent)) }));
+  },
+};
+
+export const listSolTransactionHistory: QueryHandler = {
+  run(input) {
+    const target = chainOf(input, 'solana');
+    const address = addressFor(input, target, true);
+    if (target.kind !== 'solana') throw invalidRequest('caip2 must be a Solana cluster.');
+    return { ...solanaHistory(target.chain, address, input.body, sentThroughService(input.view, input.organization.id)) };
   },
 };
 
@@ -113,4 +171,6 @@ export const chainQueries: readonly (readonly [string, QueryHandler])[] = [
   ['get_wallet_address_balances', getWalletAddressBalances],
   ['list_supported_assets', listSupportedAssets],
   ['get_nonces', getNonces],
+  ['list_eth_transaction_history', listEthTransactionHistory],
+  ['list_sol_transaction_history', listSolTransactionHistory],
 ];

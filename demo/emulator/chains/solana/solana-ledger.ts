@@ -45,6 +45,8 @@ export interface TokenBalance {
 export interface LandedTransaction {
   readonly signature: string;
   readonly slot: number;
+  /** The blockhash of the slot it landed in (the block's hash, as the history route reports it). */
+  readonly blockhash: string;
   readonly blockTime: number;
   readonly wire: Uint8Array;
   readonly tx: WireTransaction;
@@ -358,7 +360,18 @@ export class SolanaLedger {
     return this.count;
   }
 
-  private remember(landed: LandedTransaction): void {
+  /**
+   * Landed transactions that concern `owner`, newest first: those naming it, and those that
+   * moved a token account it owns (an SPL transfer names only the token accounts).
+   */
+  historyOf(owner: string): LandedTransaction[] {
+    const owns = (balances: readonly TokenBalance[]) => balances.some((b) => b.owner === owner);
+    return [...this.history.values()].reverse().filter((t) => t.tx.accountKeys.includes(owner) || owns(t.preTokenBalances) || owns(t.postTokenBalances));
+  }
+
+  private remember(unhashed: Omit<LandedTransaction, 'blockhash'>): void {
+    // Called in the slot it landed in: LiteSVM's latest blockhash is that slot's.
+    const landed: LandedTransaction = { ...unhashed, blockhash: this.svm.latestBlockhash() };
     this.count++;
     this.history.set(landed.signature, landed);
     if (this.history.size > HISTORY_LIMIT) this.history.delete(this.history.keys().next().value!);

@@ -16,7 +16,7 @@ import { SolanaLedger } from './solana-ledger.ts';
 import { startSolanaRpcServer } from './solana-rpc-server.ts';
 import { describeTransactionError } from './solana-chain-error.ts';
 import { associatedTokenAddress, USDC_DECIMALS, USDC_MINT } from './spl-token-accounts.ts';
-import type { LedgerSnapshot } from './solana-ledger.ts';
+import type { LandedTransaction, LedgerSnapshot } from './solana-ledger.ts';
 import type { SolanaChainInfo } from '../chain-types.ts';
 
 export { SolanaChainError } from './solana-chain-error.ts';
@@ -51,6 +51,7 @@ export interface SolanaFunding {
 }
 
 export type SolanaSnapshot = LedgerSnapshot;
+export type { LandedTransaction };
 
 export interface SolanaChain {
   readonly info: SolanaChainInfo;
@@ -68,6 +69,8 @@ export interface SolanaChain {
   status(signature: string): SolanaSignatureStatus | null;
   /** Lamports (SOL) or USDC base units held by `address` (its associated token account for USDC). */
   balance(address: string, asset: 'SOL' | 'USDC'): bigint;
+  /** Landed transactions naming `address` or moving a token account it owns, newest first. */
+  history(address: string): readonly LandedTransaction[];
   /** The whole ledger's state (accounts and history), to restore later (tests). */
   snapshot(): SolanaSnapshot;
   restore(snapshot: SolanaSnapshot): void;
@@ -111,6 +114,7 @@ export async function startSolanaChain(options: StartSolanaChainOptions = {}): P
       if (asset === 'SOL') return ledger.balance(address);
       return ledger.tokenBalance(associatedTokenAddress(address, USDC_MINT))?.amount ?? 0n;
     },
+    history: (address) => ledger.historyOf(address),
     snapshot: () => ledger.snapshot(),
     restore: (snapshot) => ledger.restore(snapshot),
     close: () => server.close(),
