@@ -17,7 +17,7 @@ import type { ActivityHandler } from '../api/handler-types.ts';
 import type { Tx } from '../state/store.ts';
 
 /** Tables whose records belong to one organization and go with it, by their organizationId index. */
-const BY_ORGANIZATION = ['users', 'invitations', 'policies', 'wallets', 'walletAccounts', 'privateKeys', 'fiatOnRampCredentials'] as const;
+const BY_ORGANIZATION = ['users', 'invitations', 'policies', 'tags', 'wallets', 'walletAccounts', 'privateKeys', 'fiatOnRampCredentials'] as const;
 /** Tables of a user's credentials, by their userId index. */
 const BY_USER = ['apiKeys', 'authenticators', 'oauthProviders', 'importTargets'] as const;
 /** Small tables with no organization index: scanned. */

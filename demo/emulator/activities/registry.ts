@@ -15,6 +15,9 @@ import { deleteApiKeys } from './delete-api-keys.ts';
 import { deleteAuthenticators } from './delete-authenticators.ts';
 import { deleteOauthProviders } from './delete-oauth-providers.ts';
 import { deleteSubOrganization } from './delete-sub-organization.ts';
+import { deleteUsers } from './delete-users.ts';
+import { deleteWalletAccounts } from './delete-wallet-accounts.ts';
+import { deleteWallets } from './delete-wallets.ts';
 import { exportPrivateKey } from './export-private-key.ts';
 import { exportWallet } from './export-wallet.ts';
 import { exportWalletAccount } from './export-wallet-account.ts';
@@ -33,7 +36,9 @@ import { signRawPayload } from './sign-raw-payload.ts';
 import { signRawPayloads } from './sign-raw-payloads.ts';
 import { signTransaction } from './sign-transaction.ts';
 import { stampLogin } from './stamp-login.ts';
+import { updateUser } from './update-user.ts';
 import { updateUserEmail } from './update-user-email.ts';
+import { createUserTag, deleteUserTags, updateUserTag } from './user-tags.ts';
 import { updateUserName } from './update-user-name.ts';
 import { updateWallet } from './update-wallet.ts';
 import { updateUserPhoneNumber } from './update-user-phone-number.ts';
@@ -59,6 +64,12 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['delete_authenticators', deleteAuthenticators],
     ['delete_oauth_providers', deleteOauthProviders],
     ['delete_sub_organization', deleteSubOrganization],
+    ['delete_users', deleteUsers],
+    ['delete_wallet_accounts', deleteWalletAccounts],
+    ['delete_wallets', deleteWallets],
+    ['create_user_tag', createUserTag],
+    ['update_user_tag', updateUserTag],
+    ['delete_user_tags', deleteUserTags],
     ['export_private_key', exportPrivateKey],
     ['export_wallet', exportWallet],
     ['export_wallet_account', exportWalletAccount],
@@ -77,6 +88,7 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['sign_raw_payloads', signRawPayloads],
     ['sign_transaction', signTransaction],
     ['stamp_login', stampLogin],
+    ['update_user', updateUser],
     ['update_user_email', updateUserEmail],
     ['update_user_name', updateUserName],
     ['update_wallet', updateWallet],

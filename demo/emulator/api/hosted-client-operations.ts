@@ -13,6 +13,15 @@ export const HOSTED_CLIENT_OPERATIONS = {
   export_wallet_account: { type: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT', intent: 'exportWalletAccountIntent', result: 'exportWalletAccountResult' },
   sign_raw_payloads: { type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', intent: 'signRawPayloadsIntent', result: 'signRawPayloadsResult' },
   update_wallet: { type: 'ACTIVITY_TYPE_UPDATE_WALLET', intent: 'updateWalletIntent', result: 'updateWalletResult' },
+  delete_wallets: { type: 'ACTIVITY_TYPE_DELETE_WALLETS', intent: 'deleteWalletsIntent', result: 'deleteWalletsResult' },
+  delete_wallet_accounts: { type: 'ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS', intent: 'deleteWalletAccountsIntent', result: 'deleteWalletAccountsResult' },
+  update_user: { type: 'ACTIVITY_TYPE_UPDATE_USER', intent: 'updateUserIntent', result: 'updateUserResult' },
+  delete_users: { type: 'ACTIVITY_TYPE_DELETE_USERS', intent: 'deleteUsersIntent', result: 'deleteUsersResult' },
+  create_policy: { type: 'ACTIVITY_TYPE_CREATE_POLICY_V3', intent: 'createPolicyIntentV3', result: 'createPolicyResult' },
+  delete_policies: { type: 'ACTIVITY_TYPE_DELETE_POLICIES', intent: 'deletePoliciesIntent', result: 'deletePoliciesResult' },
+  create_user_tag: { type: 'ACTIVITY_TYPE_CREATE_USER_TAG', intent: 'createUserTagIntent', result: 'createUserTagResult' },
+  update_user_tag: { type: 'ACTIVITY_TYPE_UPDATE_USER_TAG', intent: 'updateUserTagIntent', result: 'updateUserTagResult' },
+  delete_user_tags: { type: 'ACTIVITY_TYPE_DELETE_USER_TAGS', intent: 'deleteUserTagsIntent', result: 'deleteUserTagsResult' },
 } as const satisfies Record<string, OperationSpec>;
 
 export const HOSTED_CLIENT_QUERIES = {
@@ -26,4 +35,6 @@ export const HOSTED_CLIENT_QUERIES = {
   get_oauth_providers: { required: ['organizationId'], response: 'oauthProviders' },
   get_private_key: { required: ['organizationId', 'privateKeyId'], response: 'privateKey' },
   get_organization: { required: ['organizationId'], response: 'organizationData' },
+  get_policy: { required: ['organizationId', 'policyId'], response: 'policy' },
+  list_user_tags: { required: ['organizationId'], response: 'userTags' },
 } as const satisfies Record<string, QuerySpec>;

@@ -12,6 +12,9 @@ export interface ResourceAction {
 const TABLE: Readonly<Record<string, readonly [string, string]>> = {
   create_wallet: ['WALLET', 'CREATE'],
   create_wallet_accounts: ['WALLET', 'CREATE'],
+  update_wallet: ['WALLET', 'UPDATE'],
+  delete_wallets: ['WALLET', 'DELETE'],
+  delete_wallet_accounts: ['WALLET', 'DELETE'], // (ours) an account is part of its wallet
   export_wallet: ['WALLET', 'EXPORT'],
   export_wallet_account: ['WALLET', 'EXPORT'], // (ours) an account's key is part of its wallet
   sign_raw_payload: ['PRIVATE_KEY', 'SIGN'],
@@ -27,9 +30,16 @@ const TABLE: Readonly<Record<string, readonly [string, string]>> = {
   create_policies: ['POLICY', 'CREATE'],
   update_policy: ['POLICY', 'UPDATE'],
   delete_policy: ['POLICY', 'DELETE'],
+  create_policy: ['POLICY', 'CREATE'],
+  delete_policies: ['POLICY', 'DELETE'],
   create_users: ['USER', 'CREATE'],
   update_user_phone_number: ['USER', 'UPDATE'],
   update_user_name: ['USER', 'UPDATE'],
+  update_user: ['USER', 'UPDATE'],
+  delete_users: ['USER', 'DELETE'],
+  create_user_tag: ['USER', 'UPDATE'], // (ours)
+  update_user_tag: ['USER', 'UPDATE'], // (ours)
+  delete_user_tags: ['USER', 'UPDATE'], // (ours)
   create_api_keys: ['CREDENTIAL', 'CREATE'],
   delete_oauth_providers: ['CREDENTIAL', 'DELETE'], // (ours)
   create_invitations: ['INVITATION', 'CREATE'],

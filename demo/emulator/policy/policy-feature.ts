@@ -2,6 +2,7 @@
 import { createApproveActivityHandler } from './approve-activity.ts';
 import { createPolicies, deletePolicy, listPolicies, updatePolicy } from './policy-handlers.ts';
 import { rejectActivity } from './reject-activity.ts';
+import { createPolicy, deletePolicies, getPolicy } from './single-policy.ts';
 import type { ActivityHandler, QueryHandler } from '../api/handler-types.ts';
 
 export { createPolicyHook } from './policy-engine.ts';
@@ -10,6 +11,8 @@ export { createPolicyHook } from './policy-engine.ts';
 export function policyActivities(all: () => ReadonlyMap<string, ActivityHandler>): [string, ActivityHandler][] {
   return [
     ['create_policies', createPolicies],
+    ['create_policy', createPolicy],
+    ['delete_policies', deletePolicies],
     ['update_policy', updatePolicy],
     ['delete_policy', deletePolicy],
     ['approve_activity', createApproveActivityHandler(all)],
@@ -17,4 +20,7 @@ export function policyActivities(all: () => ReadonlyMap<string, ActivityHandler>
   ];
 }
 
-export const policyQueries: [string, QueryHandler][] = [['list_policies', listPolicies]];
+export const policyQueries: [string, QueryHandler][] = [
+  ['list_policies', listPolicies],
+  ['get_policy', getPolicy],
+];

@@ -11,7 +11,7 @@ import { EFFECT_ALLOW, EFFECT_DENY, policiesOf } from './policy-engine.ts';
 import type { ActivityHandler, QueryHandler } from '../api/handler-types.ts';
 import type { JsonObject } from '../http/fields.ts';
 import type { PolicyRecord } from '../state/records.ts';
-import type { Tx } from '../state/store.ts';
+import type { StateView, Tx } from '../state/store.ts';
 
 const EFFECTS = [EFFECT_ALLOW, EFFECT_DENY] as const;
 export const MAX_POLICIES_PER_REQUEST = 100;
@@ -36,7 +36,7 @@ function checkedExpression(source: string | undefined, kind: 'condition' | 'cons
   return source;
 }
 
-function requirePolicy(tx: Tx, organizationId: string, policyId: string): PolicyRecord {
+export function requirePolicy(tx: Tx | StateView, organizationId: string, policyId: string): PolicyRecord {
   const policy = tx.policies.get(policyId);
   if (!policy || policy.organizationId !== organizationId) throw notFound('POLICY_NOT_FOUND', 'No policy with this policyId in the organization.');
   return policy;

@@ -19,6 +19,7 @@ import { listUsers } from './list-users.ts';
 import { listWalletAccounts } from './list-wallet-accounts.ts';
 import { listWallets } from './list-wallets.ts';
 import { whoami } from './whoami.ts';
+import { listUserTags } from '../activities/user-tags.ts';
 import { policyQueries } from '../policy/policy-feature.ts';
 import { onRampQueries } from '../onramp/onramp-feature.ts';
 import { chainQueries } from '../chains/chain-queries.ts';
@@ -45,6 +46,7 @@ export function queryRegistry(): Map<string, QueryHandler> {
     ['list_users', listUsers],
     ['list_wallet_accounts', listWalletAccounts],
     ['list_wallets', listWallets],
+    ['list_user_tags', listUserTags],
     ['whoami', whoami],
   ]);
   // Policies, on-ramp and transactions (their modules take precedence).

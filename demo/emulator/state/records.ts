@@ -106,6 +106,13 @@ export interface PolicyRecord extends BaseRecord, Stamped {
   readonly notes?: string;
 }
 
+/** A user tag or private key tag (create_user_tag, create_private_key_tag): users and keys hold its id. */
+export interface TagRecord extends BaseRecord, Stamped {
+  readonly organizationId: string;
+  readonly tagName: string;
+  readonly tagType: 'TAG_TYPE_USER' | 'TAG_TYPE_PRIVATE_KEY';
+}
+
 export interface ActivityRecord extends BaseRecord, Stamped {
   readonly organizationId: string;
   readonly type: string;

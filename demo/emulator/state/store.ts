@@ -34,6 +34,7 @@ function createTables() {
       .index('subject', (r) => `${r.issuer} ${r.subject}`),
     invitations: new Table<R.InvitationRecord>('invitations').index('organizationId', (r) => r.organizationId),
     policies: new Table<R.PolicyRecord>('policies').index('organizationId', (r) => r.organizationId),
+    tags: new Table<R.TagRecord>('tags').index('organizationId', (r) => r.organizationId),
     activities: new Table<R.ActivityRecord>('activities')
       .index('fingerprint', (r) => r.fingerprint)
       .index('organizationId', (r) => r.organizationId),

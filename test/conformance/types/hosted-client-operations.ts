@@ -60,3 +60,27 @@ export type SignRawPayloads = [
   // @ts-expect-error the single payload's intent is another
   Is<Equal<NonNullable<Hosted.v1Intent['signRawPayloadIntentV2']>, Hosted.v1SignRawPayloadsIntent>>,
 ];
+
+/** The hosted route `Name`'s type, intent key and result key, each holding the hosted intent and result (issue 38 item 5). */
+type Hosts<Name extends keyof typeof HOSTED_CLIENT_OPERATIONS, Request extends { type: string }, Intent, Result> =
+  Equal<(typeof HOSTED_CLIENT_OPERATIONS)[Name]['type'], Request['type']> extends true
+    ? Equal<NonNullable<TurnkeyApiTypes['v1Intent'][(typeof HOSTED_CLIENT_OPERATIONS)[Name]['intent']]>, Intent> extends true
+      ? Equal<NonNullable<TurnkeyApiTypes['v1Result'][(typeof HOSTED_CLIENT_OPERATIONS)[Name]['result']]>, Result>
+      : false
+    : false;
+type H = TurnkeyApiTypes;
+export type WalletAppRoutes = [
+  Is<Hosts<'delete_wallets', H['v1DeleteWalletsRequest'], H['v1DeleteWalletsIntent'], H['v1DeleteWalletsResult']>>,
+  Is<Hosts<'delete_wallet_accounts', H['v1DeleteWalletAccountsRequest'], H['v1DeleteWalletAccountsIntent'], H['v1DeleteWalletAccountsResult']>>,
+  Is<Hosts<'update_user', H['v1UpdateUserRequest'], H['v1UpdateUserIntent'], H['v1UpdateUserResult']>>,
+  Is<Hosts<'delete_users', H['v1DeleteUsersRequest'], H['v1DeleteUsersIntent'], H['v1DeleteUsersResult']>>,
+  Is<Hosts<'create_policy', H['v1CreatePolicyRequest'], H['v1CreatePolicyIntentV3'], H['v1CreatePolicyResult']>>,
+  Is<Hosts<'delete_policies', H['v1DeletePoliciesRequest'], H['v1DeletePoliciesIntent'], H['v1DeletePoliciesResult']>>,
+  Is<Hosts<'create_user_tag', H['v1CreateUserTagRequest'], H['v1CreateUserTagIntent'], H['v1CreateUserTagResult']>>,
+  Is<Hosts<'update_user_tag', H['v1UpdateUserTagRequest'], H['v1UpdateUserTagIntent'], H['v1UpdateUserTagResult']>>,
+  Is<Hosts<'delete_user_tags', H['v1DeleteUserTagsRequest'], H['v1DeleteUserTagsIntent'], H['v1DeleteUserTagsResult']>>,
+  Is<Conforms<'get_policy', H['v1GetPolicyRequest'], H['v1GetPolicyResponse']>>,
+  Is<Conforms<'list_user_tags', H['v1ListUserTagsRequest'], H['v1ListUserTagsResponse']>>,
+  // @ts-expect-error delete_users' result is not delete_wallets'
+  Is<Hosts<'delete_users', H['v1DeleteUsersRequest'], H['v1DeleteUsersIntent'], H['v1DeleteWalletsResult']>>,
+];
