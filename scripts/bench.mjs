@@ -9,6 +9,8 @@
 // `--only=stamped` runs only the stamped sign_raw_payload workloads (a minute, not ten; for
 // work on the emulator's hot path), prints their table and writes nothing. `--only=decrypt` runs
 // only the crypto page's credential bundle decryption row against the hosted SDK, likewise.
+// `--only=startup` runs only <latch-auth>'s time to interactive with its floors (a few minutes;
+// `--loads=N`, default 20), likewise: the kit ÷ lit floor ratios of one run, for start-up work.
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +20,7 @@ ensureDeps();
 const jsonOnly = process.argv.includes('--json');
 const stampedOnly = process.argv.includes('--only=stamped');
 const decryptOnly = process.argv.includes('--only=decrypt');
+const startupOnly = process.argv.includes('--only=startup');
 
 /** " (3 ERR_NETWORK_TIMEOUT, …)" when a workload had failures: what they were. */
 const failureCodes = (f) => {
@@ -64,6 +67,16 @@ if (decryptOnly) {
   const { cryptoSpeed } = await import('../test/bench/crypto-speed.ts');
   const speed = await cryptoSpeed({ only: ['decrypt a credential bundle'] });
   console.log(jsonOnly ? JSON.stringify(speed.json, null, 2) : speed.markdown);
+  process.exit(0);
+}
+
+if (startupOnly) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { timeToInteractive } = await import('../test/bench/time-to-interactive.ts');
+  const loads = Number(process.argv.find((a) => a.startsWith('--loads='))?.slice('--loads='.length) ?? 20);
+  const tti = await timeToInteractive({ loads });
+  console.log(jsonOnly ? JSON.stringify(tti.json, null, 2) : tti.markdown);
   process.exit(0);
 }
 

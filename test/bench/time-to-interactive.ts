@@ -75,6 +75,8 @@ export interface TtiSeries {
   navigationToScriptMs?: Spread;
   /** Navigation start → wallet_kit_config answered, ms (loads that saw the answer before interactive). */
   navigationToConfigMs?: Spread;
+  /** Script start → the wallet_kit_config request left (Resource Timing's start), ms. */
+  scriptToConfigRequestMs?: Spread;
   /** wallet_kit_config answered → interactive, ms (likewise). */
   configToReadyMs?: Spread;
   /** Loads interactive before the wallet_kit_config answer had arrived. */
@@ -198,6 +200,7 @@ function series(samples: TtiSample[], failures: string[]): TtiSeries {
     navigationToReadyMs: pick((s) => s.navigationToReadyMs),
     navigationToScriptMs: pick((s) => s.scriptStartMs),
     navigationToConfigMs: pick((s) => s.configResponseMs),
+    scriptToConfigRequestMs: pick((s) => (s.configRequestMs === undefined ? undefined : s.configRequestMs - s.scriptStartMs)),
     configToReadyMs: pick((s) => (s.configResponseMs === undefined ? undefined : s.navigationToReadyMs - s.configResponseMs)),
     readyBeforeConfig: samples.filter((s) => s.configResponseMs === undefined).length,
     failures,
@@ -286,21 +289,25 @@ export function ttiMarkdown(json: TimeToInteractiveJson): string {
   if (floors?.lit && floors.plain) {
     lines.push(
       '',
-      'Floors (test/bench/floor-page/): the same methods, parts, texts, logos and style sheets after the same request and kept-config read, with none of the kit\'s logic, drawn by lit elements and by plain DOM calls; each load alternates with the kit\'s. Medians:',
+      'Floors (test/bench/floor-page/): the same methods, parts, texts, logos and style sheets after the same request and kept-config read, with none of the kit\'s logic, drawn by lit elements and by plain DOM calls; each load alternates with the kit\'s. Median (p90):',
       '',
       '| figure | <latch-auth> | lit floor | plain-DOM floor | <latch-auth> ÷ lit floor |',
       '|---|---:|---:|---:|---:|',
     );
+    const both = (s?: Spread): string => (s ? `${s.median} ms (${s.p90})` : '—');
     const figures = [
-      ['cold: script start → interactive', (set?: TtiSeriesSet) => set?.cold?.scriptToReadyMs?.median],
-      ['cold: config answered → interactive', (set?: TtiSeriesSet) => set?.cold?.configToReadyMs?.median],
-      ['warm: script start → interactive', (set?: TtiSeriesSet) => set?.warm?.scriptToReadyMs?.median],
-      ['returning: script start → interactive', (set?: TtiSeriesSet) => set?.returning?.scriptToReadyMs?.median],
+      ['cold: script start → interactive', (set?: TtiSeriesSet) => set?.cold?.scriptToReadyMs],
+      ['cold: config answered → interactive', (set?: TtiSeriesSet) => set?.cold?.configToReadyMs],
+      ['cold: script start → config request sent', (set?: TtiSeriesSet) => set?.cold?.scriptToConfigRequestMs],
+      ['warm: script start → interactive', (set?: TtiSeriesSet) => set?.warm?.scriptToReadyMs],
+      ['warm: script start → config request sent', (set?: TtiSeriesSet) => set?.warm?.scriptToConfigRequestMs],
+      ['returning: script start → interactive', (set?: TtiSeriesSet) => set?.returning?.scriptToReadyMs],
     ] as const;
     for (const [name, pick] of figures) {
       const [kit, lit, plain] = [pick(json), pick(floors.lit), pick(floors.plain)];
       if (kit === undefined && lit === undefined) continue;
-      lines.push(`| ${name} | ${cell(kit)} | ${cell(lit)} | ${cell(plain)} | ${kit !== undefined && lit ? `${(kit / lit).toFixed(2)}×` : '—'} |`);
+      const ratio = kit && lit?.median ? `${(kit.median / lit.median).toFixed(2)}× (${lit.p90 ? (kit.p90 / lit.p90).toFixed(2) : '—'}×)` : '—';
+      lines.push(`| ${name} | ${both(kit)} | ${both(lit)} | ${both(plain)} | ${ratio} |`);
     }
   }
   const floorFailures = Object.values(floors ?? {}).flatMap((set) => [...(set.cold?.failures ?? []), ...(set.warm?.failures ?? []), ...(set.returning?.failures ?? [])]);
