@@ -3,12 +3,14 @@
 // abnormal close; `db.close()` by other code in the page fires nothing), and then
 // `db.transaction()` throws InvalidStateError (IndexedDB §4.8 step 1, as fake-indexeddb, a pinned
 // independent implementation, does). The store must reopen once and carry on; a connection that
-// is closed again at once must end in a typed refusal, not a loop.
+// is closed again at once must end in a typed refusal, not a loop. And a failure inside a
+// transaction's work aborts it, so what the work wrote before failing is not kept.
 import 'fake-indexeddb/auto';
 import './node-window.ts';
 import { describe, it, afterEach, expect } from '../../support/harness.ts';
 import { expectLatchError } from '../../support/expect-latch-error.ts';
 import { IndexedDbKeyStore } from '../../../src/keys/indexed-db-key-store.ts';
+import { IndexedDbObjectStore } from '../../../src/keys/indexed-db-object-store.ts';
 import { deleteDatabase, uniqueDbName } from './fake-indexed-db.ts';
 import { importedPair, rawPublicHex } from './key-store-contract.ts';
 
@@ -30,8 +32,10 @@ function factoryKeepingConnections(closeAtOnce = false): { factory: IDBFactory; 
 
 const names: string[] = [];
 const stores: IndexedDbKeyStore[] = [];
+const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const store of stores.splice(0)) await store.close();
+  for (const close of closers.splice(0)) await close();
   for (const name of names.splice(0)) await deleteDatabase(name);
 });
 
@@ -63,5 +67,26 @@ describe('IndexedDB store: a connection closed under it', () => {
     const refusal = await expectLatchError(() => store.list(), 'ERR_STORE_FAILED');
     expect((refusal.cause as DOMException).name).to.equal('InvalidStateError');
     expect(connections.length, 'the first open and one reopen').to.equal(2);
+  });
+});
+
+describe('IndexedDB store: a failure inside the work', () => {
+  it('aborts the transaction: a record the work put before it threw is not written (fake-indexeddb would commit it)', async () => {
+    const dbName = uniqueDbName();
+    names.push(dbName);
+    const store = new IndexedDbObjectStore({ dbName, indexedDB }, 'keys', 'id');
+    closers.push(() => store.close());
+    const thrown = new Error('the work failed after its put');
+    const refusal = await expectLatchError(
+      () =>
+        store.run('readwrite', (s) => {
+          s.put({ id: 'half-written' });
+          throw thrown;
+        }),
+      'ERR_STORE_FAILED',
+    );
+    expect(refusal.cause).to.equal(thrown);
+    expect(await store.run('readonly', (s) => s.get('half-written'))).to.equal(undefined);
+    expect(await store.run('readonly', (s) => s.count())).to.equal(0);
   });
 });
