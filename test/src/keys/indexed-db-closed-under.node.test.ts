@@ -89,4 +89,17 @@ describe('IndexedDB store: a failure inside the work', () => {
     expect(await store.run('readonly', (s) => s.get('half-written'))).to.equal(undefined);
     expect(await store.run('readonly', (s) => s.count())).to.equal(0);
   });
+
+  it('a work that returns no request (its type allows void) commits and resolves undefined', async () => {
+    const dbName = uniqueDbName();
+    names.push(dbName);
+    const store = new IndexedDbObjectStore({ dbName, indexedDB }, 'keys', 'id');
+    closers.push(() => store.close());
+    const result = await store.run('readwrite', (s) => {
+      s.put({ id: 'a' });
+      s.put({ id: 'b' });
+    });
+    expect(result).to.equal(undefined);
+    expect(await store.run('readonly', (s) => s.getAllKeys())).to.deep.equal(['a', 'b']);
+  });
 });
