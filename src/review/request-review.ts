@@ -62,13 +62,15 @@ export type ReviewWarning =
   | 'not-simulated';          // the wallet could not simulate it (no rpcUrl, a node without the method, no answer in time): only the decoding is shown
 
 /**
- * One thing a simulated transaction changes for the account (src/review/simulate-evm.ts): a
- * transfer netted per asset (and token id), or an approval it sets.
+ * One thing a simulated transaction changes for the account (src/review/simulate-evm.ts,
+ * simulate-solana.ts): a transfer netted per asset (and token id), or an approval it sets; on
+ * Solana also an account handed to another owner (`owner-change`, the new owner in `spender`)
+ * and a token account closed (`closed`).
  */
 export interface AssetChange {
-  kind: 'transfer' | 'approval' | 'approval-for-all';
-  standard: 'native' | 'erc20' | 'erc721' | 'erc1155';
-  /** 'native' for the chain's currency, else the token contract's address (lowercase). */
+  kind: 'transfer' | 'approval' | 'approval-for-all' | 'owner-change' | 'closed';
+  standard: 'native' | 'erc20' | 'erc721' | 'erc1155' | 'spl';
+  /** 'native' for the chain's currency, else the token contract's address (lowercase) or the SPL mint (base58). */
   asset: string;
   direction: 'in' | 'out' | 'approve';
   /**
@@ -76,12 +78,12 @@ export interface AssetChange {
    * is 25 USDC out). An approval: the allowance set ('0' revokes); approval-for-all: '1' or '0'.
    */
   amount: string;
-  /** Read from the token contract (filtered for hidden characters); 'ETH' for the native currency. */
+  /** Read from the token contract (filtered for hidden characters); 'ETH' or 'SOL' for the native currency. */
   symbol?: string;
   decimals?: number;
   /** ERC-721 / ERC-1155 item. */
   tokenId?: string;
-  /** Who may spend, for approvals. */
+  /** Who may spend, for approvals; the new owner, for owner-change. */
   spender?: string;
 }
 

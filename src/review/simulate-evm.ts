@@ -14,7 +14,10 @@
  */
 import { hasHiddenCharacters, revealHiddenCharacters } from './hidden-characters.ts';
 import { abiText, decodeRevertData } from './evm-revert.ts';
-import type { AssetChange, RequestReview, ReviewWarning } from './request-review.ts';
+import type { AssetChange, RequestReview } from './request-review.ts';
+import { withSimulation, type ChainSimulation } from './with-simulation.ts';
+
+export { withSimulation } from './with-simulation.ts';
 
 export interface EvmSimulationRequest {
   /** The chain's JSON-RPC endpoint; absent: not simulated. */
@@ -27,10 +30,7 @@ export interface EvmSimulationRequest {
   readonly fetch?: typeof fetch;
 }
 
-export type EvmSimulation =
-  | { readonly status: 'simulated'; readonly changes: readonly AssetChange[]; readonly hiddenCharacters?: true }
-  | { readonly status: 'will-fail'; readonly reason: string; readonly hiddenCharacters?: true }
-  | { readonly status: 'not-simulated'; readonly cause: string };
+export type EvmSimulation = ChainSimulation;
 
 export const SIMULATION_TIMEOUT_MS = 1_500;
 /** traceTransfers' pseudo-token: the native currency's movements. */
@@ -180,20 +180,6 @@ export async function simulateEvmTransaction(request: EvmSimulationRequest): Pro
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * The review with what the simulation found: its changes as data (`simulation`), `will-fail`
- * first among the warnings (nothing matters more), `not-simulated` last (the decoding still stands).
- */
-export function withSimulation(review: RequestReview, simulation: EvmSimulation): RequestReview {
-  const warnings: ReviewWarning[] = [...review.warnings];
-  if (simulation.status === 'will-fail') warnings.unshift('will-fail');
-  if (simulation.status === 'not-simulated') warnings.push('not-simulated');
-  // A token's symbol or a revert reason is text the contract chose: filtered like the page's.
-  if (simulation.status !== 'not-simulated' && simulation.hiddenCharacters && !warnings.includes('hidden-characters')) warnings.push('hidden-characters');
-  const data = simulation.status === 'simulated' ? { changes: simulation.changes } : simulation.status === 'will-fail' ? { changes: [], failure: simulation.reason } : undefined;
-  return { ...review, warnings, ...(data ? { simulation: data } : {}) };
 }
 
 /** Simulates the transaction a review shows and returns the review with its changes or why not. */

@@ -4,8 +4,9 @@
  * and Memo (solana-memo-review.ts). An instruction none of them reads (another program, or a
  * layout it does not know exactly) is listed by program id with its accounts and data in hex and
  * the 'unreadable-instruction' warning. An instruction that names an account from an address
- * lookup table gets 'unresolved-address': its address is not in the transaction, and the sheet
- * shows it as `table[index]` (it does not read the table). Pure.
+ * lookup table that was not read from the chain (tx.resolvedLookups, simulate-solana.ts) gets
+ * 'unresolved-address': its address is not in the transaction, and the sheet shows it as
+ * `table[index]`. Pure.
  */
 import { toHex } from '../encoding/hex.ts';
 import type { ReviewRow, ReviewSection } from './request-review.ts';
@@ -39,6 +40,6 @@ export function solanaInstructionReview(tx: SolanaTransaction, ix: SolanaCompile
   const program = tx.staticAccountKeys[ix.programIdIndex]!;
   const read = Object.hasOwn(READERS, program) ? READERS[program]!({ tx, ix, program }) : undefined;
   const section = read ?? unreadable(tx, ix, program);
-  if (!ix.accounts.some((a) => solanaAccount(tx, a).kind === 'lookup')) return section;
+  if (!ix.accounts.some((a) => { const ref = solanaAccount(tx, a); return ref.kind === 'lookup' && ref.address === undefined; })) return section;
   return { ...section, warnings: [...(section.warnings ?? []), 'unresolved-address'] };
 }

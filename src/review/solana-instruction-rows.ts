@@ -1,7 +1,7 @@
 /**
  * What every Solana instruction decoder shares: the programs' ids, u64 reads, amounts in units,
- * the row of an account (a lookup-table entry is `table[index]`: its address is not in the
- * transaction) and the section of a decoded instruction. Pure.
+ * the row of an account (a lookup-table entry is its address when the table was read from the
+ * chain, else `table[index]`: its address is not in the transaction) and the section of a decoded instruction. Pure.
  */
 import type { ReviewLabel, ReviewRow, ReviewSection, ReviewWarning } from './request-review.ts';
 import { solanaAccount, type SolanaCompiledInstruction, type SolanaTransaction } from './solana-transaction.ts';
@@ -45,7 +45,8 @@ export function formatUnits(amount: bigint, decimals: number): string {
 
 export function accountRow(tx: SolanaTransaction, index: number, label: ReviewLabel): ReviewRow {
   const ref = solanaAccount(tx, index);
-  return ref.kind === 'static' ? { label, value: ref.address, format: 'address' } : { label, value: `${ref.table}[${ref.index}]`, format: 'code' };
+  // A table entry read from the chain is its address; one not read stays `table[index]` (and is warned).
+  return ref.kind === 'static' || ref.address !== undefined ? { label, value: ref.address!, format: 'address' } : { label, value: `${ref.table}[${ref.index}]`, format: 'code' };
 }
 
 /** The instruction's first accounts as rows, one label each (more accounts, multisig signers, may follow). */

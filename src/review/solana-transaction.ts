@@ -26,7 +26,7 @@ export interface SolanaCompiledInstruction {
 /** Where an account index leads: a static key, or an entry of a lookup table (its address unknown until the table is read). */
 export type SolanaAccountRef =
   | { kind: 'static'; address: string; signer: boolean; writable: boolean }
-  | { kind: 'lookup'; table: string; index: number; writable: boolean };
+  | { kind: 'lookup'; table: string; index: number; writable: boolean; address?: string };
 
 export interface SolanaTransaction {
   version: 'legacy' | 0;
@@ -42,6 +42,11 @@ export interface SolanaTransaction {
   addressTableLookups: readonly SolanaAddressTableLookup[];
   /** The bytes every signer signs. */
   message: Uint8Array;
+  /**
+   * The lookup tables' contents, read from the chain (src/review/simulate-solana.ts): table address
+   * → its addresses. Absent or missing a table: its entries stay unresolved (`table[index]`).
+   */
+  resolvedLookups?: ReadonlyMap<string, readonly string[]>;
 }
 
 const invalid = (message: string) => new LatchError('ERR_INPUT_INVALID', message);
@@ -140,7 +145,10 @@ export function solanaAccount(tx: SolanaTransaction, index: number): SolanaAccou
   for (const writable of [true, false]) {
     for (const lookup of tx.addressTableLookups) {
       const list = writable ? lookup.writableIndexes : lookup.readonlyIndexes;
-      if (at < list.length) return { kind: 'lookup', table: lookup.table, index: list[at]!, writable };
+      if (at < list.length) {
+        const address = tx.resolvedLookups?.get(lookup.table)?.[list[at]!];
+        return { kind: 'lookup', table: lookup.table, index: list[at]!, writable, ...(address !== undefined ? { address } : {}) };
+      }
       at -= list.length;
     }
   }
