@@ -32,6 +32,7 @@ describe('hosted history and balance routes from the local chains', () => {
   let hosted: TurnkeyClient;
   let eth: string;
   let sol: string;
+  let sol2: string;
   let doc: ChainsDocument;
   let cluster: SolanaChain;
   let evmSnapshot: string;
@@ -51,7 +52,7 @@ describe('hosted history and balance routes from the local chains', () => {
     const apiPublicKey = toHex(p256.getPublicKey(secret, true));
     f = await startFixture({ chains: 'all', rootApiKeys: [apiPublicKey] });
     hosted = new TurnkeyClient({ baseUrl: f.urls.apiUrl }, new ApiKeyStamper({ apiPublicKey, apiPrivateKey: toHex(secret) }));
-    [eth, sol] = await senderWallet(f, 'history');
+    [eth, sol, sol2] = await senderWallet(f, 'history');
     doc = (await getJson(`${f.urls.apiUrl}/__chains`)).json as unknown as ChainsDocument;
     cluster = f.emulator.context.chains!.solana!;
     connection = new Connection(doc.solana!.rpcUrl, 'confirmed');
@@ -74,8 +75,9 @@ describe('hosted history and balance routes from the local chains', () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [OTHER, 7_500_000n] });
     const usdcSent = await sendStatus(await f.submit('eth_send_transaction', f.demoOrgId, { from: eth, caip2: SEPOLIA, to: usdc.address, data }));
     // Too much USDC with an explicit gas limit: mined, reverted.
+    // (with value: a revert must not list the value as moved either)
     const tooMuch = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [OTHER, 10n ** 12n] });
-    const reverted = await sendStatus(await f.submit('eth_send_transaction', f.demoOrgId, { from: eth, caip2: SEPOLIA, to: usdc.address, data: tooMuch, gasLimit: '100000' }));
+    const reverted = await sendStatus(await f.submit('eth_send_transaction', f.demoOrgId, { from: eth, caip2: SEPOLIA, to: usdc.address, data: tooMuch, value: '1000', gasLimit: '100000' }));
     assert.deepEqual([ethSent.txStatus, usdcSent.txStatus, reverted.txStatus], ['INCLUDED', 'INCLUDED', 'FAILED']);
 
     const { transactions, pageInfo } = await hosted.listEthTransactionHistory({ organizationId: f.demoOrgId, address: eth, caip2: SEPOLIA });
@@ -117,6 +119,10 @@ describe('hosted history and balance routes from the local chains', () => {
     const back = await page({ limit: '5', before: second.pageInfo!.startCursor! });
     assert.deepEqual(back.transactions.map((t) => t.transactionHash), [reverted.eth!.txHash]);
     assertServiceError(await f.query('list_eth_transaction_history', { organizationId: f.demoOrgId, address: eth, caip2: SEPOLIA, paginationOptions: { after: `0x${'ab'.repeat(32)}` } }), 400, 3);
+    // 64 blocks later the chain calls them finalized (anvil's `finalized` tag), and so does the listing.
+    await evmRpc('anvil_mine', ['0x40']);
+    const later = await hosted.listEthTransactionHistory({ organizationId: f.demoOrgId, address: eth, caip2: SEPOLIA });
+    assert.deepEqual(later.transactions.map((t) => t.status), ['FINALIZED', 'FINALIZED', 'FINALIZED', 'FINALIZED']);
   });
 
   it('Solana: balances (SOL + USDC), supported assets and list_sol_transaction_history, as web3.js reads them', async () => {
@@ -126,7 +132,8 @@ describe('hosted history and balance routes from the local chains', () => {
     assert.deepEqual(empty.balances, [{ caip19: `${DEVNET}/slip44:501`, symbol: 'SOL', balance: '0', decimals: 9, display: { crypto: '0' }, name: 'Solana (local)' }]);
     await faucet({ address: sol, chain: DEVNET, amount: '2' });
     await faucet({ address: sol, chain: DEVNET, asset: 'USDC', amount: '100' });
-    const to = Keypair.generate().publicKey;
+    // The recipient is another account of the organization, so its own listing can be read.
+    const to = new PublicKey(sol2);
     const unsigned = async (...instructions: Parameters<Transaction['add']>) =>
       toHex(new Transaction({ feePayer: owner, ...(await connection.getLatestBlockhash()) }).add(...instructions).serialize({ requireAllSignatures: false, verifySignatures: false }));
     const solSent = await sendStatus(await f.submit('sol_send_transaction', f.demoOrgId, { signWith: sol, caip2: 'solana:devnet', unsignedTransaction: await unsigned(SystemProgram.transfer({ fromPubkey: owner, toPubkey: to, lamports: LAMPORTS_PER_SOL / 4 })) }));
@@ -138,7 +145,11 @@ describe('hosted history and balance routes from the local chains', () => {
         unsignedTransaction: await unsigned(createAssociatedTokenAccountIdempotentInstruction(owner, destination, to, mint), createTransferCheckedInstruction(getAssociatedTokenAddressSync(mint, owner), mint, destination, owner, 12_250_000n, 6)),
       }),
     );
-    assert.deepEqual([solSent.txStatus, usdcSent.txStatus], ['INCLUDED', 'INCLUDED']);
+    // Again, without creating the account: the recipient's owner is not among the transaction's keys.
+    const usdcAgain = await sendStatus(
+      await f.submit('sol_send_transaction', f.demoOrgId, { signWith: sol, caip2: DEVNET, unsignedTransaction: await unsigned(createTransferCheckedInstruction(getAssociatedTokenAddressSync(mint, owner), mint, destination, owner, 1_000_000n, 6)) }),
+    );
+    assert.deepEqual([solSent.txStatus, usdcSent.txStatus, usdcAgain.txStatus], ['INCLUDED', 'INCLUDED', 'INCLUDED']);
 
     const { balances } = await hosted.getWalletAddressBalances({ organizationId: f.demoOrgId, address: sol, caip2: 'solana:devnet' as never });
     const lamports = await connection.getBalance(owner);
@@ -151,11 +162,11 @@ describe('hosted history and balance routes from the local chains', () => {
     const { transactions, pageInfo } = await hosted.listSolTransactionHistory({ organizationId: f.demoOrgId, address: sol, caip2: DEVNET });
     // The USDC faucet writes the account directly (no transaction): the airdrop and the two sends.
     const signatures = await connection.getSignaturesForAddress(owner);
-    assert.deepEqual(transactions.map((t) => t.signature), [usdcSent.solana!.signature, solSent.solana!.signature, signatures.at(-1)!.signature]);
+    assert.deepEqual(transactions.map((t) => t.signature), [usdcAgain.solana!.signature, usdcSent.solana!.signature, solSent.solana!.signature, signatures.at(-1)!.signature]);
     assert.equal(pageInfo!.hasNextPage, false);
     // The airdrop has no transaction to read back: its slot and time as getSignaturesForAddress says them.
-    assert.deepEqual([transactions[2]!.block.number, transactions[2]!.block.timestamp], [String(signatures.at(-1)!.slot), new Date(signatures.at(-1)!.blockTime! * 1000).toISOString().replace('.000Z', 'Z')]);
-    for (const item of transactions.slice(0, 2)) {
+    assert.deepEqual([transactions[3]!.block.number, transactions[3]!.block.timestamp], [String(signatures.at(-1)!.slot), new Date(signatures.at(-1)!.blockTime! * 1000).toISOString().replace('.000Z', 'Z')]);
+    for (const item of transactions.slice(0, 3)) {
       const parsed = (await connection.getParsedTransaction(item.signature, { maxSupportedTransactionVersion: 0 }))!;
       assert.equal(item.block.number, String(parsed.slot));
       assert.equal(item.block.timestamp, new Date(parsed.blockTime! * 1000).toISOString().replace('.000Z', 'Z'));
@@ -164,7 +175,7 @@ describe('hosted history and balance routes from the local chains', () => {
       assert.deepEqual(item.signers, parsed.transaction.message.accountKeys.filter((k) => k.signer).map((k) => ({ address: k.pubkey.toBase58(), writable: k.writable })));
       assert.equal(item.status, 'FINALIZED');
     }
-    const [usdcItem, solItem, airdrop] = transactions;
+    const [, usdcItem, solItem, airdrop] = transactions;
     assert.deepEqual(usdcItem!.transfers.map((t) => [t.direction, t.asset?.symbol, t.amount, t.counterparty, t.display?.crypto]), [
       // The token account the transfer created: its rent, paid by the sender.
       ['OUT', 'SOL', String(await connection.getMinimumBalanceForRentExemption(165)), destination.toBase58(), String(2039280 / LAMPORTS_PER_SOL)],
@@ -173,6 +184,16 @@ describe('hosted history and balance routes from the local chains', () => {
     assert.deepEqual(solItem!.transfers.map((t) => [t.direction, t.asset?.symbol, t.amount, t.counterparty]), [['OUT', 'SOL', String(LAMPORTS_PER_SOL / 4), to.toBase58()]]);
     assert.deepEqual(airdrop!.transfers.map((t) => [t.direction, t.amount]), [['IN', String(2 * LAMPORTS_PER_SOL)]]);
     assert.deepEqual([usdcItem!.origin, solItem!.origin, airdrop!.origin], ['TURNKEY', 'TURNKEY', 'EXTERNAL']);
+    // The receiving side: both token transfers IN (the second names only its token account), the SOL IN.
+    const received = await hosted.listSolTransactionHistory({ organizationId: f.demoOrgId, address: sol2, caip2: DEVNET });
+    assert.deepEqual(
+      received.transactions.map((t) => [t.signature, t.transfers.map((x) => [x.direction, x.asset?.symbol, x.amount, x.counterparty])]),
+      [
+        [usdcAgain.solana!.signature, [['IN', 'USDC', '1000000', sol]]],
+        [usdcSent.solana!.signature, [['IN', 'USDC', '12250000', sol]]],
+        [solSent.solana!.signature, [['IN', 'SOL', String(LAMPORTS_PER_SOL / 4), sol]]],
+      ],
+    );
   });
 
   it('get_nonces as the types say: nonce on request, no gas station', async () => {
