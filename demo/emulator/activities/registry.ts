@@ -18,6 +18,7 @@ import { deleteSubOrganization } from './delete-sub-organization.ts';
 import { deleteUsers } from './delete-users.ts';
 import { deleteWalletAccounts } from './delete-wallet-accounts.ts';
 import { deleteWallets } from './delete-wallets.ts';
+import { emailAuth, initUserEmailRecovery } from './email-credential.ts';
 import { exportPrivateKey } from './export-private-key.ts';
 import { exportWallet } from './export-wallet.ts';
 import { exportWalletAccount } from './export-wallet-account.ts';
@@ -32,6 +33,7 @@ import { oauth2Authenticate } from './oauth2-authenticate.ts';
 import { oauthLogin } from './oauth-login.ts';
 import { otpAuth } from './otp-auth.ts';
 import { otpLogin } from './otp-login.ts';
+import { recoverUser } from './recover-user.ts';
 import { signRawPayload } from './sign-raw-payload.ts';
 import { signRawPayloads } from './sign-raw-payloads.ts';
 import { signTransaction } from './sign-transaction.ts';
@@ -70,6 +72,9 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['create_user_tag', createUserTag],
     ['update_user_tag', updateUserTag],
     ['delete_user_tags', deleteUserTags],
+    ['email_auth', emailAuth],
+    ['init_user_email_recovery', initUserEmailRecovery],
+    ['recover_user', recoverUser],
     ['export_private_key', exportPrivateKey],
     ['export_wallet', exportWallet],
     ['export_wallet_account', exportWalletAccount],

@@ -22,6 +22,9 @@ export const HOSTED_CLIENT_OPERATIONS = {
   create_user_tag: { type: 'ACTIVITY_TYPE_CREATE_USER_TAG', intent: 'createUserTagIntent', result: 'createUserTagResult' },
   update_user_tag: { type: 'ACTIVITY_TYPE_UPDATE_USER_TAG', intent: 'updateUserTagIntent', result: 'updateUserTagResult' },
   delete_user_tags: { type: 'ACTIVITY_TYPE_DELETE_USER_TAGS', intent: 'deleteUserTagsIntent', result: 'deleteUserTagsResult' },
+  email_auth: { type: 'ACTIVITY_TYPE_EMAIL_AUTH_V3', intent: 'emailAuthIntentV3', result: 'emailAuthResult' },
+  init_user_email_recovery: { type: 'ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2', intent: 'initUserEmailRecoveryIntentV2', result: 'initUserEmailRecoveryResult' },
+  recover_user: { type: 'ACTIVITY_TYPE_RECOVER_USER', intent: 'recoverUserIntent', result: 'recoverUserResult' },
 } as const satisfies Record<string, OperationSpec>;
 
 export const HOSTED_CLIENT_QUERIES = {

@@ -50,6 +50,9 @@ const TABLE: Readonly<Record<string, readonly [string, string]>> = {
   delete_fiat_on_ramp_credential: ['CREDENTIAL', 'DELETE'], // (ours)
   oauth: ['AUTH', 'CREATE'],
   otp_auth: ['AUTH', 'CREATE'],
+  email_auth: ['AUTH', 'CREATE'],
+  init_user_email_recovery: ['RECOVERY', 'CREATE'], // (ours)
+  recover_user: ['RECOVERY', 'CREATE'], // (ours)
   create_read_write_session: ['AUTH', 'CREATE'],
   stamp_login: ['AUTH', 'CREATE'],
   otp_login: ['AUTH', 'CREATE'],

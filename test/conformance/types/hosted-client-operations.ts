@@ -84,3 +84,9 @@ export type WalletAppRoutes = [
   // @ts-expect-error delete_users' result is not delete_wallets'
   Is<Hosts<'delete_users', H['v1DeleteUsersRequest'], H['v1DeleteUsersIntent'], H['v1DeleteWalletsResult']>>,
 ];
+
+export type EmailRoutes = [
+  Is<Hosts<'email_auth', H['v1EmailAuthRequest'], H['v1EmailAuthIntentV3'], H['v1EmailAuthResult']>>,
+  Is<Hosts<'init_user_email_recovery', H['v1InitUserEmailRecoveryRequest'], H['v1InitUserEmailRecoveryIntentV2'], H['v1InitUserEmailRecoveryResult']>>,
+  Is<Hosts<'recover_user', H['v1RecoverUserRequest'], H['v1RecoverUserIntent'], H['v1RecoverUserResult']>>,
+];
