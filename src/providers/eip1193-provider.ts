@@ -17,7 +17,10 @@
  *
  * Methods: eth_chainId, net_version, eth_accounts, eth_requestAccounts, personal_sign,
  * eth_signTypedData_v4, eth_signTransaction, eth_sendTransaction, wallet_switchEthereumChain,
- * wallet_addEthereumChain and the read-only methods in READ_ONLY_METHODS. eth_sign (it signs any 32 bytes, a transaction
+ * wallet_addEthereumChain, EIP-2255's wallet_requestPermissions and wallet_getPermissions,
+ * EIP-5792's wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus and
+ * wallet_showCallsStatus (wallet-calls.ts: every call on one review, sent in order, not
+ * atomically) and the read-only methods in READ_ONLY_METHODS. eth_sign (it signs any 32 bytes, a transaction
  * hash included, so a page could make the user sign what they cannot read) and the older
  * signTypedData versions are refused with 4200, as is every method not listed.
  *
@@ -48,6 +51,7 @@ import type { EvmSimulationRequest } from '../review/simulate-evm.ts';
 import { OWN_WALLET } from './own-wallet.ts';
 import { WalletSigner, type Signer } from './wallet-signer.ts';
 import type { WalletKit } from './follow-kit.ts';
+import type { WalletCalls } from './wallet-calls.ts';
 
 /** What the provider uses of a session (a SigningSession; injectable for tests). */
 export type Eip1193Session = Pick<SigningSession, 'active' | 'summary' | 'submit' | 'query' | 'addEventListener' | 'removeEventListener'>;
@@ -220,6 +224,9 @@ export class LatchEip1193Provider {
   #rpcId = 0;
   /** The provider as its lazily loaded handlers see it. */
   readonly #host: ProviderHost;
+  #calls: Promise<WalletCalls> | undefined;
+  /** When the user spoken for now was connected, and that grant's id (EIP-2255). */
+  #grant: { id: string; date: number } | undefined;
 
   constructor(options: Eip1193ProviderOptions) {
     const kit = options?.kit;
@@ -323,6 +330,7 @@ export class LatchEip1193Provider {
       this.#emit('disconnect', disconnected());
       return;
     }
+    this.#grant = { id: [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(36)).join(''), date: Date.now() };
     if (!previous) this.#emit('connect', { chainId: toQuantity(this.#chainId) });
     if (!previous || next.accounts.join() !== previous.accounts.join()) this.#emit('accountsChanged', [...next.accounts]);
   }
@@ -366,6 +374,15 @@ export class LatchEip1193Provider {
           return await this.#switchChain(args, this.#list(params, 1));
         case 'wallet_addEthereumChain':
           return await this.#addChain(args, this.#list(params, 1));
+        case 'wallet_requestPermissions':
+        case 'wallet_getPermissions':
+          return await this.#permissions(method, params);
+        case 'wallet_getCapabilities':
+        case 'wallet_sendCalls':
+        case 'wallet_getCallsStatus':
+        case 'wallet_showCallsStatus':
+          // EIP-5792 loads with its first request; its batches live as long as the provider.
+          return await (await (this.#calls ??= import('./wallet-calls.ts').then((m) => new m.WalletCalls(this.#host)))).request(args, params);
         default:
           if (READ_ONLY_METHODS.includes(method)) return await this.#rpc(method, params);
           throw unsupported(method);
@@ -385,6 +402,28 @@ export class LatchEip1193Provider {
       }
     }
     return this.#live();
+  }
+
+  /**
+   * EIP-2255, as MetaMask answers it: the one permission is eth_accounts, granted by logging in
+   * (wallet_requestPermissions opens the login as eth_requestAccounts does); caveat
+   * restrictReturnedAccounts lists the user's accounts. Any other permission is -32601; nobody
+   * logged in: wallet_getPermissions is [].
+   */
+  async #permissions(method: string, params: unknown): Promise<unknown[]> {
+    let signer: Signer<string> | undefined;
+    if (method === 'wallet_requestPermissions') {
+      const asked = this.#list(params, 1)[0];
+      const names = typeof asked === 'object' && asked !== null && !Array.isArray(asked) ? Object.keys(asked) : [];
+      if (!names.length) throw invalidParams('wallet_requestPermissions takes [{eth_accounts: {}}].');
+      const other = names.find((name) => name !== 'eth_accounts');
+      if (other) throw new ProviderRpcError(-32601, `The permission ${other} does not exist.`);
+      signer = await this.#requestAccounts();
+    } else signer = await this.#signer.ready().catch(() => undefined);
+    const origin = this.#origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? '';
+    const grant = this.#grant;
+    if (!signer || !grant) return [];
+    return [{ id: grant.id, parentCapability: 'eth_accounts', invoker: origin, date: grant.date, caveats: [{ type: 'restrictReturnedAccounts', value: [...signer.accounts] }] }];
   }
 
   /** The logged-in user with their accounts (a login or switch under way is waited for); 4900 when nobody is. */
