@@ -4,13 +4,16 @@
 // project), crypto speed in one Chromium page against the hosted SDK, and the emulator's load
 // figures (stamped activities at a fixed offered rate of 1,000 a second and as fast as it
 // answers, OTP flows per second, p50 / p99, memory growth), and the time to interactive of
-// <latch-auth> against the emulator (median of 20 loads).
+// <latch-auth> against the emulator (median of 20 loads), and the local chains' figures.
 // Markdown on stdout, JSON in .bench/results.json; `--json` prints only the JSON.
 // `--only=stamped` runs only the stamped sign_raw_payload workloads (a minute, not ten; for
 // work on the emulator's hot path), prints their table and writes nothing. `--only=decrypt` runs
 // only the crypto page's credential bundle decryption row against the hosted SDK, likewise.
 // `--only=startup` runs only <latch-auth>'s time to interactive with its floors (a few minutes;
 // `--loads=N`, default 20), likewise: the kit ÷ lit floor ratios of one run, for start-up work.
+// `--only=chains` runs only the local chains' figures (scripts/bench-chains.ts: send to INCLUDED
+// p50 / p99 on the EVM chain and the Solana cluster, cold start with and without the chains,
+// memory with them), likewise.
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +24,7 @@ const jsonOnly = process.argv.includes('--json');
 const stampedOnly = process.argv.includes('--only=stamped');
 const decryptOnly = process.argv.includes('--only=decrypt');
 const startupOnly = process.argv.includes('--only=startup');
+const chainsOnly = process.argv.includes('--only=chains');
 
 /** " (3 ERR_NETWORK_TIMEOUT, …)" when a workload had failures: what they were. */
 const failureCodes = (f) => {
@@ -80,6 +84,15 @@ if (startupOnly) {
   process.exit(0);
 }
 
+if (chainsOnly) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { chainsBench } = await import('./bench-chains.ts');
+  const chains = await chainsBench();
+  console.log(jsonOnly ? JSON.stringify(chains.json, null, 2) : `${chains.markdown}\n\nload average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  process.exit(0);
+}
+
 const { measure, sizeTable } = await import('./size.mjs');
 const sizes = await measure();
 // What ships: the library as `npm run build` makes it, packed and built into consumer apps.
@@ -96,6 +109,8 @@ const { timeToInteractive } = await import('../test/bench/time-to-interactive.ts
 const tti = await timeToInteractive();
 const { emulatorLoad } = await import('../test/bench/emulator-load.ts');
 const load = await emulatorLoad();
+const { chainsBench } = await import('./bench-chains.ts');
+const chains = await chainsBench();
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -106,6 +121,7 @@ const results = {
   cryptoSpeed: crypto.json,
   timeToInteractive: tti.json,
   emulatorLoad: load,
+  chains: chains.json,
 };
 mkdirSync(join(ROOT, '.bench'), { recursive: true });
 writeFileSync(join(ROOT, '.bench', 'results.json'), JSON.stringify(results, null, 2));
@@ -130,5 +146,6 @@ if (jsonOnly) {
   const m = load.memory;
   console.log(`\nEmulator heap over the ${m.activities} activities of the open loop${m.collected ? ' (after a full GC)' : ''}: ${m.heapBeforeMb} MB → ${m.heapAfterMb} MB (+${m.growthMb} MB, ${m.bytesPerActivity} bytes per activity), RSS ${m.rssAfterMb} MB.`);
   console.log('CPU ms/op is each process\'s CPU time per operation: steadier than the rates when other work shares the cores (heavy contention still inflates it).');
+  console.log('\n' + chains.markdown);
   console.log(`\nJSON: ${join('.bench', 'results.json')}`);
 }
