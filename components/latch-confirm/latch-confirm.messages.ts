@@ -16,7 +16,8 @@ type ConfirmKey =
   | 'confirm.approve' | 'confirm.reject' | 'confirm.warnings' | 'confirm.message' | 'confirm.messageHex'
   | 'confirm.opened' | 'confirm.warningCount' | 'confirm.dateUtc' | 'confirm.sectionOf'
   | 'confirm.changes' | 'confirm.changesNone' | 'confirm.willFail'
-  | 'confirm.change.send' | 'confirm.change.receive' | 'confirm.change.approve' | 'confirm.change.approveAll' | 'confirm.change.revokeAll' | 'confirm.change.unlimited';
+  | 'confirm.change.send' | 'confirm.change.receive' | 'confirm.change.approve' | 'confirm.change.approveAll' | 'confirm.change.revokeAll' | 'confirm.change.unlimited'
+  | 'confirm.change.ownerChange' | 'confirm.change.closed';
 
 export type ConfirmMessages = { readonly [Key in ConfirmKey]: Message };
 
@@ -79,6 +80,7 @@ export const confirmEn: ConfirmMessages = {
   'confirm.warning.high-fee': 'The network fee is high: see the maximum fee below.',
   'confirm.warning.unresolved-address': 'Some accounts come from an address lookup table and are shown as table[entry]: their addresses are not in the request, so the sheet cannot show where they lead.',
   'confirm.warning.will-fail': 'This transaction will fail if you send it (the simulation says why below). You may still pay the network fee.',
+  'confirm.warning.no-code-spender': 'The one you allow to spend is a plain account, not a contract. Apps spend through contracts; someone collecting approvals to drain wallets uses a plain account.',
   'confirm.warning.not-simulated': 'The wallet could not simulate this transaction, so what it changes for you is not shown. The details below are what the request says.',
   'confirm.changes': 'What changes for you',
   'confirm.changesNone': 'No change to your assets, besides the network fee.',
@@ -89,6 +91,8 @@ export const confirmEn: ConfirmMessages = {
   'confirm.change.approveAll': 'You allow {spender} to move all your {asset}',
   'confirm.change.revokeAll': 'You take back {spender}’s access to your {asset}',
   'confirm.change.unlimited': 'an unlimited amount of {asset}',
+  'confirm.change.ownerChange': 'You hand your {asset} account to {spender}, who can then move all it holds',
+  'confirm.change.closed': 'Your {asset} token account is closed',
   'confirm.label.to': 'To',
   'confirm.label.from': 'From',
   'confirm.label.value': 'Value',

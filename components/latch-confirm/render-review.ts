@@ -88,20 +88,25 @@ export function renderWarnings(review: RequestReview, host: ReviewText): Templat
   </div>`;
 }
 
-/** An asset as the person reads it: its symbol when the contract said it, else its address. */
+/** An SPL approval from u64::MAX / 2 up is unlimited, as the decoder warns it (src/review/solana-token-review.ts). */
+const UNLIMITED_SPL = (2n ** 64n - 1n) / 2n;
+
+/** An asset as the person reads it: its symbol when the contract said it, else its address (an SPL mint). */
 const assetName = (c: AssetChange) => c.symbol ?? c.asset;
 
 /** A change's amount: '25 USDC', '0.5 ETH', 'LKC #3', '2 × #5 ITEM'; the integer when decimals are unknown. */
 function changeAmount(c: AssetChange, host: ReviewText): string {
   const value = BigInt(c.amount);
   const size = value < 0n ? -value : value;
-  if (c.kind === 'approval' && c.standard === 'erc20' && isUnlimitedAmount(size)) return host.t('confirm.change.unlimited', { asset: assetName(c) });
+  if (c.kind === 'approval' && ((c.standard === 'erc20' && isUnlimitedAmount(size)) || (c.standard === 'spl' && size >= UNLIMITED_SPL))) return host.t('confirm.change.unlimited', { asset: assetName(c) });
   if (c.tokenId !== undefined) return `${c.standard === 'erc1155' ? `${size} × ` : ''}${assetName(c)} #${c.tokenId}`;
   return `${c.decimals !== undefined ? formatUnits(size, c.decimals) : size.toString()} ${assetName(c)}`;
 }
 
 function changeText(c: AssetChange, host: ReviewText): string {
   const spender = c.spender ?? '';
+  if (c.kind === 'owner-change') return host.t('confirm.change.ownerChange', { spender, asset: assetName(c) });
+  if (c.kind === 'closed') return host.t('confirm.change.closed', { asset: assetName(c) });
   if (c.kind === 'approval-for-all') return host.t(c.amount === '0' ? 'confirm.change.revokeAll' : 'confirm.change.approveAll', { spender, asset: assetName(c) });
   if (c.kind === 'approval') return host.t('confirm.change.approve', { spender, amount: changeAmount(c, host) });
   return host.t(c.direction === 'out' ? 'confirm.change.send' : 'confirm.change.receive', { amount: changeAmount(c, host) });

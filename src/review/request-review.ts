@@ -58,6 +58,7 @@ export type ReviewWarning =
   | 'never-expires'           // Solana: a durable nonce (advanceNonceAccount): no blockhash expires the transaction
   | 'high-fee'                // Solana: the fee is 0.05 SOL or more (signatures, compute unit limit × price)
   | 'unresolved-address'      // Solana: an account from an address lookup table, its address not in the transaction
+  | 'no-code-spender'         // an approval or permit whose spender has no code (a plain account, as drainers use), read from the chain
   | 'will-fail'               // simulated on its chain, the transaction fails (reverts, or the chain refuses it): the reason in `simulation.failure`
   | 'not-simulated';          // the wallet could not simulate it (no rpcUrl, a node without the method, no answer in time): only the decoding is shown
 

@@ -4,13 +4,15 @@
 // <reason>" with the warning first; one that could not be simulated says so in the warnings and
 // still shows the decoding. English, Spanish, Arabic (right to left); axe. The reviews are the
 // kit's decoding (of viem's encodings) with simulate-evm.ts's withSimulation applied, as the
-// provider builds them.
+// provider builds them. Solana's changes (simulate-solana.ts) drawn the same way: SOL with the
+// fee, SPL amounts, a delegate, a token account handed over or closed.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { encodeFunctionData, erc20Abi, maxUint256, parseUnits } from 'viem';
 import { afterEach, describe, it } from '../../support/harness.ts';
 import { LatchConfirm } from '../../../components/latch-confirm/latch-confirm.ts';
 import { reviewEvmRequest } from '../../../src/review/evm-review.ts';
 import { withSimulation, type EvmSimulation } from '../../../src/review/simulate-evm.ts';
+import type { SolanaSimulation } from '../../../src/review/simulate-solana.ts';
 import type { RequestReview } from '../../../src/review/request-review.ts';
 import { deepActiveElement, pinBrowserLanguages } from '../support/helpers.ts';
 import { has, part, parts, text } from '../support/shadow.ts';
@@ -32,6 +34,29 @@ const SWAP: EvmSimulation = {
     { kind: 'transfer', standard: 'native', asset: 'native', direction: 'in', amount: '500000000000000000', symbol: 'ETH', decimals: 18 },
     { kind: 'approval', standard: 'erc20', asset: USDC, direction: 'approve', amount: maxUint256.toString(), spender: SPENDER, symbol: 'USDC', decimals: 6 },
     { kind: 'transfer', standard: 'erc721', asset: '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0', direction: 'out', amount: '-1', tokenId: '7', symbol: 'LKC' },
+  ],
+};
+
+/** A Solana drain as simulate-solana.ts reads it from the cluster: SOL and USDC out, then what is handed over. */
+const VICTIM = '7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2';
+const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const THIEF = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+const solanaSend = (): RequestReview => ({
+  action: 'send-transaction',
+  origin: 'https://dapp.example',
+  account: VICTIM,
+  chain: { id: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', name: 'Solana Devnet' },
+  sections: [{ title: 'transaction', rows: [{ label: 'fee-payer', value: VICTIM, format: 'address' }] }],
+  warnings: [],
+});
+const DRAIN: SolanaSimulation = {
+  status: 'simulated',
+  changes: [
+    { kind: 'transfer', standard: 'native', asset: 'native', direction: 'out', amount: '-100005000', symbol: 'SOL', decimals: 9 },
+    { kind: 'transfer', standard: 'spl', asset: MINT, direction: 'out', amount: '-25000000', decimals: 6 },
+    { kind: 'approval', standard: 'spl', asset: MINT, direction: 'approve', amount: (2n ** 64n - 1n).toString(), spender: THIEF, decimals: 6 },
+    { kind: 'owner-change', standard: 'spl', asset: MINT, direction: 'out', amount: '75000000', spender: THIEF, decimals: 6 },
+    { kind: 'closed', standard: 'spl', asset: MINT, direction: 'out', amount: '0' },
   ],
 };
 
@@ -100,5 +125,27 @@ describe('<latch-confirm>: what a simulated transaction changes', () => {
     expect(parts(el, 'change').map(text).slice(0, 2)).to.deep.equal(['ترسل 25 USDC', 'تستلم 0.5 ETH']);
     expect(text(el.shadowRoot!.querySelector('[data-warning]'))).to.not.match(/confirm\./);
     await expect(el).to.be.accessible();
+  });
+
+  it('Solana: SOL with the fee and SPL amounts out (mint decimals), an unlimited delegate, an account handed over and one closed; axe', async () => {
+    const el = await ask(withSimulation(solanaSend(), DRAIN));
+    expect(parts(el, 'change').map(text)).to.deep.equal([
+      'You send 0.100005 SOL',
+      `You send 25 ${MINT}`,
+      `You allow ${THIEF} to spend an unlimited amount of ${MINT}`,
+      `You hand your ${MINT} account to ${THIEF}, who can then move all it holds`,
+      `Your ${MINT} token account is closed`,
+    ]);
+    expect(parts(el, 'change').map((li) => li.dataset.change)).to.deep.equal(['out', 'out', 'approve', 'out', 'out']);
+    await expect(el).to.be.accessible();
+  });
+
+  it('Solana in Spanish and Arabic (right to left)', async () => {
+    const es = await ask(withSimulation(solanaSend(), DRAIN), 'es');
+    expect(parts(es, 'change').map(text).slice(3)).to.deep.equal([`Usted entrega su cuenta de ${MINT} a ${THIEF}, que podrá mover todo lo que contiene`, `Se cierra su cuenta de tokens ${MINT}`]);
+    const ar = await ask(withSimulation(solanaSend(), DRAIN), 'ar');
+    expect(ar.getAttribute('dir')).to.equal('rtl');
+    expect(parts(ar, 'change').map(text).slice(3)).to.deep.equal([`تسلّم حساب ${MINT} الخاص بك إلى ${THIEF}، فيستطيع نقل كل ما فيه`, `يُغلق حساب الرموز ${MINT} الخاص بك`]);
+    await expect(ar).to.be.accessible();
   });
 });

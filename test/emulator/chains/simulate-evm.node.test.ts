@@ -7,6 +7,8 @@
  * a custom error's selector, Panic). viem's `simulateCalls` (a library this project did not write)
  * on the same chain (its traceTransfers logs, parsed by viem) is the outside truth for the amounts. A dead endpoint, a node without the
  * method and a server that never answers are `not-simulated`, the last one within the timeout.
+ * An approval or permit whose spender has no code (an EOA, or one with only an EIP-7702
+ * delegation) carries 'no-code-spender', its code read with eth_getCode as viem's getCode reads it.
  */
 import { describe, it, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +18,7 @@ import { createPublicClient, encodeAbiParameters, encodeFunctionData, erc20Abi, 
 import { startFixture, getJson, plainPost } from '../support/emulator-fixture.ts';
 import { simulateEvmReview, simulateEvmTransaction, SIMULATION_TIMEOUT_MS, type EvmSimulation } from '../../../src/review/simulate-evm.ts';
 import { reviewEvmRequest } from '../../../src/review/evm-review.ts';
+import { reviewEvmRequestSimulated } from '../../../src/review/evm-review-simulated.ts';
 import type { Fixture } from '../support/emulator-fixture.ts';
 import type { ChainsDocument, EvmChainInfo } from '../../../demo/emulator/chains/chain-types.ts';
 
@@ -226,5 +229,48 @@ describe('simulation on the sheet: eth_simulateV1 on the local EVM chain', () =>
     assert.deepEqual(await simulate(tx, silent), { status: 'not-simulated', cause: 'timeout' });
     const took = performance.now() - started;
     assert.ok(took >= SIMULATION_TIMEOUT_MS - 20 && took < SIMULATION_TIMEOUT_MS + 500, `${took} ms`);
+  });
+
+  it('an approval or permit to an account without code is no-code-spender, right after delegation; a contract spender is not; viem getCode agrees', async () => {
+    const lkc = chain.tokens.find((t) => t.symbol === 'LKC')!.address as Address;
+    const context = { origin: 'https://app.example', account: ACCOUNT, chainId: 11155111n };
+    const approveTo = (spender: Address) => encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, parseUnits('100', 6)] });
+    const review = (request: { method: string; params: unknown[] }, tx?: { to: string; data: string }, rpcUrl: string | undefined = chain.rpcUrl) =>
+      reviewEvmRequestSimulated(request as never, context, tx && { from: ACCOUNT, ...tx }, rpcUrl);
+    const send = (to: Address, data: `0x${string}`) => review({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT, to, data }] }, { to, data });
+
+    const toEoa = (await send(usdc, approveTo(RECIPIENT)))!;
+    assert.deepEqual(toEoa.warnings.slice(0, 2), ['delegation', 'no-code-spender']);
+    assert.deepEqual(toEoa.sections.find((x) => x.warnings?.includes('delegation'))!.warnings, ['delegation', 'no-code-spender']);
+    assert.equal(await pub.getCode({ address: RECIPIENT }), undefined);
+    // A contract as the spender (the collection, which has code): not warned.
+    assert.equal((await send(usdc, approveTo(lkc)))!.warnings.includes('no-code-spender'), false);
+    assert.notEqual(await pub.getCode({ address: lkc }), undefined);
+    // setApprovalForAll to an EOA: the operator is checked.
+    const all = encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [RECIPIENT, true] });
+    assert.equal((await send(lkc, all))!.warnings.includes('no-code-spender'), true);
+    // An EIP-2612 permit signed off-chain (no transaction): the spender is checked all the same.
+    const permit = JSON.stringify({
+      types: {
+        EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
+        Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }],
+      },
+      primaryType: 'Permit',
+      domain: { name: 'USD Coin', version: '2', chainId: 11155111, verifyingContract: usdc },
+      message: { owner: ACCOUNT, spender: PAYER, value: '1000000', nonce: 0, deadline: 9999999999 },
+    });
+    const signed = (await review({ method: 'eth_signTypedData_v4', params: [ACCOUNT, permit] }))!;
+    assert.deepEqual(signed.warnings.filter((w) => w === 'permit' || w === 'delegation' || w === 'no-code-spender'), ['permit', 'delegation', 'no-code-spender']);
+    // An account whose code is only an EIP-7702 delegation designator is still an account with a key.
+    await rpc('anvil_setCode', [PAYER, `0xef0100${usdc.slice(2)}`]);
+    assert.equal((await review({ method: 'eth_signTypedData_v4', params: [ACCOUNT, permit] }))!.warnings.includes('no-code-spender'), true);
+    await rpc('anvil_setCode', [PAYER, PAYER_CODE]);
+    assert.equal((await review({ method: 'eth_signTypedData_v4', params: [ACCOUNT, permit] }))!.warnings.includes('no-code-spender'), false);
+    // Not known is not warned: no rpcUrl, or a node that is gone.
+    assert.equal((await review({ method: 'eth_signTypedData_v4', params: [ACCOUNT, permit] }, undefined, undefined))!.warnings.includes('no-code-spender'), false);
+    const closed = await listen(() => undefined);
+    servers.pop()!.close();
+    await rpc('anvil_setCode', [PAYER, '0x']);
+    assert.equal((await review({ method: 'eth_signTypedData_v4', params: [ACCOUNT, permit] }, undefined, closed))!.warnings.includes('no-code-spender'), false);
   });
 });
