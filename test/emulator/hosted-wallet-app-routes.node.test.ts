@@ -72,7 +72,7 @@ describe('wallet-app routes through the hosted HTTP client', () => {
     await refused(() => client.stampDeleteWalletAccounts({ type: 'ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS', timestampMs: ts(), organizationId, parameters: { walletAccountIds: [], deleteWithoutExport: true } }), 400, 3);
     await refused(() => client.stampDeleteWalletAccounts({ type: 'ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS', timestampMs: ts(), organizationId, parameters: {} as never }), 400, 3);
 
-    const body = { type: 'ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS', timestampMs: ts(), organizationId, parameters: { walletAccountIds: [first.walletAccountId], deleteWithoutExport: true } } as const;
+    const body = { type: 'ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS' as const, timestampMs: ts(), organizationId, parameters: { walletAccountIds: [first.walletAccountId], deleteWithoutExport: true } };
     const deleted = await client.deleteWalletAccounts(body);
     assert.deepEqual(deleted.activity.result.deleteWalletAccountsResult, { walletAccountIds: [first.walletAccountId] });
     // The same body again is the same activity (idempotency), not a second deletion that fails.

@@ -6,6 +6,7 @@ import { createApiKeys } from './create-api-keys.ts';
 import { createAuthenticators } from './create-authenticators.ts';
 import { createInvitations } from './create-invitations.ts';
 import { createOauthProviders } from './create-oauth-providers.ts';
+import { createReadOnlySession } from './create-read-only-session.ts';
 import { createReadWriteSession } from './create-read-write-session.ts';
 import { createSubOrganization } from './create-sub-organization.ts';
 import { createUsers } from './create-users.ts';
@@ -57,6 +58,7 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['create_authenticators', createAuthenticators],
     ['create_invitations', createInvitations],
     ['create_oauth_providers', createOauthProviders],
+    ['create_read_only_session', createReadOnlySession],
     ['create_read_write_session', createReadWriteSession],
     ['create_sub_organization', createSubOrganization],
     ['create_users', createUsers],

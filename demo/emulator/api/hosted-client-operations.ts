@@ -25,6 +25,7 @@ export const HOSTED_CLIENT_OPERATIONS = {
   email_auth: { type: 'ACTIVITY_TYPE_EMAIL_AUTH_V3', intent: 'emailAuthIntentV3', result: 'emailAuthResult' },
   init_user_email_recovery: { type: 'ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2', intent: 'initUserEmailRecoveryIntentV2', result: 'initUserEmailRecoveryResult' },
   recover_user: { type: 'ACTIVITY_TYPE_RECOVER_USER', intent: 'recoverUserIntent', result: 'recoverUserResult' },
+  create_read_only_session: { type: 'ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION', intent: 'createReadOnlySessionIntent', result: 'createReadOnlySessionResult' },
 } as const satisfies Record<string, OperationSpec>;
 
 export const HOSTED_CLIENT_QUERIES = {

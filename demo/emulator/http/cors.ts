@@ -6,7 +6,7 @@
 import type { EmuRequest, EmuResponse } from './exchange.ts';
 
 // x-client-version: the hosted client names its version on every request.
-export const API_ALLOWED_HEADERS = 'content-type, accept, x-stamp, x-stamp-webauthn, x-stamp-attested, x-client-version';
+export const API_ALLOWED_HEADERS = 'content-type, accept, x-stamp, x-stamp-webauthn, x-stamp-attested, x-session, x-client-version';
 export const PROXY_ALLOWED_HEADERS = 'content-type, accept, x-auth-proxy-config-id, x-captcha-token, x-client-version';
 const MAX_AGE = '600';
 

@@ -54,6 +54,7 @@ const TABLE: Readonly<Record<string, readonly [string, string]>> = {
   init_user_email_recovery: ['RECOVERY', 'CREATE'], // (ours)
   recover_user: ['RECOVERY', 'CREATE'], // (ours)
   create_read_write_session: ['AUTH', 'CREATE'],
+  create_read_only_session: ['AUTH', 'CREATE'],
   stamp_login: ['AUTH', 'CREATE'],
   otp_login: ['AUTH', 'CREATE'],
   oauth_login: ['AUTH', 'CREATE'],

@@ -90,3 +90,7 @@ export type EmailRoutes = [
   Is<Hosts<'init_user_email_recovery', H['v1InitUserEmailRecoveryRequest'], H['v1InitUserEmailRecoveryIntentV2'], H['v1InitUserEmailRecoveryResult']>>,
   Is<Hosts<'recover_user', H['v1RecoverUserRequest'], H['v1RecoverUserIntent'], H['v1RecoverUserResult']>>,
 ];
+
+export type ReadOnlySession = [
+  Is<Hosts<'create_read_only_session', H['v1CreateReadOnlySessionRequest'], H['v1CreateReadOnlySessionIntent'], H['v1CreateReadOnlySessionResult']>>,
+];
