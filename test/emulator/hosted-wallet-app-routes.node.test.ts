@@ -1,7 +1,8 @@
 // Issue 38, item 5: the routes a wallet app's backend calls that the emulator did not answer,
 // driven by the hosted HTTP client (@turnkey/http's TurnkeyClient + @turnkey/api-key-stamper)
 // with a key given as --api-key: delete_wallets, delete_wallet_accounts, update_user,
-// delete_users, create_policy, get_policy, delete_policies and the user tags. Each one's effect is
+// delete_users, create_policy, get_policy, delete_policies, the user tags, get_latest_boot_proof
+// and get_gas_usage. Each one's effect is
 // read back through the hosted client (a deleted account no longer signs, a deleted user's key no
 // longer stamps); each refusal (unknown id, another organization's id, a missing field) is the
 // service's error shape with its status, and changes nothing. An identical body is one activity.
@@ -174,5 +175,14 @@ describe('wallet-app routes through the hosted HTTP client', () => {
     const deleted = await client.deletePolicies({ type: 'ACTIVITY_TYPE_DELETE_POLICIES', timestampMs: ts(), organizationId, parameters: { policyIds: [policyId] } });
     assert.deepEqual(deleted.activity.result.deletePoliciesResult, { policyIds: [policyId] });
     await assert.rejects(client.getPolicy({ organizationId, policyId }), (error: { code?: number }) => error.code === 5);
+  });
+
+  it('get_latest_boot_proof is the current boot of the emulated "signer" app; get_gas_usage is an empty window', async () => {
+    const { bootProof } = await client.getLatestBootProof({ organizationId, appName: 'signer' });
+    // The same document get_boot_proof answers for that boot's key (tests under proofs/ verify it).
+    assert.deepEqual((await client.getBootProof({ organizationId, ephemeralKey: bootProof.ephemeralPublicKeyHex })).bootProof, bootProof);
+    assert.equal(bootProof.enclaveApp, 'signer');
+    assertServiceError(await send(client.stampGetLatestBootProof({ organizationId, appName: 'umpire' })), 404, 5);
+    assert.deepEqual(await client.getGasUsage({ organizationId }), { windowDurationMinutes: 0, windowLimitUsd: '0', usageUsd: '0' });
   });
 });

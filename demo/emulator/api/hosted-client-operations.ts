@@ -41,4 +41,7 @@ export const HOSTED_CLIENT_QUERIES = {
   get_organization: { required: ['organizationId'], response: 'organizationData' },
   get_policy: { required: ['organizationId', 'policyId'], response: 'policy' },
   list_user_tags: { required: ['organizationId'], response: 'userTags' },
+  get_latest_boot_proof: { required: ['organizationId', 'appName'], response: 'bootProof' },
+  // The hosted answer has three keys (windowDurationMinutes, windowLimitUsd, usageUsd); the first names it.
+  get_gas_usage: { required: ['organizationId'], response: 'windowDurationMinutes' },
 } as const satisfies Record<string, QuerySpec>;

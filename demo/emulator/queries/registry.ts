@@ -5,6 +5,8 @@ import { getApiKeys } from './get-api-keys.ts';
 import { getAuthenticator } from './get-authenticator.ts';
 import { getAuthenticators } from './get-authenticators.ts';
 import { getBootProof } from './get-boot-proof.ts';
+import { getGasUsage } from './get-gas-usage.ts';
+import { getLatestBootProof } from './get-latest-boot-proof.ts';
 import { getOauthProviders } from './get-oauth-providers.ts';
 import { getOrganization } from './get-organization.ts';
 import { getPrivateKey } from './get-private-key.ts';
@@ -33,6 +35,8 @@ export function queryRegistry(): Map<string, QueryHandler> {
     ['get_authenticator', getAuthenticator],
     ['get_authenticators', getAuthenticators],
     ['get_boot_proof', getBootProof],
+    ['get_gas_usage', getGasUsage],
+    ['get_latest_boot_proof', getLatestBootProof],
     ['get_oauth_providers', getOauthProviders],
     ['get_organization', getOrganization],
     ['get_private_key', getPrivateKey],

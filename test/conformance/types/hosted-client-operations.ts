@@ -11,6 +11,7 @@
 import type * as Hosted from '@turnkey/sdk-types';
 import type { TurnkeyApiTypes } from '@turnkey/http';
 import type { HOSTED_CLIENT_OPERATIONS, HOSTED_CLIENT_QUERIES } from '../../../demo/emulator/api/hosted-client-operations.ts';
+import type { NO_GAS_USAGE } from '../../../demo/emulator/queries/get-gas-usage.ts';
 
 /** Compiles only when `T` is exactly `true`. */
 type Is<T extends true> = T;
@@ -93,4 +94,10 @@ export type EmailRoutes = [
 
 export type ReadOnlySession = [
   Is<Hosts<'create_read_only_session', H['v1CreateReadOnlySessionRequest'], H['v1CreateReadOnlySessionIntent'], H['v1CreateReadOnlySessionResult']>>,
+];
+
+export type ProofAndGasQueries = [
+  Is<Conforms<'get_latest_boot_proof', H['v1GetLatestBootProofRequest'], H['v1BootProofResponse']>>,
+  Is<Equal<(typeof HOSTED_CLIENT_QUERIES)['get_gas_usage']['required'][number], RequiredKeys<H['v1GetGasUsageRequest']>>>,
+  Is<Equal<keyof typeof NO_GAS_USAGE, keyof H['v1GetGasUsageResponse']>>,
 ];
