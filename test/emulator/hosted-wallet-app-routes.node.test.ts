@@ -1,7 +1,7 @@
 // Issue 38, item 5: the routes a wallet app's backend calls that the emulator did not answer,
 // driven by the hosted HTTP client (@turnkey/http's TurnkeyClient + @turnkey/api-key-stamper)
 // with a key given as --api-key: delete_wallets, delete_wallet_accounts, update_user,
-// delete_users, create_policy, get_policy, delete_policies, the user tags, get_latest_boot_proof
+// delete_private_keys, delete_users, create_policy, get_policy, delete_policies, the user tags, get_latest_boot_proof
 // and get_gas_usage. Each one's effect is
 // read back through the hosted client (a deleted account no longer signs, a deleted user's key no
 // longer stamps); each refusal (unknown id, another organization's id, a missing field) is the
@@ -11,7 +11,8 @@ import assert from 'node:assert/strict';
 import { TurnkeyClient, type TSignedRequest } from '@turnkey/http';
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { generateP256KeyPair } from '@turnkey/crypto';
-import { startFixture, subOrganizationWithKey, newTestKey, resultOf, type Answer, type Fixture } from './support/emulator-fixture.ts';
+import { encryptToTarget } from '../../src/bundles/import-bundle.ts';
+import { startFixture, subOrganizationWithKey, newTestKey, resultOf, getJson, type Answer, type Fixture } from './support/emulator-fixture.ts';
 import { assertNoStateChange, assertServiceError } from './support/assertions.ts';
 
 const keyPair = generateP256KeyPair();
@@ -184,5 +185,23 @@ describe('wallet-app routes through the hosted HTTP client', () => {
     assert.equal(bootProof.enclaveApp, 'signer');
     assertServiceError(await send(client.stampGetLatestBootProof({ organizationId, appName: 'umpire' })), 404, 5);
     assert.deepEqual(await client.getGasUsage({ organizationId }), { windowDurationMinutes: 0, windowLimitUsd: '0', usageUsd: '0' });
+  });
+
+  it('delete_private_keys: an imported key stops signing; never exported, unknown ids are refused', async () => {
+    // An imported key (the kit's import helper seals it to the emulator's import target).
+    const { json: keys } = await getJson(`${f.urls.apiUrl}/__keys`);
+    const me = await client.getWhoami({ organizationId });
+    const init = resultOf(await f.submit('init_import_private_key', organizationId, { userId: me.userId }));
+    const encryptedBundle = await encryptToTarget(crypto.getRandomValues(new Uint8Array(32)), init.importBundle as string, { organizationId, userId: me.userId, enclavePublicKey: keys.enclavePublicKey as string });
+    const imported = resultOf(await f.submit('import_private_key', organizationId, { userId: me.userId, privateKeyName: 'Imported', encryptedBundle, curve: 'CURVE_SECP256K1', addressFormats: ['ADDRESS_FORMAT_ETHEREUM'] }));
+    const privateKeyId = imported.privateKeyId as string;
+    await sign(privateKeyId);
+
+    await refused(() => client.stampDeletePrivateKeys({ type: 'ACTIVITY_TYPE_DELETE_PRIVATE_KEYS', timestampMs: ts(), organizationId, parameters: { privateKeyIds: [privateKeyId] } }), 400, 3, 'never exported');
+    await refused(() => client.stampDeletePrivateKeys({ type: 'ACTIVITY_TYPE_DELETE_PRIVATE_KEYS', timestampMs: ts(), organizationId, parameters: { privateKeyIds: [privateKeyId, 'nope'], deleteWithoutExport: true } }), 404, 5);
+    const deleted = await client.deletePrivateKeys({ type: 'ACTIVITY_TYPE_DELETE_PRIVATE_KEYS', timestampMs: ts(), organizationId, parameters: { privateKeyIds: [privateKeyId], deleteWithoutExport: true } });
+    assert.deepEqual(deleted.activity.result.deletePrivateKeysResult, { privateKeyIds: [privateKeyId] });
+    await assert.rejects(sign(privateKeyId), (error: { code?: number }) => error.code === 5, 'a deleted key no longer signs');
+    await assert.rejects(client.getPrivateKey({ organizationId, privateKeyId }), (error: { code?: number }) => error.code === 5);
   });
 });

@@ -15,6 +15,7 @@ import { createWalletAccounts } from './create-wallet-accounts.ts';
 import { deleteApiKeys } from './delete-api-keys.ts';
 import { deleteAuthenticators } from './delete-authenticators.ts';
 import { deleteOauthProviders } from './delete-oauth-providers.ts';
+import { deletePrivateKeys } from './delete-private-keys.ts';
 import { deleteSubOrganization } from './delete-sub-organization.ts';
 import { deleteUsers } from './delete-users.ts';
 import { deleteWalletAccounts } from './delete-wallet-accounts.ts';
@@ -67,6 +68,7 @@ export function activityRegistry(): Map<string, ActivityHandler> {
     ['delete_api_keys', deleteApiKeys],
     ['delete_authenticators', deleteAuthenticators],
     ['delete_oauth_providers', deleteOauthProviders],
+    ['delete_private_keys', deletePrivateKeys],
     ['delete_sub_organization', deleteSubOrganization],
     ['delete_users', deleteUsers],
     ['delete_wallet_accounts', deleteWalletAccounts],

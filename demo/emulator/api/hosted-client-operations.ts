@@ -14,6 +14,7 @@ export const HOSTED_CLIENT_OPERATIONS = {
   sign_raw_payloads: { type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', intent: 'signRawPayloadsIntent', result: 'signRawPayloadsResult' },
   update_wallet: { type: 'ACTIVITY_TYPE_UPDATE_WALLET', intent: 'updateWalletIntent', result: 'updateWalletResult' },
   delete_wallets: { type: 'ACTIVITY_TYPE_DELETE_WALLETS', intent: 'deleteWalletsIntent', result: 'deleteWalletsResult' },
+  delete_private_keys: { type: 'ACTIVITY_TYPE_DELETE_PRIVATE_KEYS', intent: 'deletePrivateKeysIntent', result: 'deletePrivateKeysResult' },
   delete_wallet_accounts: { type: 'ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS', intent: 'deleteWalletAccountsIntent', result: 'deleteWalletAccountsResult' },
   update_user: { type: 'ACTIVITY_TYPE_UPDATE_USER', intent: 'updateUserIntent', result: 'updateUserResult' },
   delete_users: { type: 'ACTIVITY_TYPE_DELETE_USERS', intent: 'deleteUsersIntent', result: 'deleteUsersResult' },

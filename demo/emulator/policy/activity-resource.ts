@@ -23,6 +23,7 @@ const TABLE: Readonly<Record<string, readonly [string, string]>> = {
   eth_send_transaction: ['PRIVATE_KEY', 'SIGN'],
   sol_send_transaction: ['PRIVATE_KEY', 'SIGN'],
   export_private_key: ['PRIVATE_KEY', 'EXPORT'],
+  delete_private_keys: ['PRIVATE_KEY', 'DELETE'],
   import_private_key: ['PRIVATE_KEY', 'IMPORT'],
   init_import_private_key: ['PRIVATE_KEY', 'IMPORT'], // (ours)
   import_wallet: ['WALLET', 'IMPORT'],

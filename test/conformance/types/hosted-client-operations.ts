@@ -72,6 +72,7 @@ type Hosts<Name extends keyof typeof HOSTED_CLIENT_OPERATIONS, Request extends {
 type H = TurnkeyApiTypes;
 export type WalletAppRoutes = [
   Is<Hosts<'delete_wallets', H['v1DeleteWalletsRequest'], H['v1DeleteWalletsIntent'], H['v1DeleteWalletsResult']>>,
+  Is<Hosts<'delete_private_keys', H['v1DeletePrivateKeysRequest'], H['v1DeletePrivateKeysIntent'], H['v1DeletePrivateKeysResult']>>,
   Is<Hosts<'delete_wallet_accounts', H['v1DeleteWalletAccountsRequest'], H['v1DeleteWalletAccountsIntent'], H['v1DeleteWalletAccountsResult']>>,
   Is<Hosts<'update_user', H['v1UpdateUserRequest'], H['v1UpdateUserIntent'], H['v1UpdateUserResult']>>,
   Is<Hosts<'delete_users', H['v1DeleteUsersRequest'], H['v1DeleteUsersIntent'], H['v1DeleteUsersResult']>>,
