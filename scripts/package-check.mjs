@@ -57,6 +57,9 @@ export const NOT_ON_A_LOGIN_PAGE = [
   'latch-wallet-import',
   'latch-wallet-add-account',
   'latch-wallet-create',
+  'latch-wallet-balances',
+  'latch-wallet-receive',
+  'latch-wallet-activity',
   'latch-onramp',
   'latch-tx-status',
 ];

@@ -15,15 +15,29 @@ export const TEST_LOGOS = {
 
 export function emulatorPlugin() {
   let emulator;
+  // A second emulator with its local chains (anvil, LiteSVM), started on the first test that asks
+  // (executeServerCommand('latchkey-chains-emulator') answers its URLs), so runs without such a
+  // test start no chain, and the main emulator's sends keep their sandbox.
+  let chainsEmulator;
+  let pageOrigin;
   return {
     name: 'latchkey-emulator',
+    async executeCommand({ command }) {
+      if (command !== 'latchkey-chains-emulator') return undefined;
+      chainsEmulator ??= (async () => {
+        const { createEmulator } = await import(EMULATOR);
+        const started = createEmulator({ host: '127.0.0.1', port: 0, proxyPort: 0, quiet: true, devOrigins: [pageOrigin], chains: 'all' });
+        return { emulator: started, urls: await started.start() };
+      })();
+      return (await chainsEmulator).urls;
+    },
     async serverStart({ config }) {
       if (!existsSync(EMULATOR)) return;
       const { register } = await import('tsx/esm/api');
       register();
       const { createEmulator } = await import(EMULATOR);
       // The test pages read one-time codes from /__outbox: their origin is a dev origin.
-      const pageOrigin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
+      pageOrigin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
       // `captcha`: the captcha mode (Turnstile's always-pass test secret) for the captcha tests.
       // `step-up`: export and credential changes need a login in the last 2 s (the step-up tests).
       // `logos`: a light and a dark logo (inline images, so no test fetches one from elsewhere).
@@ -37,6 +51,7 @@ export function emulatorPlugin() {
     },
     async serverStop() {
       await emulator?.stop();
+      if (chainsEmulator) await (await chainsEmulator.catch(() => undefined))?.emulator.stop();
     },
   };
 }
