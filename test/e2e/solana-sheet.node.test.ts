@@ -97,7 +97,8 @@ describe('a Solana dapp on latchkey/solana: the confirmation sheet', { timeout: 
     assert.equal(sheet.rows['To'], to.toBase58());
     assert.equal(sheet.rows['Amount in SOL'], '2.5');
     assert.equal(sheet.rows['Lamports'], '2500000000');
-    assert.deepEqual(sheet.warnings, []);
+    // The page gave the wallet no rpcUrl: said, never blank.
+    assert.deepEqual(sheet.warnings, ['The wallet could not simulate this transaction, so what it changes for you is not shown. The details below are what the request says.']);
     await click(page, `${SHEET} >>> [part~="approve"]`);
     const out = await answer;
     assert.ok('result' in out, JSON.stringify(out));
@@ -136,6 +137,7 @@ describe('a Solana dapp on latchkey/solana: the confirmation sheet', { timeout: 
     assert.deepEqual(sheet.warnings, [
       'Unlimited amount: this lets the spender take all of this token you hold, now and later.',
       'This lets someone else spend or move your assets. Check who (the spender) and how much.',
+      'The wallet could not simulate this transaction, so what it changes for you is not shown. The details below are what the request says.',
     ]);
     assert.deepEqual(sheet.headings, ['Token Program: approve']);
     assert.equal(sheet.rows['Program'], TOKEN_PROGRAM.toBase58());

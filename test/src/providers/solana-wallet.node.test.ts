@@ -15,6 +15,7 @@ import { LatchKit } from '../../../src/kit/latch-kit.ts';
 import type { SigningSession } from '../../../src/session/signing-session.ts';
 import { LatchSolanaWallet, registerSolanaWallet, SolanaSendError, type RegisteredSolanaWallet, type SolanaWalletOptions, type SolanaWalletSession } from '../../../src/providers/solana.ts';
 import type { RequestReview } from '../../../src/review/request-review.ts';
+import { startSolanaChain } from '../../../demo/emulator/chains/solana/start-solana-chain.ts';
 import type { Wallet } from '@wallet-standard/base';
 import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features';
 import type { SolanaSignAndSendTransactionFeature, SolanaSignMessageFeature, SolanaSignTransactionFeature } from '@solana/wallet-standard-features';
@@ -163,6 +164,29 @@ describe('latchkey/solana over a signing session (emulator)', () => {
       ['sign-transaction', 'solana:devnet', 'System Program: transfer'],
     ]);
     assert.equal(reviews[0]!.sections[1]!.rows.find((r) => r.label === 'sol')!.value, '2.5');
+    // No rpcUrls: the review says it was not simulated (the decoding stands).
+    assert.deepEqual(reviews.map((r) => [r.warnings.at(-1), r.simulation]), [['not-simulated', undefined], ['not-simulated', undefined]]);
+  });
+
+  it('with the chain\u2019s rpcUrl, the review the person answers carries what the transaction changes, simulated on the cluster (LiteSVM); other chains say not simulated', async () => {
+    const cluster = await startSolanaChain();
+    try {
+      const { wallet } = register({ rpcUrls: { 'solana:devnet': cluster.info.rpcUrl } });
+      const { accounts: [account] } = await featuresOf(wallet)['standard:connect'].connect();
+      await cluster.fund(account!.address, 'SOL', 1_000_000_000n);
+      reviews.length = 0;
+      await featuresOf(wallet)['solana:signTransaction'].signTransaction(
+        { account, transaction: legacyTransfer(account!.address, 100_000_000n), chain: 'solana:devnet' },
+        { account, transaction: legacyTransfer(account!.address, 100_000_000n), chain: 'solana:mainnet' },
+      );
+      assert.deepEqual(reviews[0]!.simulation, { changes: [{ kind: 'transfer', standard: 'native', asset: 'native', direction: 'out', amount: '-100005000', symbol: 'SOL', decimals: 9 }] });
+      assert.equal(reviews[0]!.warnings.includes('not-simulated'), false, reviews[0]!.warnings.join());
+      assert.deepEqual([reviews[1]!.simulation, reviews[1]!.warnings.at(-1)], [undefined, 'not-simulated']);
+      // Only simulated: the cluster's balance is what was funded.
+      assert.equal(cluster.balance(account!.address, 'SOL'), 1_000_000_000n);
+    } finally {
+      await cluster.close();
+    }
   });
 
   it('signAndSendTransaction: sol_send_transaction, followed to the emulator\u2019s status; a failed send is SolanaSendError with the status', async () => {
