@@ -24,6 +24,8 @@ export const SCENE_NAMES = [
   'passkey-button',
   'oauth-buttons',
   'proof-badge-empty',
+  'confirm-evm-warnings',
+  'confirm-solana-changes',
 ] as const;
 
 export type SceneName = (typeof SCENE_NAMES)[number];

@@ -9,6 +9,7 @@ import { ActivityClient, ApiKeyStamper, MemoryKeyStore, MemorySessionStore, noSe
 import type { E2ePageConfig } from '../support/page-config.ts';
 import { pageKitOptions, pageSetup, type EmulatorKeys } from './shared/boot.ts';
 import { SCENE_NAMES, type SceneName } from './gallery-scenes.ts';
+import type { RequestReview } from 'latchkey/solana';
 
 declare global {
   interface Window {
@@ -140,6 +141,56 @@ async function submitContact(auth: Element, method: 'email' | 'sms', value: stri
   form.requestSubmit();
 }
 
+/**
+ * <latch-confirm> asking about `review` (the sheet renders any chain's review; these are what the
+ * decoders and simulations of issue 36 produce): left open, its answer never awaited.
+ */
+async function confirmScene(review: RequestReview): Promise<void> {
+  const sheet = place('latch-confirm', kit()) as HTMLElement & { ask(review: RequestReview): Promise<boolean> };
+  void sheet.ask(review);
+  await shown(sheet, '[part~="changes"]');
+}
+
+const EVM_ACCOUNT = '0x7e57000000000000000000000000000000000a11';
+const EVM_USDC = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+const DRAINER = '0x1111111111111111111111111111111111111111';
+/** An unlimited USDC approve to a plain account (no code), simulated: the allowance set. */
+const EVM_APPROVE: RequestReview = {
+  action: 'send-transaction',
+  origin: 'https://claim-your-airdrop.example',
+  account: EVM_ACCOUNT,
+  chain: { id: 'eip155:11155111', name: 'Sepolia' },
+  sections: [
+    { title: 'call', heading: 'approve(address,uint256)', rows: [{ label: 'token', value: EVM_USDC, format: 'address' }, { label: 'spender', value: DRAINER, format: 'address' }, { label: 'amount', value: 'Unlimited USDC', format: 'amount' }], warnings: ['unlimited-amount', 'delegation', 'no-code-spender'] },
+  ],
+  simulation: { changes: [{ kind: 'approval', standard: 'erc20', asset: EVM_USDC, direction: 'approve', amount: (2n ** 256n - 1n).toString(), spender: DRAINER, symbol: 'USDC', decimals: 6 }] },
+  warnings: ['unlimited-amount', 'delegation', 'no-code-spender'],
+};
+const SOL_ACCOUNT = '7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2';
+const SOL_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const SOL_THIEF = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+/** A Solana drain as simulate-solana.ts reads it from the cluster: SOL and USDC out, a delegate, the token account handed over. */
+const SOLANA_DRAIN: RequestReview = {
+  action: 'send-transaction',
+  origin: 'https://claim-your-airdrop.example',
+  account: SOL_ACCOUNT,
+  chain: { id: 'solana:devnet', name: 'Solana Devnet' },
+  sections: [
+    { title: 'transaction', rows: [{ label: 'version', value: '0' }, { label: 'fee-payer', value: SOL_ACCOUNT, format: 'address' }] },
+    { title: 'instruction', heading: 'Token Program: setAuthority', rows: [{ label: 'account', value: 'GdnSyH3YtwcxFvQrVVJMm1JhTS4QVX7MFsX56uJLUfiZ', format: 'address' }, { label: 'new-authority', value: SOL_THIEF, format: 'address' }], warnings: ['ownership-change'] },
+  ],
+  simulation: {
+    changes: [
+      { kind: 'transfer', standard: 'native', asset: 'native', direction: 'out', amount: '-100005000', symbol: 'SOL', decimals: 9 },
+      { kind: 'transfer', standard: 'spl', asset: SOL_MINT, direction: 'out', amount: '-25000000', decimals: 6 },
+      { kind: 'approval', standard: 'spl', asset: SOL_MINT, direction: 'approve', amount: (2n ** 64n - 1n).toString(), spender: SOL_THIEF, decimals: 6 },
+      { kind: 'owner-change', standard: 'spl', asset: SOL_MINT, direction: 'out', amount: '75000000', spender: SOL_THIEF, decimals: 6 },
+      { kind: 'closed', standard: 'spl', asset: SOL_MINT, direction: 'out', amount: '0' },
+    ],
+  },
+  warnings: ['ownership-change', 'unlimited-amount', 'delegation', 'account-closed'],
+};
+
 const SCENES: Record<SceneName, () => Promise<void>> = {
   'auth-loading': async () => void (await shown(place('latch-auth', kit({ fetch: configFetch('hang') })), '[part~="loading"]')),
   'auth-methods': async () => void (await shown(place('latch-auth', kit(), { 'signup-wallet': 'ethereum' }), '[part~="methods"]')),
@@ -193,6 +244,8 @@ const SCENES: Record<SceneName, () => Promise<void>> = {
     await Promise.all(PROVIDERS.map((provider) => shown(place('latch-oauth-button', k, { provider }), 'button')));
   },
   'proof-badge-empty': async () => void (await shown(place('latch-proof-badge', kit()), '[part~="base"]')),
+  'confirm-evm-warnings': () => confirmScene(EVM_APPROVE),
+  'confirm-solana-changes': () => confirmScene(SOLANA_DRAIN),
 };
 
 async function main(): Promise<void> {
