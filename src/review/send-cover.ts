@@ -40,10 +40,21 @@ export function sendShortfall(cost: SendCost): Shortfall | null {
   return null;
 }
 
+/** ERR_SEND_INSUFFICIENT_FUNDS, with what is missing written out for a person (the UI translates around it). */
+export class InsufficientFundsError extends LatchError {
+  /** The asset's symbol, and the balance and the need in its units ('0.01 ETH', '0.500042 ETH'). */
+  readonly shortfall: { symbol: string; have: string; need: string };
+  constructor(shortfall: Shortfall) {
+    const { symbol, decimals, have, need } = shortfall;
+    const [haveText, needText] = [formatAmount(have, decimals, symbol), formatAmount(need, decimals, symbol)];
+    super('ERR_SEND_INSUFFICIENT_FUNDS', `The balance of ${haveText} cannot cover ${needText} (the amount and the network fee).`);
+    this.shortfall = { symbol, have: haveText, need: needText };
+  }
+}
+
 /** ERR_SEND_INSUFFICIENT_FUNDS for `shortfall`, in words with both amounts. */
-export function insufficientFunds(shortfall: Shortfall): LatchError {
-  const { symbol, decimals, have, need } = shortfall;
-  return new LatchError('ERR_SEND_INSUFFICIENT_FUNDS', `The balance of ${formatAmount(have, decimals, symbol)} cannot cover ${formatAmount(need, decimals, symbol)} (the amount and the network fee).`);
+export function insufficientFunds(shortfall: Shortfall): InsufficientFundsError {
+  return new InsufficientFundsError(shortfall);
 }
 
 /** Throws ERR_SEND_INSUFFICIENT_FUNDS when the balance cannot cover the send. */
