@@ -1,6 +1,7 @@
 /**
- * create_sub_organization (ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7): a child organization with
- * its root users (and their keys, passkeys, OAuth providers) and optionally a wallet. The auth
+ * create_sub_organization (ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7, and V8 as the hosted client
+ * sends it: the same intent, its root users' OAuth providers may give oidcClaims instead of an
+ * oidcToken, which parseUserParams takes for both): a child organization with its root users (and their keys, passkeys, OAuth providers) and optionally a wallet. The auth
  * proxy's signup passes a `verificationToken` (and `clientSignature` when the token is bound to
  * a key): the emulator then requires that the token verifies a root user's contact, and uses it
  * once for sign-up.

@@ -9,6 +9,7 @@ import { ONRAMP_QUERIES, SEND_TRANSACTION_V2 } from '../onramp/onramp-operations
 import { HOSTED_CLIENT_OPERATIONS, HOSTED_CLIENT_QUERIES } from './hosted-client-operations.ts';
 import { CHAIN_QUERIES } from '../chains/chain-queries.ts';
 import { CHAIN_OPERATIONS } from '../chains/chain-activities.ts';
+import { USER_CREATION_VERSIONS } from '../activities/user-creation-versions.ts';
 
 /** One activity type a route takes, with the keys its intent and result go under. */
 export interface OperationVersion {
@@ -50,8 +51,8 @@ const KIT_OPERATIONS = Object.fromEntries(
   Object.entries(ACTIVITY_OPERATIONS).map(([path, op]) => [path, { type: op.type, intent: intentKey(path, op.type), result: resultKey(path as ActivityOperation) }]),
 ) as Record<string, OperationSpec>;
 
-/** Routes that also take later versions of their activity type (hosted names). */
-const LATER_VERSIONS: Readonly<Record<string, readonly OperationVersion[]>> = SEND_TRANSACTION_V2;
+/** Routes that also take other versions of their activity type (hosted names). */
+const LATER_VERSIONS: Readonly<Record<string, readonly OperationVersion[]>> = { ...SEND_TRANSACTION_V2, ...USER_CREATION_VERSIONS };
 
 export const SUBMIT_OPERATIONS: Readonly<Record<string, OperationSpec>> = Object.fromEntries(
   Object.entries({ ...KIT_OPERATIONS, ...PROXY_UPSTREAM_OPERATIONS, ...HOSTED_CLIENT_OPERATIONS, ...CHAIN_OPERATIONS } as Record<string, OperationSpec>).map(([path, spec]) => [
