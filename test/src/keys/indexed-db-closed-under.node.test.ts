@@ -11,6 +11,7 @@ import { describe, it, afterEach, expect } from '../../support/harness.ts';
 import { expectLatchError } from '../../support/expect-latch-error.ts';
 import { IndexedDbKeyStore } from '../../../src/keys/indexed-db-key-store.ts';
 import { IndexedDbObjectStore } from '../../../src/keys/indexed-db-object-store.ts';
+import { LatchError } from '../../../src/errors/latch-error.ts';
 import { deleteDatabase, uniqueDbName } from './fake-indexed-db.ts';
 import { importedPair, rawPublicHex } from './key-store-contract.ts';
 
@@ -101,5 +102,23 @@ describe('IndexedDB store: a failure inside the work', () => {
     });
     expect(result).to.equal(undefined);
     expect(await store.run('readonly', (s) => s.getAllKeys())).to.deep.equal(['a', 'b']);
+  });
+
+  it('a typed refusal thrown by the work comes out as it is (its own code), and nothing is written', async () => {
+    const dbName = uniqueDbName();
+    names.push(dbName);
+    const store = new IndexedDbObjectStore({ dbName, indexedDB }, 'keys', 'id');
+    closers.push(() => store.close());
+    const refused = new LatchError('ERR_KEY_FORMAT', 'refused by the work');
+    const refusal = await expectLatchError(
+      () =>
+        store.run('readwrite', (s) => {
+          s.put({ id: 'c' });
+          throw refused;
+        }),
+      'ERR_KEY_FORMAT',
+    );
+    expect(refusal).to.equal(refused);
+    expect(await store.run('readonly', (s) => s.count())).to.equal(0);
   });
 });
