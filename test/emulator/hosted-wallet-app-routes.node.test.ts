@@ -117,7 +117,7 @@ describe('wallet-app routes through the hosted HTTP client', () => {
 
   it('update_user, user tags and delete_users: changes read back with get_user; a deleted user stamps nothing', async () => {
     const userPair = generateP256KeyPair();
-    // (The kit's create_users: @turnkey/http 6.3.0 sends ACTIVITY_TYPE_CREATE_USERS_V3, which the emulator does not take.)
+    // (The kit's create_users body; the hosted client's createUsers is hosted-user-creation.node.test.ts's.)
     const created = await f.submit('create_users', organizationId, {
       users: [{ userName: 'Ana', userEmail: 'ana@example.com', apiKeys: [{ apiKeyName: 'ana', publicKey: userPair.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [], userTags: [] }],
     });
