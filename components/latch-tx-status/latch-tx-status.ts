@@ -66,6 +66,7 @@ const revertChainOf = (error: SendTransactionError | undefined): RevertEntry[] =
  * @csspart details - The hash / signature / error list.
  * @csspart tx-hash - The Ethereum transaction hash.
  * @csspart signature - The Solana signature.
+ * @csspart block - The block (Ethereum) or slot (Solana) that included it, when the service says.
  * @csspart tx-error - The broadcast or confirmation error.
  * @csspart error-message - The error's summary (`error.message`).
  * @csspart revert-chain - The revert chain (an ordered list).
@@ -219,6 +220,8 @@ export class LatchTxStatus extends LatchKitAwareElement {
         ? html`<dl part="details">
             ${status.eth?.txHash ? html`<dt>${this.t('tx.txHash')}</dt><dd><code part="tx-hash">${status.eth.txHash}</code></dd>` : nothing}
             ${status.solana?.signature ? html`<dt>${this.t('tx.signature')}</dt><dd><code part="signature">${status.solana.signature}</code></dd>` : nothing}
+            ${status.eth?.blockNumber ? html`<dt>${this.t('tx.block')}</dt><dd><code part="block">${status.eth.blockNumber}</code></dd>` : nothing}
+            ${status.solana?.slot ? html`<dt>${this.t('tx.slot')}</dt><dd><code part="block">${status.solana.slot}</code></dd>` : nothing}
             ${status.txError ? html`<dt>${this.t('tx.txError')}</dt><dd part="tx-error">${status.txError}</dd>` : nothing}
           </dl>`
         : nothing}

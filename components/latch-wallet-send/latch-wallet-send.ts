@@ -2,12 +2,13 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { WalletAccount } from '../../src/clients/activity-types.ts';
 import type { SigningSession } from '../../src/session/signing-session.ts';
-import { LatchError } from '../../src/errors/latch-error.ts';
+import { isLatchError, LatchError } from '../../src/errors/latch-error.ts';
 import { toLatchError } from '../../src/kit/to-latch-error.ts';
 import { shortId } from '../internal/copy-text.ts';
 import { WalletSectionElement } from '../internal/wallet-section-element.ts';
 import type { SessionChange } from '../internal/kit-session-controller.ts';
 import { LatchSendEvent } from '../latch-wallet/wallet-events.ts';
+import { LatchErrorEvent } from '../internal/events.ts';
 import { readDraft, type DraftField, type TransactionDraft } from './transaction-draft.ts';
 import type { SendRequest as EvmSendRequest } from './confirm-send-request.ts';
 import type { SolanaSendRequest } from './confirm-solana-send.ts';
@@ -28,6 +29,12 @@ export type SendRequest = EvmSendRequest | SolanaSendRequest;
  * sol_send_transaction) shows it on the confirmation sheet, with the same review as every
  * provider request, and sends it only when the person approves.
  *
+ * With `rpc-url` (the EVM chain's endpoint) or `solana-rpc-url`, the chain prices the send before
+ * the person is asked: the fee's upper bound is shown in units with its symbol (and sent as the
+ * transaction's gas and fees, so it is the most the chain can take), and a balance that cannot
+ * cover the amount plus the fee is refused at once (ERR_SEND_INSUFFICIENT_FUNDS), the
+ * confirmation never shown. The pricing code loads only then.
+ *
  * @event {LatchSendEvent} latch-send - The service took the transaction: `detail.parameters`, `detail.sendTransactionStatusId`.
  * @event {LatchErrorEvent} latch-error - The send failed: `detail.error` (a LatchError).
  *
@@ -42,6 +49,7 @@ export type SendRequest = EvmSendRequest | SolanaSendRequest;
  * @csspart send-data - The call data input.
  * @csspart send-review - The "Review" button.
  * @csspart send-preview - What will be sent.
+ * @csspart send-fee - The network fee the chain estimates ("up to"), shown before the person is asked.
  * @csspart send-button - The "Send" button.
  * @csspart send-edit - The "Edit" button.
  * @csspart tx-status - The `<latch-tx-status>` of the sent transaction.
@@ -57,6 +65,12 @@ export class LatchWalletSend extends WalletSectionElement {
   /** The EIP-155 chain id to send on (1 is Ethereum mainnet; 11155111 Sepolia). */
   @property({ type: Number, attribute: 'chain-id' }) chainId = 1;
 
+  /** The EVM chain's JSON-RPC endpoint: the fee and the cover check before asking. */
+  @property({ attribute: 'rpc-url' }) rpcUrl: string | undefined;
+
+  /** The Solana cluster's JSON-RPC endpoint, for `send({ solana })`: blockhash, fee, cover check. */
+  @property({ attribute: 'solana-rpc-url' }) solanaRpcUrl: string | undefined;
+
   /** Send only from this wallet's accounts (alone on a page). */
   @property({ attribute: 'wallet-id' }) walletId: string | undefined;
 
@@ -69,6 +83,8 @@ export class LatchWalletSend extends WalletSectionElement {
   @state() private sending = false;
   @state() private statusId = '';
   @state() private errors: Partial<Record<DraftField, string>> = {};
+  /** The fee the chain estimated for the send being asked ('0.000042 ETH'), or ''. */
+  @state() private fee = '';
 
   get #ethereum(): readonly WalletAccount[] {
     return (this.accounts ?? this.ownAccounts).filter((a) => a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM');
@@ -83,6 +99,7 @@ export class LatchWalletSend extends WalletSectionElement {
     this.ownAccounts = [];
     this.draft = null;
     this.statusId = '';
+    this.fee = '';
     if (session && !this.accounts) void this.#loadOwn(session);
   }
 
@@ -105,7 +122,9 @@ export class LatchWalletSend extends WalletSectionElement {
   protected override render(): TemplateResult {
     // A Solana send's status shows even where there is no Ethereum account for the form.
     const body = this.statusId ? this.#renderSent() : this.#ethereum.length === 0 ? html`<p part="empty" class="muted">${this.t('wallet.send.noAccount')}</p>` : this.draft ? this.#renderReview(this.draft) : this.#renderForm();
-    return this.frame('send', 'send-title', this.t('wallet.send.title'), body);
+    // The fee while the sheet asks (app-initiated); the form's review lists it itself.
+    const fee = this.fee && !this.draft && !this.statusId ? html`<p part="send-fee" class="muted" role="status">${this.t('send.fee', { fee: this.fee })}</p>` : nothing;
+    return this.frame('send', 'send-title', this.t('wallet.send.title'), html`${fee}${body}`);
   }
 
   #field(name: DraftField, part: string, label: string, hint?: string): TemplateResult {
@@ -162,6 +181,7 @@ export class LatchWalletSend extends WalletSectionElement {
           <dd>${draft.data ? html`<code data-value="data">${draft.data}</code>` : this.t('wallet.send.noData')}</dd>
           <dt>${this.t('wallet.send.chain')}</dt>
           <dd><code data-value="chain">${draft.parameters.caip2}</code></dd>
+          ${this.fee ? html`<dt>${this.t('send.feeLabel')}</dt><dd part="send-fee" data-value="fee">${this.t('send.fee', { fee: this.fee })}</dd>` : nothing}
         </dl>
       </div>
       <div class="row">
@@ -200,10 +220,36 @@ export class LatchWalletSend extends WalletSectionElement {
       return;
     }
     this.errors = {};
+    this.showError('');
+    if (this.rpcUrl) {
+      // The chain prices the send before the review asks: short of value + fee, it stops here.
+      const session = this.session;
+      try {
+        const { quoteEvmSend, feeText } = await import('./send-quote.ts');
+        const cost = await quoteEvmSend({ rpcUrl: this.rpcUrl, from: draft.from, to: draft.to, value: BigInt(draft.wei), data: draft.data });
+        if (session !== this.session) return;
+        this.fee = feeText(cost);
+        draft.parameters = { ...draft.parameters, gasLimit: String(cost.gas), maxFeePerGas: String(cost.maxFeePerGas), maxPriorityFeePerGas: String(cost.maxPriorityFeePerGas) };
+      } catch (error) {
+        this.#refuse(error);
+        await this.updateComplete;
+        this.focusInside('#send-value');
+        return;
+      }
+    } else this.fee = '';
     this.draft = draft;
     await this.updateComplete;
     this.focusInside('[part="send-button"]');
   };
+
+  /** A send refused before asking: said with the amounts when the balance is short, and as latch-error. */
+  #refuse(error: unknown): void {
+    this.fee = '';
+    const short = (error as { shortfall?: { symbol: string; have: string; need: string } } | null)?.shortfall;
+    if (!short) return this.fail(error, true);
+    this.showError(this.t('send.short', short));
+    this.dispatchEvent(new LatchErrorEvent({ error: error as LatchError }));
+  }
 
   readonly #onEdit = async (): Promise<void> => {
     const draft = this.draft;
@@ -236,17 +282,31 @@ export class LatchWalletSend extends WalletSectionElement {
     // The review and the sheet load only when a page asks.
     if (solana) {
       const { confirmSolanaSend } = await import('./confirm-solana-send.ts');
-      const parameters = await confirmSolanaSend(request, this.#solana, { locale: this.resolvedLocale });
+      const parameters = await this.#asking(() => confirmSolanaSend(request, this.#solana, { locale: this.resolvedLocale, rpcUrl: this.solanaRpcUrl, onFee: (fee) => (this.fee = fee) }));
       if (!parameters) return null;
       if (session !== this.session) throw new LatchError('ERR_SESSION_MISSING', 'The session changed while the person read the request.');
       return this.#submit({ sol: parameters }, session, true);
     }
     const { confirmSendRequest } = await import('./confirm-send-request.ts');
-    const draft = await confirmSendRequest(request, this.from, { chainId: this.chainId, locale: this.resolvedLocale });
+    const draft = await this.#asking(() => confirmSendRequest(request, this.from, { chainId: this.chainId, locale: this.resolvedLocale, rpcUrl: this.rpcUrl, onFee: (fee) => (this.fee = fee) }));
     if (!draft) return null;
     if (session !== this.session) throw new LatchError('ERR_SESSION_MISSING', 'The session changed while the person read the request.');
     this.draft = draft;
     return this.#submit({ eth: draft }, session, true);
+  }
+
+  /** Runs the pricing and the sheet: a refusal before asking is shown (and latch-error), then thrown; the fee goes with the answer. */
+  async #asking<T>(ask: () => Promise<T | null>): Promise<T | null> {
+    this.showError('');
+    try {
+      const answer = await ask();
+      if (!answer) this.fee = '';
+      return answer;
+    } catch (error) {
+      if (isLatchError(error, 'ERR_SEND_INSUFFICIENT_FUNDS') || isLatchError(error, 'ERR_SEND_ESTIMATE_FAILED')) this.#refuse(error);
+      else this.fee = '';
+      throw error;
+    }
   }
 
   readonly #onSend = async (): Promise<void> => {
@@ -273,6 +333,7 @@ export class LatchWalletSend extends WalletSectionElement {
       if (session !== this.session) return null;
       this.statusId = id;
       this.draft = null;
+      this.fee = '';
       this.announce(this.t('wallet.send.sent'));
       this.dispatchEvent(new LatchSendEvent({ parameters: 'eth' in send ? send.eth.parameters : send.sol, sendTransactionStatusId: id }));
       await this.updateComplete;

@@ -869,8 +869,9 @@ export interface SendTransactionError {
 
 export interface SendTransactionStatus {
   txStatus: string;
-  eth?: { txHash: string };
-  solana?: { signature: string };
+  /** `blockNumber` (and Solana's `slot`): where the chain included it; the emulator's addition, absent from the hosted status. */
+  eth?: { txHash: string; blockNumber?: string };
+  solana?: { signature: string; slot?: string };
   txError?: string;
   error?: SendTransactionError;
 }
