@@ -82,7 +82,7 @@ describe('credential bundle: the key on its way into WebCrypto', () => {
   it('a JWK import WebCrypto refuses is ERR_KEY_FORMAT, keeping WebCrypto’s error as its cause', async () => {
     const { vector, target } = await published();
     const refused = new DOMException('refused for the test', 'DataError');
-    wrap((real, format, data, algorithm, extractable, usages) => (format === 'jwk' ? Promise.reject(refused) : real(format, data, algorithm, extractable, usages)));
+    wrap((real, format, data, algorithm, extractable, usages) => ((format as string) === 'jwk' ? Promise.reject(refused) : real(format, data, algorithm, extractable, usages)));
     const refusal = await expectCode(() => decryptCredentialBundle(vector.bundle, target), 'ERR_KEY_FORMAT');
     expect(refusal.message).to.match(/decrypted key could not be imported/);
     expect(refusal.cause).to.equal(refused);
