@@ -32,8 +32,6 @@ import { orderLoginMethods, requireEnabled, type LoginMethod } from './login-met
 import { oauthStateOf, withoutOAuthResponse } from './oauth-callback-url.ts';
 import { cleanAddressBar } from '../flows/address-bar.ts';
 import { toLatchError } from './to-latch-error.ts';
-import { kitSessionOptions } from './kit-session-options.ts';
-import { oauthRedirectUri } from './oauth-redirect-uri.ts';
 import { configCache, type ConfigCache } from './config-cache.ts';
 import { savedSessionHint } from '../session/saved-session-hint.ts';
 import type { LatchKitEventMap, LoginOutcome, LogoutReason } from './kit-events.ts';
@@ -67,6 +65,17 @@ interface Attached {
   detach: () => void;
 }
 
+// The typed events: overloads only (declaration merging), so no method of the kit's own is
+// evaluated, or shipped in the drop-in's first chunk, to forward them to EventTarget's. Safe
+// merging: it declares no property, only signatures of methods EventTarget implements.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface LatchKit {
+  addEventListener<K extends keyof LatchKitEventMap>(type: K, listener: Listener<LatchKitEventMap[K]>, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof LatchKitEventMap>(type: K, listener: Listener<LatchKitEventMap[K]>, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
+}
+
 /**
  * One kit per (auth proxy, configuration): see `configure()` / `kitFor()` for the shared ones.
  *
@@ -75,6 +84,7 @@ interface Attached {
  * @event session-expiring - `CustomEvent<SessionExpiringDetail>`: time to `refresh()`.
  * @event error - `CustomEvent<LatchError>`: a kit call failed (cancellations are not reported).
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface above
 export class LatchKit extends EventTarget {
   #options: Readonly<LatchKitOptions>;
   /** Its login endpoints' checks load with the first of them (proxy-requests.ts). */
@@ -130,20 +140,6 @@ export class LatchKit extends EventTarget {
         this.#emulator = undefined;
         throw error;
       }));
-  }
-
-  // ---- typed events ------------------------------------------------------------------------
-
-  override addEventListener<K extends keyof LatchKitEventMap>(type: K, listener: Listener<LatchKitEventMap[K]>, options?: boolean | AddEventListenerOptions): void;
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
-    super.addEventListener(type, listener, options);
-  }
-
-  override removeEventListener<K extends keyof LatchKitEventMap>(type: K, listener: Listener<LatchKitEventMap[K]>, options?: boolean | EventListenerOptions): void;
-  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
-  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void {
-    super.removeEventListener(type, listener, options);
   }
 
   #emit<K extends keyof LatchKitEventMap>(type: K, detail: LatchKitEventMap[K]['detail']): void {
@@ -257,7 +253,7 @@ export class LatchKit extends EventTarget {
    */
   accounts(): Promise<KitAccounts> {
     return accountsModule.get().then(
-      ({ KitAccounts }) =>
+      ({ KitAccounts, kitSessionOptions }) =>
         (this.#accounts ??= new KitAccounts(this, {
           keys: () => this.#keys(),
           options: (keyStore) => kitSessionOptions(this.options, this.#config, keyStore),
@@ -568,7 +564,7 @@ export class LatchKit extends EventTarget {
    */
   prepareOAuth(provider: OAuthProvider): Promise<PendingOAuth> {
     return this.#reporting(async () => {
-      const [config, { prepareOAuth }] = await Promise.all([this.#loadConfig(false), oauthModules.get()]);
+      const [config, { prepareOAuth, oauthRedirectUri }] = await Promise.all([this.#loadConfig(false), oauthModules.get()]);
       requireEnabled(config, provider);
       const authorizeUrl = this.options.oauthAuthorizeUrls?.[provider];
       const tokenUrl = this.options.oauthTokenUrls?.[provider];

@@ -6,8 +6,11 @@
  */
 import type * as OAuthFlow from '../flows/oauth-flow.ts';
 import type * as OAuthPopup from '../flows/oauth-popup.ts';
+import type * as OAuthRedirectUri from './oauth-redirect-uri.ts';
+import type * as KitAccounts from './kit-accounts.ts';
+import type * as KitSessionOptions from './kit-session-options.ts';
 
-export type OAuthModules = typeof OAuthFlow & typeof OAuthPopup;
+export type OAuthModules = typeof OAuthFlow & typeof OAuthPopup & typeof OAuthRedirectUri;
 
 function once<T>(load: () => Promise<T>): { get(): Promise<T>; loaded(): T | undefined } {
   let pending: Promise<T> | undefined;
@@ -27,13 +30,17 @@ function once<T>(load: () => Promise<T>): { get(): Promise<T>; loaded(): T | und
   };
 }
 
-export const accountsModule = once(() => import('./kit-accounts.ts'));
+// With the options of the sessions it makes (kit-session-options.ts): no code of the first chunk.
+export const accountsModule = once(async (): Promise<typeof KitAccounts & typeof KitSessionOptions> => {
+  const [accounts, options] = await Promise.all([import('./kit-accounts.ts'), import('./kit-session-options.ts')]);
+  return { ...accounts, ...options };
+});
 export const keyStoreModule = once(() => import('../keys/open-key-store.ts'));
 export const otpModule = once(() => import('../flows/otp-flow.ts'));
 export const passkeyModule = once(() => import('../flows/passkey-flow.ts'));
 export const walletModule = once(() => import('../flows/wallet-flow.ts'));
 /** Loaded by `prepareOAuth`, so the click's synchronous `launchOAuth` finds it ready. */
 export const oauthModules = once(async (): Promise<OAuthModules> => {
-  const [flow, popup] = await Promise.all([import('../flows/oauth-flow.ts'), import('../flows/oauth-popup.ts')]);
-  return { ...flow, ...popup };
+  const [flow, popup, redirect] = await Promise.all([import('../flows/oauth-flow.ts'), import('../flows/oauth-popup.ts'), import('./oauth-redirect-uri.ts')]);
+  return { ...flow, ...popup, ...redirect };
 });
