@@ -5,43 +5,18 @@
  *
  *   el.addEventListener('latch-login', (event) => event.detail.session.userId);
  */
-import type { LatchError } from '../../src/errors/latch-error.ts';
-import type { SessionSummary } from '../../src/session/signing-session.ts';
 import { latchEventInit } from './latch-event-init.ts';
+import type { LatchErrorEvent } from './latch-error-event.ts';
+import type { LatchLoginEvent } from './latch-login-event.ts';
 
-export interface LatchLoginDetail {
-  /** Who is logged in and until when (no key material). */
-  session: SessionSummary;
-  /** True when this login created the account (sign-up). */
-  created: boolean;
-}
-
-/** A user logged in (or signed up and was logged in). */
-export class LatchLoginEvent extends CustomEvent<LatchLoginDetail> {
-  static readonly type = 'latch-login';
-  constructor(detail: LatchLoginDetail) {
-    super(LatchLoginEvent.type, latchEventInit(detail));
-  }
-}
+export { LatchLoginEvent, type LatchLoginDetail } from './latch-login-event.ts';
+export { LatchErrorEvent, type LatchErrorDetail } from './latch-error-event.ts';
 
 /** The user logged out. */
 export class LatchLogoutEvent extends CustomEvent<null> {
   static readonly type = 'latch-logout';
   constructor() {
     super(LatchLogoutEvent.type, latchEventInit(null));
-  }
-}
-
-export interface LatchErrorDetail {
-  /** Switch on `error.code`; `error.cause` holds the original failure. */
-  error: LatchError;
-}
-
-/** A user action failed. The element also shows a translated message itself. */
-export class LatchErrorEvent extends CustomEvent<LatchErrorDetail> {
-  static readonly type = 'latch-error';
-  constructor(detail: LatchErrorDetail) {
-    super(LatchErrorEvent.type, latchEventInit(detail));
   }
 }
 
