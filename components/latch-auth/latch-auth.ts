@@ -1,3 +1,5 @@
+// First: its request leaves while the rest of the drop-in is evaluated (see the module).
+import { takeEarlyConfigRequest } from './early-config-request.ts';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { LatchError } from '../../src/errors/latch-error.ts';
 import type { LatchKit, LoginOutcome } from '../../src/kit/latch-kit.ts';
@@ -14,9 +16,11 @@ import type { LoggedInView } from './logged-in-view.ts';
 import type { WalletLogin } from './wallet-login.ts';
 import { asLatchError, LatchKitElement } from './latch-kit-element.ts';
 import { isContact } from './login-contacts.ts';
-import type { AUTH_PROGRESS } from './auth-progress.ts';
+import { flowProgress, flowStep, loadFlowProgress } from './flow-progress.ts';
 import { renderLoginMethods } from './render-login-methods.ts';
 import { renderLogo } from './render-logo.ts';
+import { loadLoggedInView, loadWalletLogin } from './lazy-auth-views.ts';
+import { planRestore } from './plan-restore.ts';
 import { busyButton } from './busy-button.ts';
 
 type View = 'loading' | 'failed' | 'methods' | 'code';
@@ -27,11 +31,6 @@ type View = 'loading' | 'failed' | 'methods' | 'code';
  * layout (several ms on a cold page) does not hold up the handling of the answer (issue 25).
  */
 const LOADING_DELAY_MS = 300;
-
-let loggedInView: Promise<{ LoggedInView: typeof LoggedInView }> | undefined;
-let walletLogin: Promise<{ WalletLogin: typeof WalletLogin }> | undefined;
-// The progress texts' table: needed once a flow runs, loaded when the methods show.
-let progress: typeof AUTH_PROGRESS | undefined;
 
 /**
  * @summary The drop-in: every login method the organization enabled, in one element. Inline, or
@@ -253,22 +252,12 @@ export class LatchAuth extends LatchKitElement {
     }
     // The config's request goes out first: the first render waits for its answer (or shows the
     // kept one), and the restore's chunks and database must not queue ahead of it.
-    const answer = kit.loadConfig();
+    const answer = takeEarlyConfigRequest(kit) ?? kit.loadConfig();
     if (this.#quiet) setTimeout(() => this.#quiet && ((this.#quiet = false), this.#view === 'loading' && this.requestUpdate()), LOADING_DELAY_MS);
     void this.resumeRedirect(kit, (error) => this.#set(() => (this.#error = error)), true);
     this.loadCaptchaTexts(kit, answer);
-    // A session an earlier page load left shows the logged-in view: the methods wait for its
-    // restore (else they flip under someone typing; a failure is the kit's to report), unless the
-    // kit can tell at once that nothing is saved, or only expired sessions (its hint, read without
-    // waiting for IndexedDB). Then the restore starts in a task after the first methods (or the
-    // failure) have rendered: its chunk and IndexedDB probe are no work for the task that shows them.
-    const restore = (): Promise<void> => kit.restoreSession().then(() => undefined, () => undefined);
-    const settled = kit.mayHaveSavedSession() ? restore() : undefined;
-    let restoreLater = !settled;
-    const startRestore = (): void => {
-      if (restoreLater) void this.updateComplete.then(() => setTimeout(restore));
-      restoreLater = false;
-    };
+    // A session an earlier page load left: restored before the methods show, or after (plan-restore.ts).
+    const [settled, startRestore] = planRestore(kit, () => this.updateComplete);
     // Then the first of the kept config (see shownConfig) and the answer shows them (a modal
     // focuses them); the next re-renders quietly (ContactLoginController keeps the fields).
     const show = (): unknown =>
@@ -293,7 +282,7 @@ export class LatchAuth extends LatchKitElement {
     void this.updateComplete.then(() => setTimeout(() => {
       if (this.#loaded !== kit) return;
       if (kit.enabledMethods().some(isContact)) loadCodeStep().catch(() => undefined);
-      import('./auth-progress.ts').then((m) => this.#set(() => (progress = m.AUTH_PROGRESS)), () => undefined);
+      loadFlowProgress().then(() => this.requestUpdate(), () => undefined);
       if (kit.shownConfig?.enabledProviders.includes('wallet')) this.#loadWallets();
       this.#loadAccount();
     }));
@@ -332,31 +321,26 @@ export class LatchAuth extends LatchKitElement {
     return this.#account ? this.#account.render(summary) : (this.#loadAccount(), this.#renderView('loading'));
   }
 
-  /** The logged-in view; loaded once the methods show, so that it is there for the login. */
+  /** The logged-in view (offline: the next render tries again). */
   #loadAccount(): void {
-    (loggedInView ??= import('./logged-in-view.ts')).then(
-      ({ LoggedInView }) => this.#set(() => (this.#account ??= new LoggedInView(this))),
-      () => (loggedInView = undefined), // offline: the next render tries again
-    );
+    loadLoggedInView().then((View) => this.#set(() => (this.#account ??= new View(this))), () => undefined);
   }
 
-  /** The wallet method: the wallets the page's extensions announce, and the login with one. */
+  /** The wallet method: the wallets the page's extensions announce, and the login with one (offline: the next config load tries again). */
   #loadWallets(): void {
-    (walletLogin ??= import('./wallet-login.ts')).then(
-      ({ WalletLogin }) => this.#set(() => (this.#wallets ??= new WalletLogin(this, (o) => this.emitLogin(o), (e) => this.emitError(e)))),
-      () => (walletLogin = undefined), // offline: the next config load tries again
-    );
+    loadWalletLogin().then((Login) => this.#set(() => (this.#wallets ??= new Login(this, (o) => this.emitLogin(o), (e) => this.emitError(e)))), () => undefined);
   }
 
   protected override render(): TemplateResult | typeof nothing {
     const summary = this.#summary();
     if (summary && this.hideWhenLoggedIn && !this.modal) return nothing;
-    const logo = renderLogo(this.effectiveConfig?.theme, this.t('login.logo'));
-    const slotted = this.#slotted;
     const loading = this.#view === 'loading';
     // A first load's first moments: nothing to lay out or say (and no template to prepare before
     // the answer can be handled); a modal's dialog keeps its frame, hidden.
     if (loading && this.#quiet && !this.modal) return nothing;
+    const step = flowStep(this.#flow.value);
+    const logo = renderLogo(this.effectiveConfig?.theme, this.t('login.logo'));
+    const slotted = this.#slotted;
     const body = html`<div part="base" class="base" ?hidden=${loading && this.#quiet} aria-busy=${loading ? 'true' : 'false'} @latch-login=${this.#onChildLogin} @latch-error=${this.#onChildDone}>
       <div part="header" class="header">
         <div part="logo" class="logo" ?hidden=${!logo && !slotted['logo']}>
@@ -366,7 +350,7 @@ export class LatchAuth extends LatchKitElement {
       </div>
       <div part="body" class="body">${this.#renderView()}</div>
       <slot name="captcha"></slot>
-      <p part="status" class=${this.#flowStep() === 'otp/code-sent' || loading ? 'status visually-hidden' : 'status'} role="status">${this.#progress() || this.#account?.said || (loading ? this.t('common.loading') : '')}</p>
+      <p part="status" class=${step === 'otp/code-sent' || loading ? 'status visually-hidden' : 'status'} role="status">${flowProgress(step, this.#contact.sentTo, this) || this.#account?.said || (loading ? this.t('common.loading') : '')}</p>
       <div part="error" class="error" aria-live="assertive">${this.#error ? this.errorText(this.#error) : nothing}</div>
       <div part="footer" class="footer" ?hidden=${!slotted['legal'] && !slotted['footer']}>
         <div part="legal" class="legal"><slot name="legal" @slotchange=${this.#onSlot}></slot></div>
@@ -374,23 +358,6 @@ export class LatchAuth extends LatchKitElement {
       </div>
     </div>`;
     return this.modal ? this.#dialog.render(body) : body;
-  }
-
-  /** `name/step` of the flow in progress; '' when none (or it failed: the error says it). */
-  #flowStep(): string {
-    const flow = this.#flow.value;
-    return flow && !flow.error ? `${flow.name}/${flow.step}` : '';
-  }
-
-  #progress(): string {
-    const step = this.#flowStep();
-    if (!step) return '';
-    if (step === 'otp/code-sent') {
-      const contact = this.#contact.sentTo;
-      return contact !== undefined ? this.t('login.codeSentTo', { contact }) : '';
-    }
-    const key = progress?.[step];
-    return key ? this.t(key) : '';
   }
 
   #renderView(view = this.#view): unknown {
