@@ -106,9 +106,10 @@ suite('size budgets', process.execPath, [join(ROOT, 'scripts/size.mjs'), '--chec
 // esbuild, webpack 5 and Rspack, and the CDN page.
 suite('package budgets', process.execPath, [join(ROOT, 'scripts/package-check.mjs'), '--check'], join(RESULTS, 'package.json'));
 // What installing the packed kit brings into an empty project (no build tool, no native addon, no
-// install script, at most 25 MB), and the packed emulator installed outside the repository with the
-// kit logging in through it, again now that dist/ is built: the Node tests above ran them before.
-suite('installed package', process.execPath, [join(ROOT, 'scripts/node-tests.mjs'), 'test/package/installed-footprint', 'test/package/emulator-package'], join(RESULTS, 'installed-footprint.json'), {
+// install script, at most 25 MB), the packed emulator installed outside the repository with the
+// kit logging in through it, and the README's quick start in a fresh Vite app from both tarballs,
+// again now that dist/ is built: the Node tests above ran them before (skipping what needs dist/).
+suite('installed package', process.execPath, [join(ROOT, 'scripts/node-tests.mjs'), 'test/package/installed-footprint', 'test/package/emulator-package', 'test/package/quick-start-vite'], join(RESULTS, 'installed-footprint.json'), {
   LATCHKEY_NODE_RESULTS: 'installed-footprint.json',
 });
 
