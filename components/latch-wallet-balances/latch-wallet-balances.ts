@@ -143,12 +143,12 @@ export class LatchWalletBalances extends WalletSectionElement {
     this.readings = new Map();
     this.receiving = '';
     if (session && !this.accounts) void this.listOwn(session, { walletId: this.walletId }, (found) => (this.ownAccounts = found));
-    // The session comes after willUpdate looked (controllers update later): look again next update.
-    if (session) this.requestUpdate();
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
+  // After the update, not in willUpdate: the session comes in during the update (the controller's
+  // hostUpdate runs after willUpdate), and a state set in updated() starts the next update.
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
     if (!this.session) return;
     // Read the accounts not read yet (the first update with a session, a new page of accounts,
     // another chain); the others keep their figures. A read puts every key in at once.
