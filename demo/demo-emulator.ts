@@ -16,6 +16,8 @@ export interface DemoEmulatorOptions {
   /** Where the demo page is served (for the logo URL in the configurations). */
   pageOrigin: string;
   quiet?: boolean;
+  /** The local chains (`--chains`): `npm start` runs them all; off by default (the demo's test). */
+  chains?: 'all' | 'evm' | 'solana' | 'off';
 }
 
 export interface DemoEmulator {
@@ -39,6 +41,7 @@ export async function startDemoEmulator(options: DemoEmulatorOptions): Promise<D
     rootApiKeys: [rootId],
     // The demo page shows the OTP outbox and the webhook log: its origin may read them.
     devOrigins: [options.pageOrigin],
+    chains: options.chains ?? 'off',
   });
   const urls = await emulator.start();
   return {

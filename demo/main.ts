@@ -11,13 +11,14 @@ import { renderGallery } from './element-gallery.ts';
 import { mountApiReference } from './api-reference.ts';
 import { pollEmulator } from './emulator-panels.ts';
 import { renderLog, timeOf, type LogItem } from './log-list.ts';
+import { mountChainSend } from './chain-send-panel.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 /** The status line, in the page's language; `{id}` values are isolated (`<bdi>`). */
 const status = (key: DemoTextKey, values?: Record<string, string>): void => fillText($('status'), key, values);
 
 const PROVIDERS: OAuthProvider[] = ['google', 'apple', 'facebook', 'x', 'discord'];
-const EVENTS = ['latch-login', 'latch-logout', 'latch-error', 'latch-session-expiring', 'latch-cancel', 'latch-copy', 'latch-sign', 'latch-export', 'latch-import', 'latch-add-account', 'latch-onramp-start', 'latch-onramp-status', 'latch-tx-status'];
+const EVENTS = ['latch-login', 'latch-logout', 'latch-error', 'latch-session-expiring', 'latch-cancel', 'latch-copy', 'latch-sign', 'latch-export', 'latch-import', 'latch-add-account', 'latch-onramp-start', 'latch-onramp-status', 'latch-send', 'latch-tx-status'];
 
 declare global {
   interface Window {
@@ -132,6 +133,8 @@ async function main(): Promise<void> {
     $('dropin').replaceChildren(auth);
     $('dialog-host').replaceChildren();
     renderGallery($('gallery'), kit, config);
+    // The local chains (anvil, Solana): their RPC URLs from /__chains are the send element's rpc-url.
+    void mountChainSend($('chain-send'), kit, settings.apiUrl);
     const organization = kit.session?.summary?.organizationId;
     if (organization) status('restored', { id: `${organization.slice(0, 8)}…` });
     else status('ready');

@@ -39,7 +39,8 @@ const policy = (urls) =>
     "script-src 'self'",
     "style-src 'self'",
     "require-trusted-types-for 'script'",
-    `connect-src 'self' ${origin(urls.apiUrl)} ${origin(urls.proxyUrl)}`,
+    // The local chains' RPC (and Solana's WebSocket): the send element prices sends on them.
+    `connect-src 'self' ${origin(urls.apiUrl)} ${origin(urls.proxyUrl)}${(urls.chainOrigins ?? []).map((o) => ` ${o}`).join('')}`,
     `frame-src 'self' ${origin(urls.apiUrl)}`,
     "img-src 'self' data:",
   ].join('; ');
@@ -109,7 +110,7 @@ const pageOrigin = `http://localhost:${pagePort}`;
 
 let emulator;
 try {
-  emulator = await startDemoEmulator({ host: HOST, port: apiPort, proxyPort: apiPort + 1, pageOrigin });
+  emulator = await startDemoEmulator({ host: HOST, port: apiPort, proxyPort: apiPort + 1, pageOrigin, chains: 'all' });
 } catch (error) {
   await demo.close();
   if (error?.code !== 'EADDRINUSE') throw error;
@@ -117,7 +118,10 @@ try {
   process.exit(1);
 }
 await emulator.enableWebhook(`http://${HOST}:${pagePort}${DEMO_WEBHOOK_PATH}`);
-emulatorUrls = emulator.urls;
+// The page reaches the chains' RPC URLs directly (listed in /__chains): the CSP lets it.
+const chainsDoc = await fetch(`${emulator.urls.apiUrl}/__chains`).then((r) => r.json()).catch(() => ({ evm: [], solana: null }));
+const chainOrigins = [...chainsDoc.evm.map((c) => origin(c.rpcUrl)), ...(chainsDoc.solana ? [origin(chainsDoc.solana.rpcUrl), chainsDoc.solana.wsUrl.replace(/\/+$/, '')] : [])];
+emulatorUrls = { ...emulator.urls, chainOrigins };
 
 const stop = async () => {
   await emulator.stop();
