@@ -8,6 +8,28 @@ export const walletStyles = css`
     gap: var(--_space-lg);
   }
 
+  /* The rarer tools, one step away: a disclosure whose summary is a full-width, keyboard-reachable row. */
+  .more {
+    border-block-start: var(--_border-width) solid var(--_color-border);
+    padding-block-start: var(--_space-md);
+  }
+
+  .more > summary {
+    cursor: pointer;
+    font-weight: var(--_font-weight-medium);
+    padding-block: var(--_space-xs);
+    border-radius: var(--_radius);
+  }
+
+  .more > summary:focus-visible {
+    outline: var(--_focus-ring-width) solid var(--_color-focus-ring);
+    outline-offset: 2px;
+  }
+
+  .more[open] > .sections {
+    margin-block-start: var(--_space-md);
+  }
+
   /* A wrapper that only listens (Escape in the export section): no box of its own. */
   .section-body {
     display: contents;

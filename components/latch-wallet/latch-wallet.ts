@@ -15,17 +15,39 @@ import { LatchWalletExport } from '../latch-wallet-export/latch-wallet-export.ts
 import { LatchWalletImport } from '../latch-wallet-import/latch-wallet-import.ts';
 import { LatchWalletSend } from '../latch-wallet-send/latch-wallet-send.ts';
 import { LatchWalletSign } from '../latch-wallet-sign/latch-wallet-sign.ts';
+import type { LatchWalletActivity } from '../latch-wallet-activity/latch-wallet-activity.ts';
+import type { LatchWalletBalances } from '../latch-wallet-balances/latch-wallet-balances.ts';
+import { LatchSendEvent } from './wallet-events.ts';
+import type { LatchTxStatusEvent } from '../latch-tx-status/tx-status-events.ts';
 import { controlStyles } from '../styles/control-styles.ts';
 import { walletStyles } from './latch-wallet.styles.ts';
 import { WALLET_PARTS } from './wallet-parts.ts';
 import './wallet-messages.ts';
 
+/** Solana mainnet (the balances' default cluster); kept here so the first chunk needs no import. */
+const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+
 /**
- * @summary The logged-in user's wallet: accounts page by page, copy an address, sign a message
+ * The parts of the sections that load lazily (balances with Receive, activity), forwarded too.
+ */
+const BALANCES_PARTS = 'balances, balances-refresh, balances-none, balance-account, balance-account-name, balance-list, balance, balance-loading, balance-error, receive-button, receive-panel, receive-qr, receive-address, receive-copy, receive-error';
+const ACTIVITY_PARTS = 'activity, activity-refresh, activity-loading, activity-empty, activity-list, activity-item, activity-what, activity-when, activity-status';
+
+/**
+ * @summary The logged-in user's wallet, leading with what a person opens a wallet for: each
+ * Ethereum and Solana account's balances in units with their symbols ("1.5 ETH", "25.00 USDC"),
+ * refreshed on demand and after a send; Receive (the address, its QR code and Copy); Send (with
+ * `send`); the recent sends with their status. The accounts follow, page by page. The rarer tools
+ * are one step away under "More": sign a message
  * or EIP-712 typed data after reviewing exactly what is signed, reveal a wallet's recovery phrase
  * behind a warning and a confirmation (decrypted in this page, hidden again on Hide or when the
  * element leaves the page), import a private key (sealed in this page before it is sent), and add
  * an account (the next Ethereum or Solana account of a wallet).
+ *
+ * Balances, Receive and the activity list load in chunks of their own (`<latch-wallet-balances>`,
+ * `<latch-wallet-receive>` with its QR encoder, `<latch-wallet-activity>`) once accounts are shown.
+ * Balances are read through the service's get_wallet_address_balances route on `chain-id`
+ * (Ethereum accounts) and `solana-chain` (Solana accounts); the activity through list_activities.
  *
  * It is a composition of elements a page can also use one by one: `<latch-wallet-accounts>`,
  * `<latch-wallet-sign>`, `<latch-wallet-send>` (with `send`), `<latch-wallet-create>` (with
@@ -66,6 +88,32 @@ import './wallet-messages.ts';
  * @csspart loading - The loading text.
  * @csspart error - The error message, an assertive live region.
  * @csspart footer - The footer.
+ * @csspart more - The "More" disclosure around the rarer tools (sign, export, import, add an account).
+ * @csspart more-toggle - Its summary ("More").
+ * @csspart balances - The balances section. (<latch-wallet-balances>, forwarded)
+ * @csspart balances-refresh - The "Refresh balances" button. (<latch-wallet-balances>, forwarded)
+ * @csspart balances-none - Said when no account has balances to show. (<latch-wallet-balances>, forwarded)
+ * @csspart balance-account - One account's balances. (<latch-wallet-balances>, forwarded)
+ * @csspart balance-account-name - The account's chain and short address. (<latch-wallet-balances>, forwarded)
+ * @csspart balance-list - An account's balances (a list). (<latch-wallet-balances>, forwarded)
+ * @csspart balance - One balance ("1.5 ETH"). (<latch-wallet-balances>, forwarded)
+ * @csspart balance-loading - "Reading balances…". (<latch-wallet-balances>, forwarded)
+ * @csspart balance-error - Why an account's balances could not be read. (<latch-wallet-balances>, forwarded)
+ * @csspart receive-button - An account's "Receive" toggle. (<latch-wallet-balances>, forwarded)
+ * @csspart receive-panel - The `<latch-wallet-receive>` of an account. (<latch-wallet-balances>, forwarded)
+ * @csspart receive-qr - The address's QR code. (<latch-wallet-receive>, forwarded)
+ * @csspart receive-address - The address to receive on. (<latch-wallet-receive>, forwarded)
+ * @csspart receive-copy - The "Copy address" button. (<latch-wallet-receive>, forwarded)
+ * @csspart receive-error - Said when the address could not be copied or the QR code drawn. (<latch-wallet-receive>, forwarded)
+ * @csspart activity - The recent activity section. (<latch-wallet-activity>, forwarded)
+ * @csspart activity-refresh - The "Refresh activity" button. (<latch-wallet-activity>, forwarded)
+ * @csspart activity-loading - "Reading recent activity…". (<latch-wallet-activity>, forwarded)
+ * @csspart activity-empty - "Nothing sent yet." (<latch-wallet-activity>, forwarded)
+ * @csspart activity-list - The recent sends. (<latch-wallet-activity>, forwarded)
+ * @csspart activity-item - One send. (<latch-wallet-activity>, forwarded)
+ * @csspart activity-what - What was sent, to whom. (<latch-wallet-activity>, forwarded)
+ * @csspart activity-when - When. (<latch-wallet-activity>, forwarded)
+ * @csspart activity-status - Where it stands (`data-state`: PENDING, INCLUDED, FAILED…). (<latch-wallet-activity>, forwarded)
  * @csspart announcer - The visually hidden polite live region ("Address copied.").
  * @csspart empty - The "no accounts" text. (<latch-wallet-accounts>, forwarded)
  * @csspart retry - The button that loads the accounts again after an error. (<latch-wallet-accounts>, forwarded)
@@ -171,11 +219,17 @@ export class LatchWallet extends LatchKitAwareElement {
   /** Shows the transaction send section (`<latch-wallet-send>`, Ethereum accounts); off by default, so pages written before it do not offer sending. */
   @property({ type: Boolean }) send = false;
 
-  /** The EIP-155 chain the send section sends on. */
+  /** The EIP-155 chain the send section sends on, and whose balances Ethereum accounts show. */
   @property({ type: Number, attribute: 'chain-id' }) chainId = 1;
+
+  /** The CAIP-2 id of the Solana cluster whose balances Solana accounts show (mainnet by default). */
+  @property({ attribute: 'solana-chain' }) solanaChain = SOLANA_MAINNET;
 
   /** Shows the wallet creation section (`<latch-wallet-create>`); off by default, as `send`. */
   @property({ type: Boolean, attribute: 'create-wallet' }) createWallet = false;
+
+  /** The "More" disclosure (sign, export, import, add an account) starts open: for pages about those tools. */
+  @property({ type: Boolean, attribute: 'tools-open' }) toolsOpen = false;
 
   /** Hides the message signing section. */
   @property({ type: Boolean, attribute: 'no-sign' }) noSign = false;
@@ -202,6 +256,9 @@ export class LatchWallet extends LatchKitAwareElement {
   @state() private accounts: readonly WalletAccount[] = [];
   @state() private wallets: ReadonlyMap<string, string> = new Map();
   @state() private failure = '';
+  /** The lazily loaded sections are defined (balances, activity). */
+  @state() private lazyReady = false;
+  #lazyLoading: Promise<void> | undefined;
 
   readonly #announcer = new AnnouncerController(this);
   readonly #kit = new KitSessionController(this, (session, change) => this.#onSession(session, change));
@@ -225,16 +282,59 @@ export class LatchWallet extends LatchKitAwareElement {
     return [...this.accounts];
   }
 
+  constructor() {
+    super();
+    // A send the service took shows in the activity at once; once the chain has settled it
+    // (<latch-tx-status>'s last reading), balances and activity are read again.
+    this.addEventListener(LatchSendEvent.type, () => void this.#activity()?.refresh());
+    this.addEventListener('latch-tx-status', (event) => {
+      if (!(event as LatchTxStatusEvent).detail.final) return;
+      void this.refreshBalances();
+      void this.#activity()?.refresh();
+    });
+  }
+
   /** Reloads the first page of accounts. */
   async reload(): Promise<void> {
     await this.renderRoot.querySelector<LatchWalletAccounts>('latch-wallet-accounts')?.reload();
   }
 
+  /** Reads the shown accounts' balances again (what the Refresh button does, without announcing). */
+  async refreshBalances(): Promise<void> {
+    await this.renderRoot.querySelector<LatchWalletBalances>('latch-wallet-balances')?.refresh?.();
+  }
+
+  #activity(): LatchWalletActivity | null {
+    const activity = this.renderRoot.querySelector<LatchWalletActivity>('latch-wallet-activity');
+    return activity && typeof activity.refresh === 'function' ? activity : null;
+  }
+
+  /** Loads and defines the balances and activity sections (their own chunks), once. */
+  #loadLazySections(): Promise<void> {
+    this.#lazyLoading ??= Promise.all([import('../latch-wallet-balances/latch-wallet-balances.ts'), import('../latch-wallet-activity/latch-wallet-activity.ts')]).then(
+      ([balances, activity]) => {
+        balances.LatchWalletBalances.define();
+        activity.LatchWalletActivity.define();
+        this.lazyReady = true;
+      },
+      (error: unknown) => {
+        // A chunk that did not load (offline, a deploy in between): the rest of the wallet works.
+        this.#lazyLoading = undefined;
+        this.failure = this.errorText(error);
+      },
+    );
+    return this.#lazyLoading;
+  }
+
   /** Also waits for the sections' own updates, so `await wallet.updateComplete` means the whole card. */
   protected override async getUpdateComplete(): Promise<boolean> {
-    const done = await super.getUpdateComplete();
+    let done = await super.getUpdateComplete();
+    if (this.#lazyLoading) {
+      await this.#lazyLoading;
+      done = (await super.getUpdateComplete()) && done;
+    }
     const sections = Array.from(this.renderRoot.querySelectorAll<LatchElement>('.sections > *'));
-    const all = await Promise.all(sections.map((section) => section.updateComplete));
+    const all = await Promise.all(sections.map((section) => section.updateComplete ?? true));
     return done && all.every(Boolean);
   }
 
@@ -252,6 +352,7 @@ export class LatchWallet extends LatchKitAwareElement {
     super.willUpdate(changed);
     // Another wallet shown: only its wallets are offered for export and new accounts.
     if (changed.has('walletId') && this.hasUpdated) this.wallets = new Map();
+    if (this.signedIn && this.accounts.length > 0 && !this.lazyReady) void this.#loadLazySections();
   }
 
   protected override render(): TemplateResult {
@@ -275,7 +376,27 @@ export class LatchWallet extends LatchKitAwareElement {
     const locale = this.locale ?? nothing;
     const accent = this.accent ?? nothing;
     const hasWallets = this.wallets.size > 0;
+    const hasAccounts = this.accounts.length > 0;
     return html`<div class="sections">
+      ${hasAccounts && this.lazyReady
+        ? html`<latch-wallet-balances
+            exportparts=${BALANCES_PARTS}
+            .kit=${kit}
+            .config=${this.config}
+            .outlet=${this.#outlet}
+            locale=${locale}
+            accent=${accent}
+            .accounts=${this.accounts}
+            chain-id=${this.chainId}
+            solana-chain=${this.solanaChain}
+          ></latch-wallet-balances>`
+        : nothing}
+      ${hasAccounts && this.send
+        ? html`<latch-wallet-send exportparts=${WALLET_PARTS.send} .kit=${kit} .config=${this.config} .outlet=${this.#outlet} locale=${locale} accent=${accent} .accounts=${this.accounts} chain-id=${this.chainId}></latch-wallet-send>`
+        : nothing}
+      ${hasAccounts && this.lazyReady
+        ? html`<latch-wallet-activity exportparts=${ACTIVITY_PARTS} .kit=${kit} .config=${this.config} .outlet=${this.#outlet} locale=${locale} accent=${accent}></latch-wallet-activity>`
+        : nothing}
       <latch-wallet-accounts
         exportparts=${WALLET_PARTS.accounts}
         .kit=${kit}
@@ -286,11 +407,14 @@ export class LatchWallet extends LatchKitAwareElement {
         wallet-id=${this.walletId ?? nothing}
         page-size=${this.pageSize}
       ></latch-wallet-accounts>
+      ${this.createWallet
+        ? html`<latch-wallet-create exportparts=${WALLET_PARTS.create} .kit=${kit} .config=${this.config} .outlet=${this.#outlet} locale=${locale} accent=${accent}></latch-wallet-create>`
+        : nothing}
+      <details part="more" class="more" ?open=${this.toolsOpen}>
+        <summary part="more-toggle">${this.t('wallet.more')}</summary>
+        <div class="sections">
       ${this.accounts.length > 0 && !this.noSign
         ? html`<latch-wallet-sign exportparts=${WALLET_PARTS.sign} .kit=${kit} .config=${this.config} .outlet=${this.#outlet} locale=${locale} accent=${accent} .accounts=${this.accounts}></latch-wallet-sign>`
-        : nothing}
-      ${this.accounts.length > 0 && this.send
-        ? html`<latch-wallet-send exportparts=${WALLET_PARTS.send} .kit=${kit} .config=${this.config} .outlet=${this.#outlet} locale=${locale} accent=${accent} .accounts=${this.accounts} chain-id=${this.chainId}></latch-wallet-send>`
         : nothing}
       ${hasWallets && !this.noExport
         ? html`<latch-wallet-export
@@ -323,9 +447,8 @@ export class LatchWallet extends LatchKitAwareElement {
             .expectedPcrs=${this.expectedPcrs}
           ></latch-wallet-add-account>`
         : nothing}
-      ${this.createWallet
-        ? html`<latch-wallet-create exportparts=${WALLET_PARTS.create} .kit=${kit} .config=${this.config} .outlet=${this.#outlet} locale=${locale} accent=${accent}></latch-wallet-create>`
-        : nothing}
+        </div>
+      </details>
     </div>`;
   }
 }

@@ -11,6 +11,7 @@ export const walletEn = {
   'wallet.loading': 'Loading your accounts…',
   'wallet.empty': 'This wallet has no accounts yet.',
   'wallet.accounts': 'Accounts',
+  'wallet.more': 'More: sign, export, import, add an account',
   'wallet.pageShown': {
     one: 'Page {page}: {count} account.',
     other: 'Page {page}: {count} accounts.',
@@ -136,6 +137,7 @@ export const walletEs: Readonly<Record<WalletKey, Message>> = {
   'wallet.loading': 'Cargando tus cuentas…',
   'wallet.empty': 'Esta billetera aún no tiene cuentas.',
   'wallet.accounts': 'Cuentas',
+  'wallet.more': 'Más: firmar, exportar, importar, añadir una cuenta',
   'wallet.pageShown': {
     one: 'Página {page}: {count} cuenta.',
     other: 'Página {page}: {count} cuentas.',
@@ -253,6 +255,7 @@ export const walletAr: Readonly<Record<WalletKey, Message>> = {
   'wallet.loading': 'جارٍ تحميل حساباتك…',
   'wallet.empty': 'لا توجد حسابات في هذه المحفظة بعد.',
   'wallet.accounts': 'الحسابات',
+  'wallet.more': 'المزيد: التوقيع، التصدير، الاستيراد، إضافة حساب',
   'wallet.pageShown': {
     zero: 'الصفحة {page}: لا حسابات.',
     one: 'الصفحة {page}: حساب واحد.',

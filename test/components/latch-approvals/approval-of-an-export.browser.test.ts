@@ -25,7 +25,7 @@ describe('an export held for approval: <latch-wallet> waits, <latch-approvals> a
 
   /** Bob's <latch-wallet>, its export asked for and confirmed: it waits for approval. */
   async function bobAsksToExport(): Promise<LatchWallet> {
-    const wallet = await fixture<LatchWallet>(html`<latch-wallet .kit=${bobKit}></latch-wallet>`);
+    const wallet = await fixture<LatchWallet>(html`<latch-wallet tools-open .kit=${bobKit}></latch-wallet>`);
     await waitUntil(() => find(wallet, '[part~="export-start"]'), 'bob\'s wallet shows', { timeout: 10_000 });
     deepPart(wallet, 'export-start').click();
     await wallet.updateComplete;

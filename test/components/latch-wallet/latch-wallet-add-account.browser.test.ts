@@ -113,7 +113,7 @@ describe('<latch-wallet> add account', () => {
     it('adds the next account with generateAppProofs, lists it, and the badge verifies its address when the emulator root is trusted', async () => {
       const { kit, bodies } = await recordingKit();
       const user: LoggedIn = await logIn(kit);
-      const el = await fixture<LatchWallet>(html`<latch-wallet generate-app-proofs trusted-root-sha256=${root} .kit=${kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open generate-app-proofs trusted-root-sha256=${root} .kit=${kit}></latch-wallet>`);
       await ready(el);
       const before = addresses(el);
       expect(before).to.have.length(1);
@@ -148,7 +148,7 @@ describe('<latch-wallet> add account', () => {
     it('adds a Solana account as the first of its chain, then the next one', async () => {
       const { kit } = await recordingKit();
       await logIn(kit);
-      const el = await fixture<LatchWallet>(html`<latch-wallet generate-app-proofs trusted-root-sha256=${root} .kit=${kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open generate-app-proofs trusted-root-sha256=${root} .kit=${kit}></latch-wallet>`);
       await ready(el);
       const first = await add(el, 'ADDRESS_FORMAT_SOLANA');
       expect(first.detail.account.path).to.equal("m/44'/501'/0'/0'");
@@ -165,7 +165,7 @@ describe('<latch-wallet> add account', () => {
     it('with the production trust settings (no trusted-root-sha256) the badge shows failed at the root certificate', async () => {
       const { kit } = await recordingKit();
       await logIn(kit);
-      const el = await fixture<LatchWallet>(html`<latch-wallet generate-app-proofs .kit=${kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open generate-app-proofs .kit=${kit}></latch-wallet>`);
       await ready(el);
       const { detail } = await add(el);
       expect(addresses(el)).to.include(detail.addresses[0]!);
@@ -181,7 +181,7 @@ describe('<latch-wallet> add account', () => {
     it('adds the account without asking for proofs and shows no badge', async () => {
       const { kit, bodies } = await recordingKit();
       await logIn(kit);
-      const el = await fixture<LatchWallet>(html`<latch-wallet trusted-root-sha256=${root} .kit=${kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open trusted-root-sha256=${root} .kit=${kit}></latch-wallet>`);
       await ready(el);
       const { detail } = await add(el);
       expect(detail.account.path).to.equal("m/44'/60'/0'/0/1");
@@ -196,7 +196,7 @@ describe('<latch-wallet> add account', () => {
     it('no-add hides the section', async () => {
       const { kit } = await recordingKit();
       await logIn(kit);
-      const el = await fixture<LatchWallet>(html`<latch-wallet no-add .kit=${kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open no-add .kit=${kit}></latch-wallet>`);
       await ready(el);
       expect(find(el, '[part~="add"]')).to.equal(null);
     });
@@ -206,7 +206,7 @@ describe('<latch-wallet> add account', () => {
     it('labels its controls, in Spanish too', async () => {
       const { kit } = await recordingKit();
       await logIn(kit);
-      const el = await fixture<LatchWallet>(html`<latch-wallet locale="es" .kit=${kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open locale="es" .kit=${kit}></latch-wallet>`);
       await ready(el);
       const select = part<HTMLSelectElement>(el, 'add-format');
       expect(text(find(el, `label[for="${select.id}"]`))).to.equal('Formato de dirección');
@@ -217,7 +217,7 @@ describe('<latch-wallet> add account', () => {
     it('a failed add shows the error in the assertive region and fires latch-error; nothing is listed as added', async () => {
       const { kit, bodies } = await recordingKit(true);
       await logIn(kit);
-      const el = await fixture<LatchWallet>(html`<latch-wallet generate-app-proofs .kit=${kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open generate-app-proofs .kit=${kit}></latch-wallet>`);
       await ready(el);
       const failed = oneEvent(el, 'latch-error') as Promise<LatchErrorEvent>;
       part(el, 'add-submit').click();

@@ -31,12 +31,14 @@ describe('<latch-wallet> composition', () => {
     style.textContent = 'latch-wallet::part(sign-review) { outline: 3px solid rgb(1, 2, 3); } latch-wallet::part(address) { color: rgb(4, 5, 6); }';
     document.head.append(style);
     try {
-      const el = await fixture<LatchWallet>(html`<latch-wallet .kit=${user.kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open .kit=${user.kit}></latch-wallet>`);
       await ready(el);
       expect(findAll(el, '[part~="error"]')).to.have.length(1);
       expect(findAll(el, '[part~="announcer"]')).to.have.length(1);
+      await el.updateComplete;
+      // Balances and the activity lead (lazy chunks); the rarer tools sit in the "More" disclosure.
       const tags = Array.from(el.shadowRoot!.querySelectorAll('.sections > *'), (node) => node.localName);
-      expect(tags).to.deep.equal(['latch-wallet-accounts', 'latch-wallet-sign', 'latch-wallet-export', 'latch-wallet-import', 'latch-wallet-add-account']);
+      expect(tags).to.deep.equal(['latch-wallet-balances', 'latch-wallet-activity', 'latch-wallet-accounts', 'details', 'latch-wallet-sign', 'latch-wallet-export', 'latch-wallet-import', 'latch-wallet-add-account']);
       expect(getComputedStyle(part(el, 'sign-review')).outlineColor).to.equal('rgb(1, 2, 3)');
       expect(getComputedStyle(part(el, 'address')).color).to.equal('rgb(4, 5, 6)');
     } finally {
@@ -45,7 +47,7 @@ describe('<latch-wallet> composition', () => {
   });
 
   it('signs EIP-712 typed data through the wallet after its preview', async () => {
-    const el = await fixture<LatchWallet>(html`<latch-wallet .kit=${user.kit}></latch-wallet>`);
+    const el = await fixture<LatchWallet>(html`<latch-wallet tools-open .kit=${user.kit}></latch-wallet>`);
     await ready(el);
     find<HTMLInputElement>(el, 'input[value="typed-data"]')!.click();
     await el.updateComplete;
@@ -64,12 +66,12 @@ describe('<latch-wallet> composition', () => {
   });
 
   it('shows send and create-wallet only when asked; a wallet created in the card joins the export choice', async () => {
-    const plain = await fixture<LatchWallet>(html`<latch-wallet .kit=${user.kit}></latch-wallet>`);
+    const plain = await fixture<LatchWallet>(html`<latch-wallet tools-open .kit=${user.kit}></latch-wallet>`);
     await ready(plain);
     expect(find(plain, '[part~="send"]')).to.equal(null);
     expect(find(plain, '[part~="create"]')).to.equal(null);
 
-    const el = await fixture<LatchWallet>(html`<latch-wallet send create-wallet chain-id="11155111" .kit=${user.kit}></latch-wallet>`);
+    const el = await fixture<LatchWallet>(html`<latch-wallet tools-open send create-wallet chain-id="11155111" .kit=${user.kit}></latch-wallet>`);
     await ready(el);
     expect(find(el, 'latch-wallet-send')?.getAttribute('chain-id')).to.equal('11155111');
     part<HTMLInputElement>(el, 'create-name').value = 'Second';
@@ -85,7 +87,7 @@ describe('<latch-wallet> composition', () => {
 
   it('on the next page, signing offers that page\'s accounts with the first one chosen', async () => {
     await addAccounts(user.session, user.walletId, 1);
-    const el = await fixture<LatchWallet>(html`<latch-wallet page-size="1" .kit=${user.kit}></latch-wallet>`);
+    const el = await fixture<LatchWallet>(html`<latch-wallet tools-open page-size="1" .kit=${user.kit}></latch-wallet>`);
     await ready(el);
     part(el, 'next').click();
     await waitUntil(() => text(part(el, 'page')) === 'Page 2', 'page 2 shows', { timeout: 10_000 });

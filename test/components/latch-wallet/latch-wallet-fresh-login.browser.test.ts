@@ -56,7 +56,7 @@ describe('wallet lists across the same user\'s fresh login', () => {
     const user = await logIn(await emulatorKit(gate.fetcher));
     kits.push(user.kit);
     gate.arm();
-    const el = await fixture<LatchWallet>(html`<latch-wallet .kit=${user.kit}></latch-wallet>`);
+    const el = await fixture<LatchWallet>(html`<latch-wallet tools-open .kit=${user.kit}></latch-wallet>`);
     await gate.held;
     await freshLogin(user);
     await el.updateComplete; // the sections have seen the fresh session

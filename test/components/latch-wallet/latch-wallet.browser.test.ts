@@ -31,7 +31,7 @@ afterEach(() => {
 
 async function wallet(kit: LatchKit | undefined, attributes = html``): Promise<LatchWallet> {
   if (kit) kits.push(kit);
-  const el = await fixture<LatchWallet>(html`<latch-wallet .kit=${kit}>${attributes}</latch-wallet>`);
+  const el = await fixture<LatchWallet>(html`<latch-wallet tools-open .kit=${kit}>${attributes}</latch-wallet>`);
   return el;
 }
 
@@ -80,7 +80,7 @@ describe('<latch-wallet>', () => {
     });
 
     it('passes axe in Arabic, with the export warning open', async () => {
-      const el = await fixture<LatchWallet>(html`<latch-wallet locale="ar" .kit=${user.kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open locale="ar" .kit=${user.kit}></latch-wallet>`);
       await ready(el);
       part(el, 'export-start').click();
       await el.updateComplete;
@@ -142,7 +142,7 @@ describe('<latch-wallet>', () => {
 
   describe('attributes', () => {
     it('page-size sets the page length; wallet-id limits the listing to one wallet', async () => {
-      const el = await fixture<LatchWallet>(html`<latch-wallet page-size="5" .kit=${user.kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open page-size="5" .kit=${user.kit}></latch-wallet>`);
       await ready(el);
       expect(addresses(el)).to.have.length(5);
       part(el, 'next').click();
@@ -161,17 +161,17 @@ describe('<latch-wallet>', () => {
     });
 
     it('no-sign, no-export and no-import hide their sections', async () => {
-      const el = await fixture<LatchWallet>(html`<latch-wallet no-sign no-export no-import .kit=${user.kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open no-sign no-export no-import .kit=${user.kit}></latch-wallet>`);
       await ready(el);
       for (const name of ['sign', 'export', 'import']) expect(find(el, `[part~="${name}"]`), name).to.equal(null);
     });
 
     it('follows the language: Spanish, and Arabic right to left', async () => {
-      const es = await fixture<LatchWallet>(html`<latch-wallet locale="es" .kit=${user.kit}></latch-wallet>`);
+      const es = await fixture<LatchWallet>(html`<latch-wallet tools-open locale="es" .kit=${user.kit}></latch-wallet>`);
       await ready(es);
       expect(text(part(es, 'title'))).to.equal('Billetera');
       expect(text(part(es, 'next'))).to.equal('Siguiente');
-      const ar = await fixture<LatchWallet>(html`<latch-wallet locale="ar"></latch-wallet>`);
+      const ar = await fixture<LatchWallet>(html`<latch-wallet tools-open locale="ar"></latch-wallet>`);
       expect(ar.getAttribute('dir')).to.equal('rtl');
       expect(text(part(ar, 'signed-out'))).to.equal('سجّل الدخول لعرض محفظتك.');
     });
@@ -420,7 +420,7 @@ describe('<latch-wallet>', () => {
         failing && String(input).includes('list_wallet_accounts') ? Promise.reject(new TypeError('offline')) : fetch(input, init),
       );
       await logIn(kit);
-      const el = await fixture<LatchWallet>(html`<latch-wallet locale="es" .kit=${kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open locale="es" .kit=${kit}></latch-wallet>`);
       kits.push(kit);
       await waitUntil(() => find(el, '[part~="retry"]'), 'the error shows', { timeout: 10_000 });
       expect(text(part(el, 'error'))).to.equal('No se puede conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.');
@@ -439,7 +439,7 @@ describe('<latch-wallet>', () => {
       let answer: (accounts: never[]) => void = () => undefined;
       const session = { active: true, listWalletAccounts: () => new Promise<never[]>((resolve) => (answer = resolve)) };
       const kit = { session, restoreSession: async () => session, options: {} } as unknown as LatchKit;
-      const el = await fixture<LatchWallet>(html`<latch-wallet .kit=${kit}></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open .kit=${kit}></latch-wallet>`);
       expect(text(part(el, 'loading'))).to.equal('Loading your accounts…');
       expect(find(el, '[aria-busy="true"]')).to.be.instanceOf(HTMLElement);
       answer([]);
@@ -459,7 +459,7 @@ describe('<latch-wallet>', () => {
       first.dispose(); // the "reload": a new kit over the same stores, nothing in memory
       const reloaded = new LatchKit(options);
       kits.push(reloaded);
-      const el = await fixture<LatchWallet>(html`<latch-wallet></latch-wallet>`);
+      const el = await fixture<LatchWallet>(html`<latch-wallet tools-open></latch-wallet>`);
       expect(reloaded.session).to.equal(null);
       el.kit = reloaded;
       await ready(el);
