@@ -29,8 +29,9 @@ export function takeEarlyConfigRequest(kit: LatchKit): Promise<WalletKitConfig> 
 if (typeof document != 'undefined') {
   for (const element of document.querySelectorAll('latch-auth')) {
     try {
-      // A `kit` property set before the upgrade is an own property of the element.
-      const kit = resolveKit({ kit: (element as KitSource).kit, proxyUrl: element.getAttribute('proxy-url') || undefined, configId: element.getAttribute('config-id') || undefined });
+      // A `kit` property set before the upgrade is an own property of the element. (resolveKit
+      // reads a missing attribute's null as unset.)
+      const kit = resolveKit({ kit: (element as KitSource).kit, proxyUrl: element.getAttribute('proxy-url') as string, configId: element.getAttribute('config-id') as string });
       if (kit && !early.has(kit)) {
         const request = kit.loadConfig();
         // Handled by the element that takes it; never an unhandled rejection if none does.

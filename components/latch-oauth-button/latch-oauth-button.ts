@@ -99,16 +99,11 @@ export class LatchOauthButton extends LatchKitElement {
     if (!this.isConnected || !kit) return;
     if (this.#resumedFor !== kit) {
       this.#resumedFor = kit;
-      // Inside <latch-auth> for the same kit, the drop-in finishes a redirect login and loads the
-      // captcha texts, once for all its buttons.
-      const host = (this.getRootNode() as ShadowRoot).host;
-      if (!(host instanceof LatchKitElement && host.resolvedKit === kit)) {
-        void this.resumeRedirect(kit, (error) => {
-          this.#error = error;
-          this.requestUpdate();
-        });
-        this.loadCaptchaTexts(kit);
-      }
+      void this.resumeRedirect(kit, (error) => {
+        this.#error = error;
+        this.requestUpdate();
+      });
+      this.loadCaptchaTexts(kit);
     }
     const same = this.#preparing?.kit === kit && this.#preparing.provider === provider;
     if (this.disabled || this.#busy || !isProvider(provider) || same) {
