@@ -12,6 +12,7 @@
  * a short plain word, so a token cannot name itself "USDC " with a hidden character, or a
  * sentence.
  */
+import { formatUnits } from '../encoding/format-units.ts';
 import { LatchError } from '../errors/latch-error.ts';
 import type { AssetBalance } from '../clients/activity-types.ts';
 import type { SigningSession } from '../session/signing-session.ts';
@@ -60,17 +61,7 @@ export async function readWalletBalances(session: Pick<SigningSession, 'query'>,
   return [...balances.filter((b) => b.native), ...balances.filter((b) => !b.native)];
 }
 
-/**
- * `value` base units as a decimal in whole units, exact, trailing zeros of the fraction dropped
- * (viem's formatUnits writes the same text): 1500000000000000000n, 18 → "1.5".
- */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+export { formatUnits };
 
 interface Numerals {
   readonly decimal: string;

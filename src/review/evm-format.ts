@@ -2,6 +2,7 @@
  * How the Ethereum review writes numbers and chains: wei as ETH, gwei for fees, unix seconds as
  * ISO dates, chain ids as CAIP-2 with a name when the chain is a well-known one. Pure: no I/O.
  */
+import { formatUnits } from '../encoding/format-units.ts';
 
 /**
  * From 2^128 up, an amount is "unlimited": no token has that much in circulation, so no one means
@@ -34,14 +35,7 @@ export function formatTokenAmount(value: bigint, token?: { decimals: number; sym
   return `${formatUnits(value, token.decimals)}${token.symbol ? ` ${token.symbol}` : ''} (${value})`;
 }
 
-/** `value` with `decimals` decimals, trailing zeros dropped: formatUnits(1500000n, 6) = '1.5'. */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+export { formatUnits };
 
 /** Wei as ETH: '1.5 ETH'. */
 export const formatEth = (wei: bigint): string => `${formatUnits(wei, 18)} ETH`;

@@ -5,6 +5,7 @@
  */
 import type { ReviewLabel, ReviewRow, ReviewSection, ReviewWarning } from './request-review.ts';
 import { solanaAccount, type SolanaCompiledInstruction, type SolanaTransaction } from './solana-transaction.ts';
+import { formatUnits } from '../encoding/format-units.ts';
 
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -35,13 +36,7 @@ export function utf8Text(bytes: Uint8Array): string | undefined {
 export const u32 = (data: Uint8Array, at: number): number => new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(at, true);
 export const u64 = (data: Uint8Array, at: number): bigint => new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(at, true);
 
-/** `amount` base units as a decimal number of `decimals` places, trailing zeros dropped: 1500000, 6 → "1.5". */
-export function formatUnits(amount: bigint, decimals: number): string {
-  const digits = amount.toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
-}
+export { formatUnits };
 
 export function accountRow(tx: SolanaTransaction, index: number, label: ReviewLabel): ReviewRow {
   const ref = solanaAccount(tx, index);
