@@ -26,9 +26,15 @@ export function fromBase58Check(text: string): Uint8Array {
   if (typeof text !== 'string' || !BASE58_ALPHABET.test(text)) {
     throw new LatchError('ERR_ENCODING_BASE58', 'Expected a base58 string (Bitcoin alphabet).');
   }
-  // No try: @scure/base throws only for a non-string or a character outside the alphabet, both
-  // refused just above (its radix conversion from 58 to 256 cannot overflow).
-  const decoded = base58.decode(text);
+  // Not only the alphabet: @scure/base also refuses a text past its length cap (a few thousand
+  // characters), with a plain Error that must not leave here untyped (the verifier sweep's
+  // oversized bundle found it when this catch was taken out as unreachable).
+  let decoded: Uint8Array;
+  try {
+    decoded = base58.decode(text);
+  } catch (cause) {
+    throw new LatchError('ERR_ENCODING_BASE58', 'Expected a base58 string (Bitcoin alphabet).', { cause });
+  }
   if (decoded.length < CHECKSUM_LENGTH) {
     throw new LatchError('ERR_ENCODING_CHECKSUM', 'The base58check string is too short to carry a checksum.');
   }

@@ -21,6 +21,12 @@ describe('base58check', () => {
     });
   }
 
+  it("refuses a text past the decoder's length cap as ERR_ENCODING_BASE58, not an untyped Error", async () => {
+    // @scure/base refuses more than 4,096 characters with a plain Error('invalid length'); an
+    // oversized credential bundle must still meet a typed refusal (the verifier sweep's case).
+    await expectCode(() => fromBase58Check('w'.repeat(5000)), 'ERR_ENCODING_BASE58');
+  });
+
   it('keeps leading zero bytes as leading 1s', () => {
     const text = toBase58Check(new Uint8Array(2));
     expect(text.startsWith('11')).to.equal(true);
