@@ -126,6 +126,11 @@ export async function hpkeOpenWith(sealed: HpkeSealed, receiver: CryptoKeyPair, 
 
 /** Seals `plaintext` to a receiver given as 33- or 65-byte public key bytes. */
 export async function hpkeSeal(plaintext: Uint8Array, receiverPublicKey: Uint8Array): Promise<HpkeSealed> {
+  // Checked here, not left to @hpke/core: a string went through its buffer copy as an empty
+  // message and was sealed, so a caller's wrong type became a valid bundle of nothing.
+  if (!(plaintext instanceof Uint8Array)) {
+    throw new LatchError('ERR_KEY_FORMAT', 'Could not encrypt to the target public key.', { cause: new TypeError('The plaintext must be bytes (a Uint8Array).') });
+  }
   let receiver: Uint8Array;
   try {
     receiver = decompressPublicKey(receiverPublicKey);

@@ -39,7 +39,8 @@ describe('bundle refusals name what they refuse', () => {
 
   it('sealing something that is not bytes to a good key: ERR_KEY_FORMAT keeping what failed, not a bare TypeError', async () => {
     const target = await generateTargetKeyPair();
-    for (const plaintext of [null, 5]) {
+    // 'abc' and a plain array were sealed before (as an empty message): refused like the others now.
+    for (const plaintext of [null, 5, 'abc', [1, 2, 3]]) {
       const refusal = await expectCode(() => hpkeSeal(plaintext as unknown as Uint8Array, fromHex(target.publicKeyHex)), 'ERR_KEY_FORMAT');
       expect(refusal.message).to.equal('Could not encrypt to the target public key.');
       expect(refusal.cause).to.be.instanceOf(TypeError);
