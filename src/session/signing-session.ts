@@ -555,6 +555,10 @@ export class SigningSession extends EventTarget {
   async logout(options: LogoutOptions = {}): Promise<LogoutResult> {
     const s = this.#state;
     if (!s) return { remote: 'none' };
+    // The saved copy goes first: the kit drops this session before calling here, and an element
+    // that sees nobody logged in asks the kit to restore; read during the service call, the saved
+    // copy came back as the current session and undid the logout (Firefox, <latch-wallet>).
+    await this.#clearSavedIfMine(s.key.id).catch(() => undefined);
     const result: LogoutResult = await import('./session-logout.ts')
       .then((m) => m.endOnService(s.client, s.claims, s.key.id, options, this.serviceTime()))
       // Offline, refused, or the module did not load: the local logout goes on.
