@@ -44,7 +44,10 @@ export function bundleSuite(): Promise<CipherSuite> {
 
 // @hpke/core takes ArrayBuffers; a copy also keeps a caller's view (a subarray of a bundle, a
 // SharedArrayBuffer) from reaching it.
-const buffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
+// The typed array's own slice, called on whatever came: a string or a plain array has a slice of
+// its own whose .buffer is undefined, which @hpke/core sealed as an empty message (a valid bundle
+// of nothing); here it is a TypeError, refused by the caller as any other bad input.
+const buffer = (bytes: Uint8Array): ArrayBuffer => Uint8Array.prototype.slice.call(bytes).buffer;
 
 export interface HpkeSealed {
   /** Encapsulated ephemeral public key, 65-byte uncompressed. */
@@ -126,11 +129,6 @@ export async function hpkeOpenWith(sealed: HpkeSealed, receiver: CryptoKeyPair, 
 
 /** Seals `plaintext` to a receiver given as 33- or 65-byte public key bytes. */
 export async function hpkeSeal(plaintext: Uint8Array, receiverPublicKey: Uint8Array): Promise<HpkeSealed> {
-  // Checked here, not left to @hpke/core: a string went through its buffer copy as an empty
-  // message and was sealed, so a caller's wrong type became a valid bundle of nothing.
-  if (!(plaintext instanceof Uint8Array)) {
-    throw new LatchError('ERR_KEY_FORMAT', 'Could not encrypt to the target public key.', { cause: new TypeError('The plaintext must be bytes (a Uint8Array).') });
-  }
   let receiver: Uint8Array;
   try {
     receiver = decompressPublicKey(receiverPublicKey);
