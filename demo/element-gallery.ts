@@ -52,7 +52,9 @@ const CARDS: [tag: CardTag, build: Build][] = [
     },
   ],
   ['latch-otp-input', (kit, config) => otpAlone(kit, config)],
-  ['latch-wallet', (kit) => [element('latch-wallet', kit)]],
+  // The emulator's local chains (npm start runs them): Sepolia's id for Ethereum and devnet's for
+  // Solana, so the wallet's balances are the chains' (the default, mainnet, has no local chain).
+  ['latch-wallet', (kit) => [element('latch-wallet', kit, { 'chain-id': '11155111', 'solana-chain': 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' })]],
   ['latch-onramp', (kit) => [element('latch-onramp', kit, { sandbox: '', amount: '50' })]],
   ['latch-tx-status', (kit) => txStatus(kit)],
 ];
