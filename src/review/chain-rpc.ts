@@ -1,6 +1,6 @@
 /**
- * One JSON-RPC call to a chain's endpoint (the page's `rpcUrl`), for what the send element reads
- * before it asks the person: balances, the fee, the gas. A node that does not answer is
+ * One JSON-RPC call to a chain's endpoint (the page's `rpcUrl`), for what the sheet and the send
+ * element read before they ask the person: balances, the fee, the gas, a simulation, a spender's code. A node that does not answer is
  * ERR_NETWORK_FAILED; a node's own refusal (`error` in the answer) is a ChainRpcRefusal carrying
  * the node's words, which the caller turns into its own LatchError (a revert while estimating
  * gas is the chain's answer about the send, not a network failure).
@@ -18,14 +18,15 @@ export class ChainRpcRefusal extends Error {
   }
 }
 
-export async function chainRpc(rpcUrl: string, method: string, params: readonly unknown[], fetchFn: typeof fetch = (...a) => fetch(...a)): Promise<unknown> {
+/** `signal`: the caller's deadline (a simulation's ~1.5 s); 15 s when none is given. */
+export async function chainRpc(rpcUrl: string, method: string, params: readonly unknown[], fetchFn: typeof fetch = (...a) => fetch(...a), signal?: AbortSignal): Promise<unknown> {
   let body: { result?: unknown; error?: { code?: unknown; message?: unknown } };
   try {
     const response = await fetchFn(rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      signal: AbortSignal.timeout(15_000),
+      signal: signal ?? AbortSignal.timeout(15_000),
     });
     body = (await response.json()) as typeof body;
   } catch (cause) {

@@ -16,6 +16,7 @@
  * Its own module, loaded with `import()` when a transaction is reviewed: a chunk of its own.
  */
 import { base58, base64 } from '@scure/base';
+import { chainRpc } from './chain-rpc.ts';
 import { hasHiddenCharacters, revealHiddenCharacters } from './hidden-characters.ts';
 import type { AssetChange, RequestReview } from './request-review.ts';
 import { parseSolanaTransaction, type SolanaTransaction } from './solana-transaction.ts';
@@ -51,13 +52,7 @@ interface TokenAccount { mint: string; owner: string; amount: bigint; delegate?:
 
 class RpcError extends Error {}
 
-async function rpc(url: string, method: string, params: unknown[], signal: AbortSignal, fetcher: typeof fetch): Promise<unknown> {
-  const response = await fetcher(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), signal });
-  const body = (await response.json()) as { result?: unknown; error?: { message?: unknown } };
-  if (body.error) throw new RpcError(String(body.error.message ?? 'error'));
-  if (!response.ok) throw new RpcError(`HTTP ${response.status}`);
-  return body.result;
-}
+const rpc = (url: string, method: string, params: unknown[], signal: AbortSignal, fetcher: typeof fetch): Promise<unknown> => chainRpc(url, method, params, fetcher, signal);
 
 /** An account as getAccountInfo / simulateTransaction write it in base64; null when absent; throws when malformed. */
 function account(value: unknown): Account | null {

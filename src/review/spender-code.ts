@@ -11,6 +11,7 @@
  * Its own module, loaded with `import()` only when a review delegates and an rpcUrl is known.
  */
 import type { RequestReview, ReviewSection, ReviewWarning } from './request-review.ts';
+import { chainRpc } from './chain-rpc.ts';
 
 const TIMEOUT_MS = 1_500;
 /** EIP-7702: an account's code set to 0xef0100 ‖ address is a delegation, not a contract of its own. */
@@ -22,10 +23,9 @@ const spendersOf = (section: ReviewSection) =>
 
 async function hasNoCode(url: string, address: string, signal: AbortSignal, fetcher: typeof fetch): Promise<boolean> {
   try {
-    const response = await fetcher(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [address, 'latest'] }), signal });
-    const { result } = (await response.json()) as { result?: unknown };
+    const result = await chainRpc(url, 'eth_getCode', [address, 'latest'], fetcher, signal);
     // Only a well-formed answer decides; anything else is not known, and not warned.
-    return response.ok && typeof result === 'string' && /^0x([0-9a-f]{2})*$/i.test(result) && (result.length === 2 || DELEGATION_DESIGNATOR.test(result));
+    return typeof result === 'string' && /^0x([0-9a-f]{2})*$/i.test(result) && (result.length === 2 || DELEGATION_DESIGNATOR.test(result));
   } catch {
     return false;
   }
