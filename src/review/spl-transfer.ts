@@ -42,16 +42,23 @@ function isOnCurve(bytes: Uint8Array): boolean {
   }
 }
 
-/** The associated token account of `owner` for `mint` (Token program). */
-export function associatedTokenAddress(owner: string, mint: string): string {
-  const parts = [solanaKey(owner, 'owner'), base58.decode(TOKEN_PROGRAM), solanaKey(mint, 'mint')];
-  const tail = [...base58.decode(ASSOCIATED_TOKEN_PROGRAM), ...utf8Encode('ProgramDerivedAddress')];
+/**
+ * Pubkey::find_program_address: the first bump from 255 down whose hash is off the curve. One copy
+ * for the kit and the emulator (its token accounts), held to @solana/spl-token's derivation.
+ */
+export function findProgramAddress(seeds: readonly Uint8Array[], programId: string): string {
+  const tail = [...base58.decode(programId), ...utf8Encode('ProgramDerivedAddress')];
   for (let bump = 255; bump >= 0; bump--) {
-    const hash = sha256(Uint8Array.from([...parts.flatMap((p) => [...p]), bump, ...tail]));
+    const hash = sha256(Uint8Array.from([...seeds.flatMap((p) => [...p]), bump, ...tail]));
     if (!isOnCurve(hash)) return base58.encode(hash);
   }
   // 256 bumps all on the curve: odds of about 2^-256.
-  throw new LatchError('ERR_INPUT_INVALID', 'No associated token account for this owner and mint.');
+  throw new LatchError('ERR_INPUT_INVALID', 'No program-derived address for these seeds.');
+}
+
+/** The associated token account of `owner` for `mint` (the Token program unless told). */
+export function associatedTokenAddress(owner: string, mint: string, tokenProgram: string = TOKEN_PROGRAM): string {
+  return findProgramAddress([solanaKey(owner, 'owner'), base58.decode(tokenProgram), solanaKey(mint, 'mint')], ASSOCIATED_TOKEN_PROGRAM);
 }
 
 /** The unsigned transaction's wire bytes; ERR_INPUT_INVALID for a bad key, amount or decimals, or a send to oneself. */

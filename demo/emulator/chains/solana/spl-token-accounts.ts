@@ -26,36 +26,8 @@ export const USDC_MINT = fixedKey('usdc-mint').address;
 /** The mint authority: only the emulator holds it (the faucet writes balances directly). */
 export const USDC_MINT_AUTHORITY = fixedKey('usdc-mint-authority').address;
 
-function isOnCurve(bytes: Uint8Array): boolean {
-  try {
-    ed25519.Point.fromBytes(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Pubkey::find_program_address: the first bump from 255 down whose hash is off the curve. */
-export function findProgramAddress(seeds: readonly Uint8Array[], programId: string): string {
-  const program = base58.decode(programId);
-  const marker = utf8Encode('ProgramDerivedAddress');
-  for (let bump = 255; bump >= 0; bump--) {
-    const parts = [...seeds, Uint8Array.of(bump), program, marker];
-    const input = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      input.set(part, at);
-      at += part.length;
-    }
-    const hash = sha256(input);
-    if (!isOnCurve(hash)) return base58.encode(hash);
-  }
-  throw new Error('No program-derived address for these seeds.');
-}
-
-export function associatedTokenAddress(owner: string, mint: string, tokenProgram = TOKEN_PROGRAM): string {
-  return findProgramAddress([base58.decode(owner), base58.decode(tokenProgram), base58.decode(mint)], ASSOCIATED_TOKEN_PROGRAM);
-}
+// The derivation the kit uses for its SPL sends (held to @solana/spl-token there), not a copy.
+export { associatedTokenAddress, findProgramAddress } from '../../../../src/review/spl-transfer.ts';
 
 const u64 = (data: Uint8Array, at: number): bigint => new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(at, true);
 
